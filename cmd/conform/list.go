@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/features"
+	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/reference"
+	"github.com/clockspec/clockspec/reference/tzdb"
+	"github.com/clockspec/clockspec/spec"
+)
+
+func listCmd(args []string, stdout, stderr io.Writer) error {
+	fset := flag.NewFlagSet("conform list", flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	tags := fset.String("tags", "", "only scenarios matching this tag expression, e.g. @v1-case or @decision")
+	var run, skip patterns
+	fset.Var(&run, "run", "only ids matching these patterns")
+	fset.Var(&skip, "skip", "leave out ids matching these patterns")
+	asJSON := fset.Bool("json", false, "print JSON instead of a table")
+	if err := fset.Parse(args); err != nil {
+		return err
+	}
+	suite, err := features.Load(features.FS())
+	if err != nil {
+		return err
+	}
+	sel, err := conformance.Filter(suite, *tags, run, skip)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(sel)
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tORIGIN\tTITLE")
+	for _, sc := range sel {
+		origin := strings.Join(sc.Origins, ",")
+		if origin == "" {
+			origin = "-"
+		}
+		title := sc.Name
+		if sc.Decision {
+			title = "[decision] " + title
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", sc.ID, origin, title)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "%d scenarios\n", len(sel))
+	return nil
+}
+
+func recordCmd(args []string, stdout, stderr io.Writer) error {
+	fset := flag.NewFlagSet("conform record", flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	ops := fset.String("ops", "", "only calls of these operations (comma-separated); default all")
+	tags := fset.String("tags", "", "only scenarios matching this tag expression")
+	if err := fset.Parse(args); err != nil {
+		return err
+	}
+	want := map[string]bool{}
+	for _, o := range strings.Split(*ops, ",") {
+		if o = strings.TrimSpace(o); o != "" {
+			want[o] = true
+		}
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	var encErr error
+	n := 0
+	rep, err := conformance.Run(context.Background(), conformance.Options{
+		Driver: conformance.InProcess(reference.New()), Tags: *tags, Level: conformance.LevelCompat,
+		OnCall: func(sc *features.Scenario, i int, op string, input json.RawMessage, res protocol.Result) {
+			if len(want) > 0 && !want[op] {
+				return
+			}
+			n++
+			line := struct {
+				ID     string          `json:"id"`
+				Op     string          `json:"op"`
+				Input  json.RawMessage `json:"input"`
+				Output json.RawMessage `json:"output,omitempty"`
+				Error  *protocol.Error `json:"error,omitempty"`
+			}{fmt.Sprintf("%s#%d", sc.ID, i), op, input, res.Output, res.Error}
+			if err := enc.Encode(line); err != nil && encErr == nil {
+				encErr = err
+			}
+		},
+	})
+	if err != nil {
+		return err
+	}
+	if encErr != nil {
+		return encErr
+	}
+	if !rep.OK() {
+		return fmt.Errorf("the reference failed scenarios while recording; run `conform` to see which")
+	}
+	fmt.Fprintf(stderr, "recorded %d calls\n", n)
+	return nil
+}
+
+func versionCmd(stdout io.Writer) error {
+	c, err := spec.Load()
+	if err != nil {
+		return err
+	}
+	names := make([]string, len(c.Profiles))
+	for i, p := range c.Profiles {
+		names[i] = p.Name
+	}
+	fmt.Fprintf(stdout, "spec %s (profiles %s)\nreference %s\ntzdata %s\nprotocol %s\n",
+		spec.Version, strings.Join(names, ", "), reference.Version, tzdb.Version(), protocol.Version)
+	return nil
+}

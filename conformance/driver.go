@@ -1,0 +1,47 @@
+// Package conformance is the harness: it runs the Gherkin scenarios of
+// features/ against any implementation through a Driver, validates every
+// response against its operation's JSON Schema before any assertion, compares
+// every response with its golden, and reports the results per profile at two
+// levels (compat: the scenario's own assertions; exact: byte-for-byte goldens).
+package conformance
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/clockspec/clockspec/protocol"
+)
+
+// Driver is the one seam between the scenarios and an implementation. A
+// domain error (the implementation refusing the input) comes back inside the
+// Result; the error return is for protocol faults (the implementation did not
+// answer properly: a crash, a timeout, garbage).
+type Driver interface {
+	Hello(ctx context.Context) (protocol.Hello, error)
+	Call(ctx context.Context, op string, input json.RawMessage) (protocol.Result, error)
+	Close() error
+}
+
+// Implementation is what an in-process Go implementation provides.
+type Implementation interface {
+	Hello() protocol.Hello
+	Call(ctx context.Context, op string, input json.RawMessage) (json.RawMessage, *protocol.Error)
+}
+
+// InProcess drives a Go implementation directly, with no encoding round trip
+// beyond the JSON the operations themselves take and give.
+func InProcess(impl Implementation) Driver { return inProcess{impl} }
+
+type inProcess struct{ impl Implementation }
+
+func (d inProcess) Hello(context.Context) (protocol.Hello, error) { return d.impl.Hello(), nil }
+
+func (d inProcess) Call(ctx context.Context, op string, input json.RawMessage) (protocol.Result, error) {
+	out, perr := d.impl.Call(ctx, op, input)
+	if perr != nil {
+		return protocol.Result{Error: perr}, nil
+	}
+	return protocol.Result{Output: out}, nil
+}
+
+func (inProcess) Close() error { return nil }

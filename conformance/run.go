@@ -1,0 +1,418 @@
+package conformance
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/cucumber/godog"
+
+	"github.com/clockspec/clockspec/features"
+	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/spec"
+)
+
+// Level is how strictly a run is judged.
+type Level string
+
+const (
+	// LevelCompat judges a scenario by its own assertions, transcribed with
+	// the strength of the original test (contains / equals / does not
+	// contain): a faithful port that adds attributes still passes.
+	LevelCompat Level = "compat"
+	// LevelExact also requires every response to equal its golden byte for
+	// byte (in canonical JSON).
+	LevelExact Level = "exact"
+)
+
+// Formats the runner accepts; they are godog's formatters.
+var Formats = []string{"progress", "pretty", "junit", "cucumber"}
+
+// Options configure one run.
+type Options struct {
+	Driver   Driver
+	Catalog  *spec.Catalog   // default: the embedded spec
+	Suite    *features.Suite // default: the embedded features
+	Features fs.FS           // the folder Suite was loaded from (default: embedded)
+	Goldens  fs.FS           // default: the embedded goldens; nil disables the exact level
+	Tags     string          // godog tag expression
+	Run      []Pattern
+	Skip     []Pattern
+	Format   string    // one of Formats; default progress
+	Output   io.Writer // where the formatter writes; default io.Discard
+	Level    Level     // default exact
+	// TestingT, when set, runs every scenario as a subtest (go test).
+	TestingT *testing.T
+	// OnCall observes every answered call (recording, golden updates).
+	OnCall func(sc *features.Scenario, n int, op string, input json.RawMessage, res protocol.Result)
+}
+
+// Verdict of one scenario at one level.
+type Verdict string
+
+// Verdicts.
+const (
+	Passed     Verdict = "passed"
+	Failed     Verdict = "failed"
+	NotClaimed Verdict = "not-claimed"
+)
+
+// ScenarioResult is one scenario's outcome.
+type ScenarioResult struct {
+	ID      string   `json:"id"`
+	Profile string   `json:"profile"`
+	Name    string   `json:"name"`
+	Origins []string `json:"origins,omitempty"`
+	Compat  Verdict  `json:"compat"`
+	Exact   Verdict  `json:"exact"`
+	// Problem says why the scenario failed (first failing step or golden).
+	Problem string `json:"problem,omitempty"`
+}
+
+// ProfileSummary counts one profile's results.
+type ProfileSummary struct {
+	Profile       string `json:"profile"`
+	Claimed       bool   `json:"claimed"`
+	Scenarios     int    `json:"scenarios"`
+	CompatPassed  int    `json:"compat_passed"`
+	CompatFailed  int    `json:"compat_failed"`
+	ExactPassed   int    `json:"exact_passed"`
+	ExactFailed   int    `json:"exact_failed"`
+	NotClaimedCnt int    `json:"not_claimed"`
+}
+
+// Report is the outcome of a run.
+type Report struct {
+	Hello           protocol.Hello   `json:"hello"`
+	Level           Level            `json:"level"`
+	Profiles        []ProfileSummary `json:"profiles"`
+	Scenarios       []ScenarioResult `json:"scenarios"`
+	SchemaValidated int64            `json:"schema_validated"`
+	Duration        time.Duration    `json:"duration_ns"`
+}
+
+// OK reports whether every scenario that ran passed at the run's level.
+func (r *Report) OK() bool {
+	for _, s := range r.Scenarios {
+		if s.Compat == Failed || (r.Level == LevelExact && s.Exact == Failed) {
+			return false
+		}
+	}
+	return true
+}
+
+type runner struct {
+	opts      Options
+	catalog   *spec.Catalog
+	suite     *features.Suite
+	selected  map[string]bool
+	validated atomic.Int64
+
+	mu      sync.Mutex
+	results map[string]*ScenarioResult
+}
+
+func (r *runner) call(ctx context.Context, op string, input json.RawMessage) (protocol.Result, error) {
+	return r.opts.Driver.Call(ctx, op, input)
+}
+
+func (r *runner) countValidation() { r.validated.Add(1) }
+
+func (r *runner) observe(sc *features.Scenario, n int, c *callRecord) {
+	if r.opts.OnCall != nil && sc != nil {
+		r.opts.OnCall(sc, n, c.op, c.input, c.result)
+	}
+}
+
+// Run runs the selected scenarios against opts.Driver. An error means the
+// run itself could not happen (bad options, unreadable features, a driver
+// that does not say hello); failing scenarios are in the Report.
+func Run(ctx context.Context, opts Options) (*Report, error) {
+	start := time.Now()
+	if opts.Driver == nil {
+		return nil, errors.New("conformance: no driver")
+	}
+	if err := fillDefaults(&opts); err != nil {
+		return nil, err
+	}
+	hello, err := opts.Driver.Hello(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("conformance: the implementation's hello failed: %w", err)
+	}
+	r := &runner{opts: opts, catalog: opts.Catalog, suite: opts.Suite, results: map[string]*ScenarioResult{}}
+	if err := checkTagExpr(r.suite, opts.Tags); err != nil {
+		return nil, err
+	}
+	for _, p := range append(append([]Pattern{}, opts.Run...), opts.Skip...) {
+		if err := ValidatePattern(string(p)); err != nil {
+			return nil, err
+		}
+	}
+	r.selected = Select(r.suite, opts.Run, opts.Skip)
+	claimed := claimedProfiles(r.catalog, hello)
+
+	// The scenarios godog runs: the tag expression, narrowed to the
+	// selected ids of claimed profiles.
+	var ids []string
+	seen := map[string]bool{}
+	var notClaimed []*features.Scenario
+	for _, sc := range r.suite.Scenarios {
+		if !r.selected[sc.ID] || !tagsMatch(opts.Tags, sc.Tags) {
+			continue
+		}
+		if !claimed[sc.Profile] {
+			notClaimed = append(notClaimed, sc)
+			continue
+		}
+		if !seen[sc.BaseID] {
+			seen[sc.BaseID] = true
+			ids = append(ids, "@"+strings.TrimPrefix(features.IDTag, "@")+sc.BaseID)
+		}
+	}
+	if len(ids) == 0 && len(notClaimed) == 0 {
+		return nil, errors.New("conformance: no scenario matches the given --tags, --run and --skip")
+	}
+	if len(ids) > 0 {
+		filter := strings.Join(ids, ",")
+		if strings.TrimSpace(opts.Tags) != "" {
+			filter = opts.Tags + "&&" + filter
+		}
+		suite := godog.TestSuite{
+			Name:                "clockspec",
+			ScenarioInitializer: r.initScenario,
+			Options: &godog.Options{
+				Format:         opts.Format,
+				Output:         opts.Output,
+				FS:             opts.Features,
+				Paths:          []string{"."},
+				Tags:           filter,
+				Strict:         true,
+				NoColors:       true,
+				Concurrency:    1,
+				TestingT:       opts.TestingT,
+				DefaultContext: ctx,
+			},
+		}
+		suite.Run() // verdicts come from our hooks, not the exit status
+	}
+	rep := &Report{Hello: hello, Level: opts.Level, SchemaValidated: r.validated.Load()}
+	for _, sc := range r.suite.Scenarios {
+		if res := r.results[sc.ID]; res != nil {
+			rep.Scenarios = append(rep.Scenarios, *res)
+		}
+	}
+	for _, sc := range notClaimed {
+		rep.Scenarios = append(rep.Scenarios, ScenarioResult{ID: sc.ID, Profile: sc.Profile, Name: sc.Name,
+			Origins: sc.Origins, Compat: NotClaimed, Exact: NotClaimed})
+	}
+	if len(rep.Scenarios) == 0 {
+		return nil, errors.New("conformance: no scenario ran (check --tags, --run and --skip)")
+	}
+	rep.Profiles = summarize(rep.Scenarios, claimed)
+	rep.Duration = time.Since(start)
+	return rep, nil
+}
+
+func fillDefaults(o *Options) error {
+	var err error
+	if o.Catalog == nil {
+		if o.Catalog, err = spec.Load(); err != nil {
+			return err
+		}
+	}
+	if o.Features == nil {
+		o.Features = features.FS()
+	}
+	if o.Suite == nil {
+		if o.Suite, err = features.Load(o.Features); err != nil {
+			return err
+		}
+	}
+	if o.Format == "" {
+		o.Format = "progress"
+	}
+	ok := false
+	for _, f := range Formats {
+		ok = ok || f == o.Format
+	}
+	if !ok {
+		return fmt.Errorf("conformance: unknown format %q (want one of %s)", o.Format, strings.Join(Formats, ", "))
+	}
+	if o.Output == nil {
+		o.Output = io.Discard
+	}
+	switch o.Level {
+	case "":
+		o.Level = LevelExact
+	case LevelCompat, LevelExact:
+	default:
+		return fmt.Errorf("conformance: unknown level %q (want compat or exact)", o.Level)
+	}
+	return nil
+}
+
+// claimedProfiles: an implementation claims a profile by implementing every
+// one of its operations; a partial profile is not claimed, so its scenarios
+// are reported as not claimed, never as passed or failed.
+func claimedProfiles(c *spec.Catalog, h protocol.Hello) map[string]bool {
+	has := map[string]bool{}
+	for _, op := range h.Operations {
+		has[op] = true
+	}
+	out := map[string]bool{}
+	for _, p := range c.Profiles {
+		all := len(p.Operations) > 0
+		for _, op := range p.Operations {
+			all = all && has[op.Name]
+		}
+		out[p.Name] = all
+	}
+	return out
+}
+
+// tagsMatch evaluates godog's tag expression syntax (`,` or, `&&` and, `~`
+// not) the way godog does, so the not-claimed count covers the same scenarios
+// a claimed run would have.
+func tagsMatch(expr string, tags []string) bool {
+	if strings.TrimSpace(expr) == "" {
+		return true
+	}
+	has := map[string]bool{}
+	for _, t := range tags {
+		has[t] = true
+	}
+	for _, and := range strings.Split(expr, "&&") {
+		ok := false
+		for _, term := range strings.Split(and, ",") {
+			t := strings.TrimSpace(term)
+			if strings.HasPrefix(t, "~") {
+				ok = ok || !has[t[1:]]
+			} else {
+				ok = ok || has[t]
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *runner) initScenario(ctx *godog.ScenarioContext) {
+	w := &world{run: r}
+	ctx.Before(func(c context.Context, pk *godog.Scenario) (context.Context, error) {
+		sc, ok := r.suite.ByPickle(pk)
+		if !ok {
+			return c, fmt.Errorf("scenario %q (%s) is not in the index", pk.Name, pk.Uri)
+		}
+		w.sc = sc
+		if !r.selected[sc.ID] {
+			return c, godog.ErrSkip // an outline row that --run/--skip left out
+		}
+		return c, nil
+	})
+	w.register(ctx)
+	ctx.After(func(c context.Context, pk *godog.Scenario, stepErr error) (context.Context, error) {
+		if w.sc == nil || !r.selected[w.sc.ID] {
+			return c, nil
+		}
+		return c, r.finish(w, stepErr)
+	})
+}
+
+// finish records both levels and decides what godog shows: at the exact
+// level a golden mismatch fails the scenario too.
+func (r *runner) finish(w *world, stepErr error) error {
+	res := &ScenarioResult{ID: w.sc.ID, Profile: w.sc.Profile, Name: w.sc.Name, Origins: w.sc.Origins,
+		Compat: Passed, Exact: Passed}
+	if stepErr != nil && !errors.Is(stepErr, godog.ErrSkip) {
+		res.Compat, res.Exact = Failed, Failed
+		res.Problem = stepErr.Error()
+	}
+	var goldenErr error
+	if res.Compat == Passed {
+		goldenErr = r.checkGoldens(w)
+		if goldenErr != nil {
+			res.Exact = Failed
+			res.Problem = goldenErr.Error()
+		}
+	}
+	r.mu.Lock()
+	r.results[w.sc.ID] = res
+	r.mu.Unlock()
+	if goldenErr != nil && r.opts.Level == LevelExact {
+		return fmt.Errorf("exact level: %w", goldenErr)
+	}
+	return nil
+}
+
+// GoldenName is where the golden of a scenario's n-th call lives.
+func GoldenName(scenarioID string, n int) string {
+	return fmt.Sprintf("%s.%d.golden", scenarioID, n)
+}
+
+func (r *runner) checkGoldens(w *world) error {
+	if r.opts.Goldens == nil {
+		return errors.New("no goldens to compare with")
+	}
+	for i, c := range w.calls {
+		name := GoldenName(w.sc.ID, i+1)
+		want, err := fs.ReadFile(r.opts.Goldens, name)
+		if err != nil {
+			return fmt.Errorf("call %d (%s): no golden %s (the reference writes goldens: make goldens)", i+1, c.op, name)
+		}
+		got, err := Canonical(c.result)
+		if err != nil {
+			return fmt.Errorf("call %d (%s): %w", i+1, c.op, err)
+		}
+		want = bytes.TrimRight(want, "\n")
+		if !bytes.Equal(got, want) {
+			return fmt.Errorf("call %d (%s) differs from its golden %s\nwant: %s\n got: %s", i+1, c.op, name, want, got)
+		}
+	}
+	return nil
+}
+
+func summarize(results []ScenarioResult, claimed map[string]bool) []ProfileSummary {
+	by := map[string]*ProfileSummary{}
+	var order []string
+	for _, s := range results {
+		p := by[s.Profile]
+		if p == nil {
+			p = &ProfileSummary{Profile: s.Profile, Claimed: claimed[s.Profile]}
+			by[s.Profile] = p
+			order = append(order, s.Profile)
+		}
+		p.Scenarios++
+		switch s.Compat {
+		case Passed:
+			p.CompatPassed++
+		case Failed:
+			p.CompatFailed++
+		case NotClaimed:
+			p.NotClaimedCnt++
+		}
+		switch s.Exact {
+		case Passed:
+			p.ExactPassed++
+		case Failed:
+			p.ExactFailed++
+		}
+	}
+	sort.Strings(order)
+	out := make([]ProfileSummary, 0, len(order))
+	for _, name := range order {
+		out = append(out, *by[name])
+	}
+	return out
+}

@@ -1,0 +1,114 @@
+package conformance
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/clockspec/clockspec/features"
+)
+
+// Pattern matches scenario ids segment by segment: `*` within a segment
+// matches any run of characters but not "/", and a whole segment `**` matches
+// any number of segments, so `v1/**` is the whole profile and
+// `v1/*/escapes-*` one case name across features.
+type Pattern string
+
+// ValidatePattern reports a malformed pattern (path.Match syntax errors).
+func ValidatePattern(p string) error {
+	for _, seg := range strings.Split(p, "/") {
+		if seg == "**" {
+			continue
+		}
+		if _, err := path.Match(seg, ""); err != nil {
+			return fmt.Errorf("pattern %q: %w", p, err)
+		}
+	}
+	return nil
+}
+
+// Match reports whether id matches the pattern.
+func (p Pattern) Match(id string) bool {
+	return matchSegments(strings.Split(string(p), "/"), strings.Split(id, "/"))
+}
+
+func matchSegments(pat, id []string) bool {
+	for len(pat) > 0 {
+		if pat[0] == "**" {
+			for i := 0; i <= len(id); i++ {
+				if matchSegments(pat[1:], id[i:]) {
+					return true
+				}
+			}
+			return false
+		}
+		if len(id) == 0 {
+			return false
+		}
+		if ok, _ := path.Match(pat[0], id[0]); !ok {
+			return false
+		}
+		pat, id = pat[1:], id[1:]
+	}
+	return len(id) == 0
+}
+
+// matchesAny: a scenario is selected by a pattern that matches its own id or,
+// for an outline row, its outline's id.
+func matchesAny(ps []Pattern, sc *features.Scenario) bool {
+	for _, p := range ps {
+		if p.Match(sc.ID) || p.Match(sc.BaseID) {
+			return true
+		}
+	}
+	return false
+}
+
+// Select applies --run and --skip: with no run patterns everything is in;
+// skip patterns then take scenarios out.
+func Select(s *features.Suite, run, skip []Pattern) map[string]bool {
+	out := map[string]bool{}
+	for _, sc := range s.Scenarios {
+		if (len(run) == 0 || matchesAny(run, sc)) && !matchesAny(skip, sc) {
+			out[sc.ID] = true
+		}
+	}
+	return out
+}
+
+// checkTagExpr refuses a godog tag expression that names a tag no scenario
+// carries: a typo in --tags must not turn into a green run of nothing.
+func checkTagExpr(s *features.Suite, expr string) error {
+	if strings.TrimSpace(expr) == "" {
+		return nil
+	}
+	for _, and := range strings.Split(expr, "&&") {
+		for _, term := range strings.Split(and, ",") {
+			t := strings.TrimSpace(term)
+			t = strings.TrimPrefix(t, "~")
+			if !strings.HasPrefix(t, "@") || len(t) < 2 || strings.ContainsAny(t, " \t") {
+				return fmt.Errorf("--tags %q: %q is not a tag (tags start with @; combine them with ',' for or, '&&' for and, '~' for not)", expr, term)
+			}
+			if !s.HasTag(t) {
+				return fmt.Errorf("--tags %q: no scenario has the tag %s (see `conform list --tags`)", expr, t)
+			}
+		}
+	}
+	return nil
+}
+
+// Filter lists the scenarios a run with these options would consider, after
+// checking the tag expression and patterns the same way Run does.
+func Filter(s *features.Suite, tags string, run, skip []Pattern) ([]*features.Scenario, error) {
+	if err := checkTagExpr(s, tags); err != nil {
+		return nil, err
+	}
+	sel := Select(s, run, skip)
+	var out []*features.Scenario
+	for _, sc := range s.Scenarios {
+		if sel[sc.ID] && tagsMatch(tags, sc.Tags) {
+			out = append(out, sc)
+		}
+	}
+	return out, nil
+}

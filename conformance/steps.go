@@ -1,0 +1,351 @@
+package conformance
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cucumber/godog"
+
+	"github.com/clockspec/clockspec/features"
+	"github.com/clockspec/clockspec/protocol"
+)
+
+// quoted matches a double-quoted step argument whose content is read as a
+// JSON string literal, so \n, \" and \u escapes say exactly which characters
+// are meant.
+const quoted = `"((?:[^"\\]|\\.)*)"`
+
+// world is one scenario's state: the calls it made, in order.
+type world struct {
+	run   *runner
+	sc    *features.Scenario
+	calls []*callRecord
+}
+
+type callRecord struct {
+	op     string
+	input  json.RawMessage
+	result protocol.Result
+}
+
+func (w *world) register(ctx *godog.ScenarioContext) {
+	ctx.Step(`^I call "([^"]+)" with:$`, w.callDoc)
+	ctx.Step(`^I call "([^"]+)" with (\{.*\})$`, w.call)
+	ctx.Step(`^the output is:$`, w.outputIs)
+	ctx.Step(`^the output "([^"]+)" is `+quoted+`$`, w.fieldIsString)
+	ctx.Step(`^the output "([^"]+)" is:$`, w.fieldIsDoc)
+	ctx.Step(`^the output "([^"]+)" is (true|false|null)$`, w.fieldIsLiteral)
+	ctx.Step(`^the output "([^"]+)" is (-?[0-9][0-9.eE+-]*)$`, w.fieldIsNumber)
+	ctx.Step(`^the output "([^"]+)" contains `+quoted+`$`, w.fieldContains)
+	ctx.Step(`^the output "([^"]+)" contains:$`, w.fieldContainsDoc)
+	ctx.Step(`^the output "([^"]+)" does not contain `+quoted+`$`, w.fieldLacks)
+	ctx.Step(`^the output "([^"]+)" does not contain:$`, w.fieldLacksDoc)
+	ctx.Step(`^the output "([^"]+)" is a time after `+quoted+`$`, w.fieldTimeAfter)
+	ctx.Step(`^the output "([^"]+)" is a whole number of (\d+) ms steps after `+quoted+`$`, w.fieldOnGrid)
+	ctx.Step(`^the error code is "([^"]+)"$`, w.errorCode)
+}
+
+func unquote(s string) (string, error) {
+	var out string
+	if err := json.Unmarshal([]byte(`"`+s+`"`), &out); err != nil {
+		return "", fmt.Errorf("step argument %q is not a valid JSON string body: %w", s, err)
+	}
+	return out, nil
+}
+
+func (w *world) callDoc(ctx context.Context, op string, doc *godog.DocString) error {
+	return w.call(ctx, op, doc.Content)
+}
+
+// call sends one request and validates the answer against the operation's
+// schema before anything else looks at it: an answer of the wrong shape fails
+// here, whatever the scenario's assertions would have said.
+func (w *world) call(ctx context.Context, op, input string) error {
+	spec, ok := w.run.catalog.Operation(op)
+	if !ok {
+		return fmt.Errorf("the scenario calls %q, which spec/ does not define", op)
+	}
+	raw := json.RawMessage(strings.TrimSpace(input))
+	if !json.Valid(raw) {
+		return fmt.Errorf("the scenario's input for %s is not valid JSON: %s", op, raw)
+	}
+	res, err := w.run.call(ctx, op, raw)
+	rec := &callRecord{op: op, input: raw, result: res}
+	w.calls = append(w.calls, rec)
+	if err != nil {
+		return fmt.Errorf("%s: the implementation did not answer: %w", op, err)
+	}
+	w.run.observe(w.sc, len(w.calls), rec)
+	switch {
+	case res.Error != nil && res.Output != nil:
+		return fmt.Errorf("%s answered with both an output and an error", op)
+	case res.Error != nil:
+		if res.Error.Code == protocol.CodeUnknownOperation {
+			return fmt.Errorf("%s: the implementation does not implement this operation (%s)", op, res.Error.Message)
+		}
+		err = spec.ValidateError(res.Error)
+	default:
+		err = spec.ValidateOutput(res.Output)
+	}
+	w.run.countValidation()
+	return err
+}
+
+func (w *world) last() (*callRecord, error) {
+	if len(w.calls) == 0 {
+		return nil, fmt.Errorf("no operation was called before this assertion")
+	}
+	return w.calls[len(w.calls)-1], nil
+}
+
+func (w *world) output() (any, error) {
+	c, err := w.last()
+	if err != nil {
+		return nil, err
+	}
+	if c.result.Error != nil {
+		return nil, fmt.Errorf("expected an output, got error %s: %s", c.result.Error.Code, c.result.Error.Message)
+	}
+	dec := json.NewDecoder(bytes.NewReader(c.result.Output))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, fmt.Errorf("output is not JSON: %w", err)
+	}
+	return v, nil
+}
+
+// field walks a dotted path (run_log.error, items.0.name) into the output.
+func (w *world) field(path string) (any, error) {
+	v, err := w.output()
+	if err != nil {
+		return nil, err
+	}
+	for _, seg := range strings.Split(path, ".") {
+		switch x := v.(type) {
+		case map[string]any:
+			next, ok := x[seg]
+			if !ok {
+				return nil, fmt.Errorf("output has no field %q (path %q)", seg, path)
+			}
+			v = next
+		case []any:
+			i, err := strconv.Atoi(seg)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil, fmt.Errorf("output path %q: %q is not an index of a %d-element array", path, seg, len(x))
+			}
+			v = x[i]
+		default:
+			return nil, fmt.Errorf("output path %q: cannot go into %s", path, show(v))
+		}
+	}
+	return v, nil
+}
+
+func (w *world) stringField(path string) (string, error) {
+	v, err := w.field(path)
+	if err != nil {
+		return "", err
+	}
+	s, ok := v.(string)
+	if !ok {
+		return "", fmt.Errorf("output %q is %s, not a string", path, show(v))
+	}
+	return s, nil
+}
+
+func show(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func (w *world) outputIs(doc *godog.DocString) error {
+	c, err := w.last()
+	if err != nil {
+		return err
+	}
+	if c.result.Error != nil {
+		return fmt.Errorf("expected an output, got error %s: %s", c.result.Error.Code, c.result.Error.Message)
+	}
+	want, err := Canonical(protocol.Result{Output: json.RawMessage(doc.Content)})
+	if err != nil {
+		return fmt.Errorf("the scenario's expected output: %w", err)
+	}
+	got, err := Canonical(c.result)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(want, got) {
+		return fmt.Errorf("output differs\nwant: %s\n got: %s", want, got)
+	}
+	return nil
+}
+
+func (w *world) fieldIsString(path, want string) error {
+	s, err := unquote(want)
+	if err != nil {
+		return err
+	}
+	return w.fieldEquals(path, s)
+}
+
+func (w *world) fieldIsDoc(path string, doc *godog.DocString) error {
+	return w.fieldEquals(path, doc.Content)
+}
+
+func (w *world) fieldEquals(path, want string) error {
+	got, err := w.stringField(path)
+	if err != nil {
+		return err
+	}
+	if got != want {
+		return fmt.Errorf("output %q\nwant: %s\n got: %s", path, quote(want), quote(got))
+	}
+	return nil
+}
+
+func (w *world) fieldIsLiteral(path, lit string) error {
+	v, err := w.field(path)
+	if err != nil {
+		return err
+	}
+	got := show(v)
+	if got != lit {
+		return fmt.Errorf("output %q is %s, want %s", path, got, lit)
+	}
+	return nil
+}
+
+func (w *world) fieldIsNumber(path, num string) error {
+	want, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		return fmt.Errorf("step argument %q is not a number", num)
+	}
+	v, err := w.field(path)
+	if err != nil {
+		return err
+	}
+	n, ok := v.(json.Number)
+	if !ok {
+		return fmt.Errorf("output %q is %s, not a number", path, show(v))
+	}
+	got, err := n.Float64()
+	if err != nil || got != want {
+		return fmt.Errorf("output %q is %s, want %s", path, n, num)
+	}
+	return nil
+}
+
+func (w *world) fieldContains(path, want string) error {
+	s, err := unquote(want)
+	if err != nil {
+		return err
+	}
+	return w.contains(path, s, true)
+}
+
+func (w *world) fieldContainsDoc(path string, doc *godog.DocString) error {
+	return w.contains(path, doc.Content, true)
+}
+
+func (w *world) fieldLacks(path, want string) error {
+	s, err := unquote(want)
+	if err != nil {
+		return err
+	}
+	return w.contains(path, s, false)
+}
+
+func (w *world) fieldLacksDoc(path string, doc *godog.DocString) error {
+	return w.contains(path, doc.Content, false)
+}
+
+func (w *world) contains(path, sub string, want bool) error {
+	got, err := w.stringField(path)
+	if err != nil {
+		return err
+	}
+	if strings.Contains(got, sub) != want {
+		verb := "does not contain"
+		if !want {
+			verb = "contains"
+		}
+		return fmt.Errorf("output %q %s %s\nfull value: %s", path, verb, quote(sub), quote(got))
+	}
+	return nil
+}
+
+func (w *world) timeField(path string) (time.Time, error) {
+	s, err := w.stringField(path)
+	if err != nil {
+		return time.Time{}, err
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("output %q = %q is not an RFC 3339 time", path, s)
+	}
+	return t, nil
+}
+
+func parseTimeArg(arg string) (time.Time, error) {
+	s, err := unquote(arg)
+	if err != nil {
+		return time.Time{}, err
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("step argument %q is not an RFC 3339 time", s)
+	}
+	return t, nil
+}
+
+func (w *world) fieldTimeAfter(path, ref string) error {
+	got, err := w.timeField(path)
+	if err != nil {
+		return err
+	}
+	r, err := parseTimeArg(ref)
+	if err != nil {
+		return err
+	}
+	if !got.After(r) {
+		return fmt.Errorf("output %q = %s is not after %s", path, got.Format(time.RFC3339Nano), r.Format(time.RFC3339Nano))
+	}
+	return nil
+}
+
+func (w *world) fieldOnGrid(path string, stepMs int64, anchor string) error {
+	got, err := w.timeField(path)
+	if err != nil {
+		return err
+	}
+	a, err := parseTimeArg(anchor)
+	if err != nil {
+		return err
+	}
+	d := got.Sub(a).Milliseconds()
+	if stepMs <= 0 || d <= 0 || d%stepMs != 0 || got.Sub(a)%time.Millisecond != 0 {
+		return fmt.Errorf("output %q = %s is not a whole positive number of %d ms steps after %s (difference %d ms)",
+			path, got.Format(time.RFC3339Nano), stepMs, a.Format(time.RFC3339Nano), d)
+	}
+	return nil
+}
+
+func (w *world) errorCode(code string) error {
+	c, err := w.last()
+	if err != nil {
+		return err
+	}
+	if c.result.Error == nil {
+		return fmt.Errorf("expected error %q, got output %s", code, c.result.Output)
+	}
+	if c.result.Error.Code != code {
+		return fmt.Errorf("error code is %q (%s), want %q", c.result.Error.Code, c.result.Error.Message, code)
+	}
+	return nil
+}

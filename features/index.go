@@ -1,0 +1,295 @@
+// Package features holds the Gherkin scenarios, one folder per profile, and
+// the index that gives every scenario its stable id, profile, origin and
+// requirement tags. The .feature files are embedded so that the conform
+// binary runs outside a checkout.
+package features
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	gherkin "github.com/cucumber/gherkin/go/v26"
+	messages "github.com/cucumber/messages/go/v21"
+)
+
+//go:embed */*.feature
+var files embed.FS
+
+// FS is the embedded features folder.
+func FS() fs.FS { return files }
+
+// Tag prefixes with a meaning to the kit.
+const (
+	IDTag       = "@id:"     // the scenario's stable id, e.g. @id:v1/escape-xml/ampersand
+	OriginTag   = "@origin:" // where a transcribed case comes from, e.g. @origin:formatting.test.ts
+	ReqTag      = "@req:"    // a requirement id of spec/, e.g. @req:V1-XML-ESCAPE
+	DecisionTag = "@decision"
+	// CaseColumn names the Examples column whose value ends an outline row's id.
+	CaseColumn = "case"
+)
+
+// Scenario is one runnable scenario: a plain scenario, or one row of an outline.
+type Scenario struct {
+	ID          string   // stable and hierarchical: profile/feature/case[/row]
+	BaseID      string   // the @id tag; equals ID except for outline rows
+	Profile     string   // the features folder, also a tag (@v1)
+	URI         string   // path within the features folder
+	Feature     string   // the feature's title
+	Name        string   // the scenario's title (placeholders filled in)
+	Description string   // the scenario's description (a decision's reason lives here)
+	Tags        []string // every tag, inherited ones included
+	Origins     []string // @origin values
+	Reqs        []string // @req values
+	Decision    bool
+	Line        int64
+	fingerprint string
+}
+
+// Suite is every scenario of a features folder, in file order.
+type Suite struct {
+	Scenarios []*Scenario
+	byPrint   map[string]*Scenario
+	byID      map[string]*Scenario
+	tags      map[string]bool
+}
+
+// Load indexes a features folder laid out like the embedded one. Every
+// scenario needs exactly one @id tag, unique across the suite, starting with
+// its profile folder; every outline needs a `case` column with unique values.
+func Load(fsys fs.FS) (*Suite, error) {
+	paths, err := fs.Glob(fsys, "*/*.feature")
+	if err != nil {
+		return nil, err
+	}
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("features: no */*.feature files found")
+	}
+	sort.Strings(paths)
+	s := &Suite{byPrint: map[string]*Scenario{}, byID: map[string]*Scenario{}, tags: map[string]bool{}}
+	for _, p := range paths {
+		if err := s.addFile(fsys, p); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+func (s *Suite) addFile(fsys fs.FS, uri string) error {
+	src, err := fs.ReadFile(fsys, uri)
+	if err != nil {
+		return fmt.Errorf("features: %w", err)
+	}
+	newID := (&messages.Incrementing{}).NewId
+	doc, err := gherkin.ParseGherkinDocument(bytes.NewReader(src), newID)
+	if err != nil {
+		return fmt.Errorf("features: %s: %w", uri, err)
+	}
+	if doc.Feature == nil {
+		return fmt.Errorf("features: %s: no Feature", uri)
+	}
+	profile := path.Dir(uri)
+	nodes := astIndex(doc.Feature)
+	for _, t := range doc.Feature.Tags {
+		if strings.HasPrefix(t.Name, IDTag) {
+			return fmt.Errorf("features: %s:%d: @id belongs on scenarios, not on the feature", uri, t.Location.Line)
+		}
+	}
+	rowCounter := map[string]int{}
+	for _, pk := range gherkin.Pickles(*doc, uri, newID) {
+		sc := &Scenario{Profile: profile, URI: uri, Feature: doc.Feature.Name, Name: pk.Name}
+		for _, t := range pk.Tags {
+			sc.Tags = append(sc.Tags, t.Name)
+			s.tags[t.Name] = true
+			switch {
+			case strings.HasPrefix(t.Name, IDTag):
+				if sc.BaseID != "" {
+					return fmt.Errorf("features: %s: scenario %q has two @id tags", uri, pk.Name)
+				}
+				sc.BaseID = strings.TrimPrefix(t.Name, IDTag)
+			case strings.HasPrefix(t.Name, OriginTag):
+				sc.Origins = append(sc.Origins, strings.TrimPrefix(t.Name, OriginTag))
+			case strings.HasPrefix(t.Name, ReqTag):
+				sc.Reqs = append(sc.Reqs, strings.TrimPrefix(t.Name, ReqTag))
+			case t.Name == DecisionTag:
+				sc.Decision = true
+			}
+		}
+		scNode := nodes.scenarios[pk.AstNodeIds[0]]
+		if scNode == nil {
+			return fmt.Errorf("features: %s: pickle %q has no scenario node", uri, pk.Name)
+		}
+		sc.Line = scNode.Location.Line
+		sc.Description = strings.TrimSpace(scNode.Description)
+		if sc.BaseID == "" {
+			return fmt.Errorf("features: %s:%d: scenario %q has no @id tag", uri, sc.Line, pk.Name)
+		}
+		if !strings.HasPrefix(sc.BaseID, profile+"/") {
+			return fmt.Errorf("features: %s:%d: id %q must start with its profile folder %q", uri, sc.Line, sc.BaseID, profile+"/")
+		}
+		if !hasTag(sc.Tags, "@"+profile) {
+			return fmt.Errorf("features: %s:%d: scenario %q lacks its profile tag @%s", uri, sc.Line, sc.BaseID, profile)
+		}
+		sc.ID = sc.BaseID
+		if len(pk.AstNodeIds) > 1 { // an outline row
+			row := nodes.rows[pk.AstNodeIds[1]]
+			key := row.caseValue
+			if key == "" {
+				rowCounter[sc.BaseID]++
+				key = fmt.Sprintf("row-%d", rowCounter[sc.BaseID])
+			}
+			if row.badCase != "" {
+				return fmt.Errorf("features: %s:%d: %s", uri, row.line, row.badCase)
+			}
+			sc.ID = sc.BaseID + "/" + key
+			sc.Line = row.line
+		}
+		if prev := s.byID[sc.ID]; prev != nil {
+			return fmt.Errorf("features: id %q is used twice (%s:%d and %s:%d)", sc.ID, prev.URI, prev.Line, uri, sc.Line)
+		}
+		if sc.BaseID != sc.ID && s.byID[sc.BaseID] != nil {
+			return fmt.Errorf("features: id %q is used twice (%s:%d)", sc.BaseID, uri, sc.Line)
+		}
+		sc.fingerprint = Fingerprint(pk)
+		if prev := s.byPrint[sc.fingerprint]; prev != nil {
+			return fmt.Errorf("features: %s and %s are the same scenario word for word", prev.ID, sc.ID)
+		}
+		s.byPrint[sc.fingerprint] = sc
+		s.byID[sc.ID] = sc
+		s.Scenarios = append(s.Scenarios, sc)
+	}
+	return nil
+}
+
+func hasTag(tags []string, want string) bool {
+	for _, t := range tags {
+		if t == want {
+			return true
+		}
+	}
+	return false
+}
+
+type rowInfo struct {
+	line      int64
+	caseValue string
+	badCase   string
+}
+
+type astNodes struct {
+	scenarios map[string]*messages.Scenario
+	rows      map[string]rowInfo
+}
+
+func astIndex(f *messages.Feature) astNodes {
+	n := astNodes{scenarios: map[string]*messages.Scenario{}, rows: map[string]rowInfo{}}
+	add := func(sc *messages.Scenario) {
+		n.scenarios[sc.Id] = sc
+		seen := map[string]bool{}
+		for _, ex := range sc.Examples {
+			col := -1
+			if ex.TableHeader != nil {
+				for i, c := range ex.TableHeader.Cells {
+					if c.Value == CaseColumn {
+						col = i
+					}
+				}
+			}
+			for _, r := range ex.TableBody {
+				info := rowInfo{line: r.Location.Line}
+				if col < 0 {
+					info.badCase = "an outline's Examples need a `case` column: it names each row's id"
+				} else {
+					info.caseValue = r.Cells[col].Value
+					switch {
+					case info.caseValue == "" || strings.ContainsAny(info.caseValue, " /\t"):
+						info.badCase = fmt.Sprintf("case %q must be a non-empty slug without spaces or slashes", info.caseValue)
+					case seen[info.caseValue]:
+						info.badCase = fmt.Sprintf("case %q appears twice in this outline", info.caseValue)
+					}
+					seen[info.caseValue] = true
+				}
+				n.rows[r.Id] = info
+			}
+		}
+	}
+	for _, c := range f.Children {
+		if c.Scenario != nil {
+			add(c.Scenario)
+		}
+		if c.Rule != nil {
+			for _, rc := range c.Rule.Children {
+				if rc.Scenario != nil {
+					add(rc.Scenario)
+				}
+			}
+		}
+	}
+	return n
+}
+
+// Fingerprint identifies a pickle by what it says (uri, name, tags, steps
+// and their arguments), independently of the ids a parser generated; godog
+// and this index compile pickles separately, and this is how they agree.
+func Fingerprint(pk *messages.Pickle) string {
+	var b strings.Builder
+	b.WriteString(pk.Uri)
+	b.WriteByte(0)
+	b.WriteString(pk.Name)
+	for _, t := range pk.Tags {
+		b.WriteByte(0)
+		b.WriteString(t.Name)
+	}
+	for _, st := range pk.Steps {
+		b.WriteByte(1)
+		b.WriteString(st.Text)
+		if st.Argument != nil {
+			if ds := st.Argument.DocString; ds != nil {
+				b.WriteByte(2)
+				b.WriteString(ds.Content)
+			}
+			if dt := st.Argument.DataTable; dt != nil {
+				for _, r := range dt.Rows {
+					b.WriteByte(3)
+					for _, c := range r.Cells {
+						b.WriteString(c.Value)
+						b.WriteByte(4)
+					}
+				}
+			}
+		}
+	}
+	return b.String()
+}
+
+// ByPickle finds the scenario a godog pickle is.
+func (s *Suite) ByPickle(pk *messages.Pickle) (*Scenario, bool) {
+	sc, ok := s.byPrint[Fingerprint(pk)]
+	return sc, ok
+}
+
+// ByID finds a scenario by its id.
+func (s *Suite) ByID(id string) (*Scenario, bool) {
+	sc, ok := s.byID[id]
+	return sc, ok
+}
+
+// HasTag reports whether any scenario carries the tag (with its @).
+func (s *Suite) HasTag(tag string) bool { return s.tags[tag] }
+
+// Profiles lists the profile folders that have scenarios, in order.
+func (s *Suite) Profiles() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, sc := range s.Scenarios {
+		if !seen[sc.Profile] {
+			seen[sc.Profile] = true
+			out = append(out, sc.Profile)
+		}
+	}
+	return out
+}

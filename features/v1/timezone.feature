@@ -1,0 +1,195 @@
+@v1
+Feature: Time zones and local times
+  isValidTimezone is whatever JavaScript's Intl accepts (Node 20, ICU 78, tzdata 2025c),
+  resolveTimezone falls back to UTC, and formatLocalTime shows an instant as en-US
+  "MMM D, YYYY, h:mm AM" in the resolved zone.
+
+  @v1-case @req:V1-TIME-LOCAL @origin:timezone.test.ts#formatlocaltime-timezone-conversion @id:v1/timezone/format-new-york
+  Scenario: formatLocalTime converts UTC to local time display
+    Origin: src/v1/timezone.test.ts:10-16 › formatLocalTime with timezone conversion
+    When I call "v1.format_local_time" with {"timestamp": "2026-02-04T18:30:00.000Z", "timezone": "America/New_York"}
+    Then the output "result" contains "1:30"
+    And the output "result" contains "PM"
+    And the output "result" contains "Feb"
+    And the output "result" contains "2026"
+
+  @v1-case @req:V1-TIME-LOCAL @origin:timezone.test.ts#multiple-timezones-comparison @id:v1/timezone/format-two-zones
+  Scenario: formatLocalTime handles different timezones
+    Origin: src/v1/timezone.test.ts:18-26 › multiple timezones comparison
+    When I call "v1.format_local_time" with {"timestamp": "2026-06-15T12:00:00.000Z", "timezone": "America/New_York"}
+    Then the output "result" contains "8:00"
+    When I call "v1.format_local_time" with {"timestamp": "2026-06-15T12:00:00.000Z", "timezone": "Asia/Tokyo"}
+    Then the output "result" contains "9:00"
+
+  @v1-case @req:V1-TZ-FALLBACK @origin:timezone.test.ts#invalid-timezone-fallback @id:v1/timezone/format-invalid-zone
+  Scenario: formatLocalTime does not throw on an invalid timezone and falls back to UTC
+    Origin: src/v1/timezone.test.ts:28-33 › invalid timezone fallback
+    When I call "v1.format_local_time" with {"timestamp": "2026-01-01T12:00:00.000Z", "timezone": "IST-2"}
+    Then the output "result" contains "12:00"
+    And the output "result" contains "PM"
+
+  @v1-case @req:V1-TZ-VALID @origin:timezone.test.ts#isvalidtimezone-valid-names @id:v1/timezone/valid-iana
+  Scenario: isValidTimezone returns true for valid IANA identifiers
+    Origin: src/v1/timezone.test.ts › isValidTimezone (valid names), as V1-RESTORED.md lists it
+    When I call "v1.is_valid_timezone" with {"timezone": "America/New_York"}
+    Then the output "valid" is true
+    When I call "v1.is_valid_timezone" with {"timezone": "UTC"}
+    Then the output "valid" is true
+    When I call "v1.is_valid_timezone" with {"timezone": "Asia/Tokyo"}
+    Then the output "valid" is true
+    When I call "v1.is_valid_timezone" with {"timezone": "Asia/Jerusalem"}
+    Then the output "valid" is true
+
+  @v1-case @req:V1-TZ-VALID @origin:timezone.test.ts#isvalidtimezone-invalid-strings @id:v1/timezone/invalid-strings
+  Scenario: isValidTimezone returns false for invalid timezone strings
+    Origin: src/v1/timezone.test.ts › isValidTimezone (invalid strings), as V1-RESTORED.md lists it
+    When I call "v1.is_valid_timezone" with {"timezone": "IST-2"}
+    Then the output "valid" is false
+    When I call "v1.is_valid_timezone" with {"timezone": "XYZ+3"}
+    Then the output "valid" is false
+
+  @v1-case @req:V1-TZ-VALID @origin:timezone.test.ts#isvalidtimezone-empty-and-unknown @id:v1/timezone/empty-and-unknown
+  Scenario: isValidTimezone returns false for the empty string and unknown names
+    Origin: src/v1/timezone.test.ts › isValidTimezone (empty and unknown), as V1-RESTORED.md lists it
+    When I call "v1.is_valid_timezone" with {"timezone": ""}
+    Then the output "valid" is false
+    When I call "v1.is_valid_timezone" with {"timezone": "NotATimezone"}
+    Then the output "valid" is false
+
+  @v1-case @req:V1-TZ-FALLBACK @origin:timezone.test.ts#resolvetimezone-valid @id:v1/timezone/resolve-valid
+  Scenario: resolveTimezone returns the timezone if valid
+    Origin: src/v1/timezone.test.ts › resolveTimezone (valid name), as V1-RESTORED.md lists it
+    When I call "v1.resolve_timezone" with {"timezone": "America/New_York"}
+    Then the output "timezone" is "America/New_York"
+
+  @v1-case @req:V1-TZ-FALLBACK @origin:timezone.test.ts#resolvetimezone-fallback @id:v1/timezone/resolve-invalid
+  Scenario: resolveTimezone falls back to UTC for an invalid timezone
+    Origin: src/v1/timezone.test.ts › resolveTimezone (fallback), as V1-RESTORED.md lists it
+    When I call "v1.resolve_timezone" with {"timezone": "IST-2"}
+    Then the output "timezone" is "UTC"
+    When I call "v1.resolve_timezone" with {"timezone": ""}
+    Then the output "timezone" is "UTC"
+
+  @decision @req:V1-TZ-VALID @id:v1/timezone/valid-intl-names
+  Scenario Outline: Intl accepts zone names in any letter case, links and ICU's legacy IDs
+    Validity is JavaScript's Intl, not Go's time.LoadLocation: letter case is ignored, links
+    and ICU-only IDs such as PST and IST are accepted. A port on another runtime must reproduce
+    this list, not its own library's.
+    When I call "v1.is_valid_timezone" with {"timezone": "<name>"}
+    Then the output "valid" is true
+
+    Examples:
+      | case              | name               |
+      | lower-case        | america/new_york   |
+      | upper-case        | EUROPE/LONDON      |
+      | utc-lower         | utc                |
+      | link-us-eastern   | US/Eastern         |
+      | link-calcutta     | Asia/Calcutta      |
+      | link-est          | EST                |
+      | link-gmt          | GMT                |
+      | etc-gmt-plus-5    | Etc/GMT+5          |
+      | etc-gmt-minus-14  | Etc/GMT-14         |
+      | icu-pst           | PST                |
+      | icu-ist           | IST                |
+      | icu-systemv       | SystemV/EST5EDT    |
+      | removed-link      | US/Pacific-New     |
+      | kyiv              | Europe/Kyiv        |
+
+  @decision @req:V1-TZ-VALID @id:v1/timezone/invalid-names
+  Scenario Outline: Intl refuses names Go's time.LoadLocation would accept, and non-names
+    Go accepts "" (as UTC), Local (the host's zone) and path-like names; Intl does not, and a
+    deterministic kit must never read the host's zone. Offsets like +05:30 are refused on
+    Node 20 (Node 22 accepts them): the profile pins Node 20.
+    When I call "v1.is_valid_timezone" with {"timezone": "<name>"}
+    Then the output "valid" is false
+
+    Examples:
+      | case            | name                |
+      | local           | Local               |
+      | factory         | Factory             |
+      | offset          | +05:30              |
+      | utc-plus        | UTC+5               |
+      | gmt-plus        | GMT+5               |
+      | etc-gmt-plus-13 | Etc/GMT+13          |
+      | zulu-letter     | Z                   |
+      | path-dot        | ./America/New_York  |
+      | path-double     | America//New_York   |
+      | posixrules      | posixrules          |
+      | right-utc       | right/UTC           |
+      | leading-space   | \u0020UTC           |
+      | posix-string    | EST5                |
+
+  @req:V1-TZ-FALLBACK @id:v1/timezone/resolve-keeps-spelling
+  Scenario: resolveTimezone returns a valid name as written, not canonicalised
+    When I call "v1.resolve_timezone" with {"timezone": "america/new_york"}
+    Then the output "timezone" is "america/new_york"
+    When I call "v1.resolve_timezone" with {"timezone": "Local"}
+    Then the output "timezone" is "UTC"
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/format-exact
+  Scenario Outline: formatLocalTime, byte for byte
+    Hour without a leading zero, midnight and noon as 12, two-digit minutes, seconds dropped
+    (not rounded), U+0020 before AM/PM as Node 20 prints it.
+    When I call "v1.format_local_time" with {"timestamp": "<timestamp>", "timezone": "<zone>"}
+    Then the output "result" is "<shown>"
+
+    Examples:
+      | case                 | timestamp                | zone                | shown                   |
+      | new-york-afternoon   | 2024-01-01T18:30:00.000Z | America/New_York    | Jan 1, 2024, 1:30 PM    |
+      | midnight             | 2024-01-01T00:05:00.000Z | UTC                 | Jan 1, 2024, 12:05 AM   |
+      | noon                 | 2024-07-04T12:00:00.000Z | UTC                 | Jul 4, 2024, 12:00 PM   |
+      | seconds-truncated    | 2024-01-01T13:30:59.999Z | UTC                 | Jan 1, 2024, 1:30 PM    |
+      | two-digit-day        | 2024-12-25T23:59:00.000Z | UTC                 | Dec 25, 2024, 11:59 PM  |
+      | kolkata-half-hour    | 2024-01-01T00:00:00.000Z | Asia/Kolkata        | Jan 1, 2024, 5:30 AM    |
+      | kathmandu            | 2024-01-01T00:00:00.000Z | Asia/Kathmandu      | Jan 1, 2024, 5:45 AM    |
+      | date-line            | 2024-01-01T00:00:00.000Z | Pacific/Kiritimati  | Jan 1, 2024, 2:00 PM    |
+      | previous-day         | 2024-01-01T03:00:00.000Z | America/Los_Angeles | Dec 31, 2023, 7:00 PM   |
+      | before-spring-gap    | 2026-03-08T06:59:00.000Z | America/New_York    | Mar 8, 2026, 1:59 AM    |
+      | after-spring-gap     | 2026-03-08T07:00:00.000Z | America/New_York    | Mar 8, 2026, 3:00 AM    |
+      | overlap-first        | 2026-11-01T05:30:00.000Z | America/New_York    | Nov 1, 2026, 1:30 AM    |
+      | overlap-second       | 2026-11-01T06:30:00.000Z | America/New_York    | Nov 1, 2026, 1:30 AM    |
+      | lord-howe-dst        | 2026-01-15T00:00:00.000Z | Australia/Lord_Howe | Jan 15, 2026, 11:00 AM  |
+      | lord-howe-standard   | 2026-07-15T00:00:00.000Z | Australia/Lord_Howe | Jul 15, 2026, 10:30 AM  |
+      | lower-case-zone      | 2024-01-01T18:30:00.000Z | america/new_york    | Jan 1, 2024, 1:30 PM    |
+      | icu-legacy-id        | 2024-01-01T18:30:00.000Z | PST                 | Jan 1, 2024, 10:30 AM   |
+      | leap-day             | 2024-02-29T10:00:00.000Z | UTC                 | Feb 29, 2024, 10:00 AM  |
+
+  @decision @req:V1-TIME-LOCAL @req:V1-TIME-INVALID-DATE @id:v1/timezone/javascript-date-parsing
+  Scenario Outline: timestamps are parsed the way JavaScript's new Date(string) parses them
+    v1 called new Date(utcIso) on whatever was stored. Its grammar is JavaScript's, not RFC
+    3339: date-only strings are UTC, strings without an offset are local to the process (here
+    process_timezone, UTC by default), lower-case t/z and a space separator are accepted,
+    T24:00 is the next midnight, and what it cannot parse prints "Invalid Date".
+    When I call "v1.format_local_time" with {"timestamp": "<timestamp>", "timezone": "UTC", "process_timezone": "<process>"}
+    Then the output "result" is "<shown>"
+
+    Examples:
+      | case                | timestamp                     | process          | shown                  |
+      | date-only-is-utc    | 2024-01-01                    | America/New_York | Jan 1, 2024, 12:00 AM  |
+      | no-offset-is-local  | 2024-01-01T10:00:00           | America/New_York | Jan 1, 2024, 3:00 PM   |
+      | no-offset-utc       | 2024-01-01T10:00:00           | UTC              | Jan 1, 2024, 10:00 AM  |
+      | lower-case-t-z      | 2024-01-01t10:00:00z          | UTC              | Jan 1, 2024, 10:00 AM  |
+      | numeric-offset      | 2024-01-01T10:00:00+05:30     | UTC              | Jan 1, 2024, 4:30 AM   |
+      | hour-24             | 2024-01-01T24:00:00Z          | UTC              | Jan 2, 2024, 12:00 AM  |
+      | unparseable         | not a date                    | UTC              | Invalid Date           |
+      | empty               |                               | UTC              | Invalid Date           |
+      | leap-second         | 2024-06-30T23:59:60Z          | UTC              | Invalid Date           |
+      | month-13            | 2024-13-01T00:00:00Z          | UTC              | Invalid Date           |
+
+  @decision @req:V1-TIME-LOCAL @id:v1/timezone/year-printing
+  Scenario Outline: years are printed the way Intl prints them
+    Intl prints the era year without padding and without an era: year 0 is 1 (1 BC), -1 is 2.
+    When I call "v1.format_local_time" with {"timestamp": "<timestamp>", "timezone": "UTC"}
+    Then the output "result" is "<shown>"
+
+    Examples:
+      | case          | timestamp                     | shown                   |
+      | three-digits  | 0999-03-01T09:00:00.000Z      | Mar 1, 999, 9:00 AM     |
+      | five-digits   | +010000-01-01T00:00:00.000Z   | Jan 1, 10000, 12:00 AM  |
+      | year-zero     | 0000-06-01T12:00:00.000Z      | Jun 1, 1, 12:00 PM      |
+      | year-minus-1  | -000001-06-01T12:00:00.000Z   | Jun 1, 2, 12:00 PM      |
+
+  @id:v1/timezone/missing-timezone
+  Scenario: formatLocalTime needs a time zone field
+    When I call "v1.format_local_time" with {"timestamp": "2024-01-01T00:00:00.000Z"}
+    Then the error code is "invalid_input"

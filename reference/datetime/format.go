@@ -1,0 +1,127 @@
+package datetime
+
+import (
+	"context"
+	"strings"
+	"time"
+)
+
+// styles is the PRD's "small internal formatter map keyed by style". Every
+// layout drops seconds by truncation (DecisionFormatTruncate): Go's layouts
+// never round.
+var styles = map[string]func(t time.Time, abbrev string) string{
+	StyleShort:       func(t time.Time, _ string) string { return t.Format("2006-01-02 15:04") },
+	StyleLong:        func(t time.Time, abbrev string) string { return t.Format("2006-01-02 15:04") + " " + abbrev },
+	StyleDateOnly:    func(t time.Time, _ string) string { return t.Format("2006-01-02") },
+	StyleTimeOnly:    func(t time.Time, _ string) string { return t.Format("15:04") },
+	StyleWeekdayDate: func(t time.Time, _ string) string { return t.Format("Monday, 2006-01-02") },
+}
+
+// ExecuteDatetimeFormat runs datetime_format. It never does arithmetic: the
+// only change to the instant's presentation is t.In(target zone).
+func ExecuteDatetimeFormat(ctx context.Context, in DatetimeFormatInput) (DatetimeFormatOutput, error) {
+	out, e := executeFormat(ctx, in)
+	if e != nil {
+		return DatetimeFormatOutput{}, e // never a typed nil inside error
+	}
+	return out, nil
+}
+
+func executeFormat(ctx context.Context, in DatetimeFormatInput) (DatetimeFormatOutput, *Error) {
+	if e := ctxError(ctx); e != nil {
+		return DatetimeFormatOutput{}, e
+	}
+	if in.Timestamp == "" {
+		return DatetimeFormatOutput{}, newError(CodeMissingRequiredField, "timestamp is required")
+	}
+	if in.Style == "" {
+		return DatetimeFormatOutput{}, newError(CodeMissingRequiredField, "style is required")
+	}
+	t, e := parseTimestamp("timestamp", in.Timestamp)
+	if e != nil {
+		return DatetimeFormatOutput{}, e
+	}
+	layout, ok := styles[in.Style]
+	if !ok {
+		return DatetimeFormatOutput{}, newError(CodeInvalidStyle,
+			"style must be one of short, long, date_only, time_only, weekday_date")
+	}
+	var loc *time.Location
+	var name string
+	if in.TargetTimezone != "" {
+		if name, loc, e = resolveZone(in.TargetTimezone); e != nil {
+			return DatetimeFormatOutput{}, e
+		}
+	}
+	if e := checkLocale(in.Locale); e != nil {
+		return DatetimeFormatOutput{}, e
+	}
+
+	var zone, abbrev string
+	_, offset := t.Zone()
+	if loc == nil {
+		// The input's own offset (DecisionFixedOffsetLabels).
+		zone, abbrev = fixedZoneName(offset), fixedZoneAbbrev(offset)
+	} else {
+		t = t.In(loc)
+		if y := t.Year(); y < 0 || y > 9999 {
+			return DatetimeFormatOutput{}, newError(CodeOutOfRange,
+				"the time in "+name+" falls outside years 0000-9999")
+		}
+		zone = name
+		abbrev, offset = t.Zone()
+	}
+	return DatetimeFormatOutput{
+		Input:          in.Timestamp,
+		TargetTimezone: zone0(in.TargetTimezone, zone),
+		Style:          in.Style,
+		Formatted:      layout(t, abbrev),
+		Timezone:       zone,
+		UTCOffset:      formatOffset(offset),
+	}, nil
+}
+
+// zone0 is the echoed target_timezone: the canonical name when one was given,
+// omitted otherwise (DecisionFormatEcho).
+func zone0(given, canonical string) string {
+	if given == "" {
+		return ""
+	}
+	return canonical
+}
+
+// checkLocale accepts English only (DecisionLocale): "en" or any BCP 47 tag
+// whose language is en ("en-GB"), in any letter case. Every style is a fixed
+// ISO-like layout with English day names, identical in every English locale,
+// so those tags get exactly what they ask for; any other language would get
+// English under its name, which is the silent guess the PRD forbids.
+func checkLocale(locale string) *Error {
+	if locale == "" {
+		return nil
+	}
+	lower := strings.ToLower(locale)
+	if lower == "en" {
+		return nil
+	}
+	if rest, ok := strings.CutPrefix(lower, "en-"); ok && validSubtags(rest) {
+		return nil
+	}
+	return newError(CodeUnsupportedLocale, "locale must be en (only English output is supported)")
+}
+
+// validSubtags checks BCP 47 subtags after the language: 1-8 ASCII letters or
+// digits each, separated by single hyphens.
+func validSubtags(s string) bool {
+	for part := range strings.SplitSeq(s, "-") {
+		if len(part) < 1 || len(part) > 8 {
+			return false
+		}
+		for i := 0; i < len(part); i++ {
+			c := part[i]
+			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,75 @@
+// Package reference is the reference implementation as one value: every
+// operation of every profile behind a single Call, plus the hello that names
+// it. It is the conform runner's default implementation and the only one
+// allowed to write goldens.
+package reference
+
+import (
+	"context"
+	"encoding/json"
+	"sort"
+
+	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/reference/tzdb"
+	v1 "github.com/clockspec/clockspec/reference/v1"
+)
+
+// Version of the reference implementation; it moves with the spec.
+const Version = "0.1.0"
+
+type handler func(json.RawMessage) (any, *protocol.Error)
+
+// Implementation answers every operation the reference implements.
+type Implementation struct {
+	ops map[string]handler
+}
+
+// New returns the reference implementation.
+func New() *Implementation {
+	ops := map[string]handler{}
+	for name, h := range v1.Operations() {
+		ops[name] = handler(h)
+	}
+	return &Implementation{ops: ops}
+}
+
+// Hello introduces the reference.
+func (r *Implementation) Hello() protocol.Hello {
+	names := make([]string, 0, len(r.ops))
+	for n := range r.ops {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return protocol.Hello{
+		Implementation: "clockspec-reference",
+		Version:        Version,
+		Language:       "go",
+		Protocol:       protocol.Version,
+		Tzdata:         tzdb.Version(),
+		Operations:     names,
+	}
+}
+
+// Call runs one operation. A panic inside an operation is a bug in the
+// reference; it is answered as internal_error instead of taking the run down.
+func (r *Implementation) Call(_ context.Context, op string, input json.RawMessage) (out json.RawMessage, perr *protocol.Error) {
+	h, ok := r.ops[op]
+	if !ok {
+		return nil, protocol.Errorf(protocol.CodeUnknownOperation, "the reference does not implement %q", op)
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			out, perr = nil, protocol.Errorf(protocol.CodeInternal, "panic in %s: %v", op, p)
+		}
+	}()
+	v, perr := h(input)
+	if perr != nil {
+		return nil, perr
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, protocol.Errorf(protocol.CodeInternal, "%s: encoding the output: %v", op, err)
+	}
+	return b, nil
+}
+

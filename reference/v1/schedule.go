@@ -1,0 +1,162 @@
+package v1
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/reference/cronspec"
+	"github.com/clockspec/clockspec/reference/jsrt"
+	"github.com/clockspec/clockspec/reference/tzdb"
+)
+
+// Error codes of v1.compute_next_run beyond the protocol's.
+const (
+	CodeInvalidCron     = "invalid_cron"
+	CodeInvalidTimezone = "invalid_timezone"
+	CodeInvalidNextRun  = "invalid_next_run"
+	CodeOutOfRange      = "out_of_range"
+)
+
+// Task is the part of v1's ScheduledTask that computeNextRun reads.
+type Task struct {
+	ScheduleType  string
+	ScheduleValue string
+	// NextRun is the stored anchor. JavaScript distinguishes a missing value
+	// (new Date(undefined) is Invalid Date) from null (new Date(null) is the
+	// epoch), and so does this field: NextRunSet false means missing.
+	NextRun    *string
+	NextRunSet bool
+}
+
+// jsDateLimit is the largest distance from the epoch a JavaScript Date can
+// hold (±8.64e15 ms); toISOString throws a RangeError beyond it.
+const jsDateLimit = 8.64e15
+
+// invalidIntervalFallback is v1's answer to an unusable interval: now + 60 s.
+const invalidIntervalFallback = 60_000
+
+// ComputeNextRun is v1's computeNextRun at instant now: nil for once tasks,
+// the next grid point after now for intervals, the next cron match in the
+// configured zone for cron tasks.
+func ComputeNextRun(task Task, now time.Time, timezone string) (*time.Time, *protocol.Error) {
+	switch task.ScheduleType {
+	case "once":
+		return nil, nil
+	case "interval":
+		t, err := nextInterval(task, now)
+		return &t, err
+	case "cron":
+		loc, ok := tzdb.LookupIntl(timezone)
+		if !ok {
+			return nil, protocol.Errorf(CodeInvalidTimezone, "time zone %q is not valid", timezone)
+		}
+		sched, err := cronspec.Parse(task.ScheduleValue)
+		if err != nil {
+			return nil, protocol.Errorf(CodeInvalidCron, "%v", err)
+		}
+		next, err := sched.Next(now, loc)
+		if err != nil {
+			if errors.Is(err, cronspec.ErrNoRun) {
+				return nil, protocol.Errorf(CodeInvalidCron, "%q never fires: %v", task.ScheduleValue, err)
+			}
+			return nil, protocol.Errorf(CodeInvalidCron, "%v", err)
+		}
+		return &next, nil
+	}
+	return nil, protocol.Errorf(protocol.CodeInvalidInput, "schedule_type %q is not once, interval or cron", task.ScheduleType)
+}
+
+// nextInterval follows v1's loop `next = anchor + ms; while (next <= now)
+// next += ms` in closed form, so that a task anchored decades ago with a 1 ms
+// interval answers at once instead of looping as v1 would have.
+func nextInterval(task Task, now time.Time) (time.Time, *protocol.Error) {
+	nowMs := now.UnixMilli()
+	ms, ok := jsrt.ParseInt10(task.ScheduleValue)
+	if !ok || ms <= 0 {
+		return time.UnixMilli(nowMs + invalidIntervalFallback).UTC(), nil
+	}
+	var anchor int64
+	switch {
+	case !task.NextRunSet:
+		return time.Time{}, protocol.Errorf(CodeInvalidNextRun, "next_run is missing: new Date(undefined) is Invalid Date")
+	case task.NextRun == nil:
+		anchor = 0 // new Date(null) is the epoch
+	default:
+		t, ok := jsrt.ParseDate(*task.NextRun, time.UTC)
+		if !ok {
+			return time.Time{}, protocol.Errorf(CodeInvalidNextRun, "next_run %q is not a date JavaScript can parse", *task.NextRun)
+		}
+		anchor = t.UnixMilli()
+	}
+	if ms > 2*jsDateLimit {
+		return time.Time{}, protocol.Errorf(CodeOutOfRange, "interval %s ms puts the next run outside the JavaScript Date range", task.ScheduleValue)
+	}
+	step := int64(ms)
+	next := anchor + step
+	if next <= nowMs {
+		next += ((nowMs-next)/step + 1) * step
+	}
+	if math.Abs(float64(next)) > jsDateLimit {
+		return time.Time{}, protocol.Errorf(CodeOutOfRange, "the next run is outside the JavaScript Date range")
+	}
+	return time.UnixMilli(next).UTC(), nil
+}
+
+// ISOString is JavaScript's Date#toISOString: UTC with milliseconds, and a
+// six-digit signed year outside 0000–9999.
+func ISOString(t time.Time) string {
+	t = t.UTC()
+	y := t.Year()
+	year := fmt.Sprintf("%04d", y)
+	if y < 0 || y > 9999 {
+		sign := "+"
+		if y < 0 {
+			sign, y = "-", -y
+		}
+		year = fmt.Sprintf("%s%06d", sign, y)
+	}
+	return year + t.Format("-01-02T15:04:05.000Z")
+}
+
+var folderPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`)
+
+// ValidGroupFolder is v1's group-folder check: a single safe directory name.
+func ValidGroupFolder(folder string) bool {
+	return folder != "" &&
+		folder == jsrt.Trim(folder) &&
+		folderPattern.MatchString(folder) &&
+		!strings.ContainsAny(folder, `/\`) &&
+		!strings.Contains(folder, "..") &&
+		!strings.EqualFold(folder, "global")
+}
+
+// DueTaskOutcome is what the scheduler does with a due task before running it.
+type DueTaskOutcome struct {
+	Action string // run or pause
+	Status string
+	// RunLogError is the run-log row's error; empty when no row is written.
+	RunLogError string
+}
+
+// CheckDueTask is the v1 scheduler's guard: a due task whose group folder is
+// invalid is paused with one error row in the run log, and never run.
+func CheckDueTask(folder *string, status string) DueTaskOutcome {
+	if folder == nil || !ValidGroupFolder(*folder) {
+		// v1 wrote the folder into a template literal: no escaping, and a
+		// null folder reads "null".
+		shown := "null"
+		if folder != nil {
+			shown = *folder
+		}
+		return DueTaskOutcome{Action: "pause", Status: "paused", RunLogError: `Invalid group folder "` + shown + `"`}
+	}
+	if status == "" {
+		status = "active"
+	}
+	return DueTaskOutcome{Action: "run", Status: status}
+}

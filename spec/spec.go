@@ -1,0 +1,327 @@
+// Package spec is the machine-readable specification: for each profile, its
+// operations (with JSON Schemas for input, output and errors) and its
+// requirement catalog. The YAML files beside this file are the single source;
+// this package embeds them, so the conform binary carries the spec it checks.
+package spec
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+	"gopkg.in/yaml.v3"
+
+	"github.com/clockspec/clockspec/protocol"
+)
+
+//go:embed */*.yaml
+var files embed.FS
+
+// FS is the embedded spec folder: <profile>/operations.yaml and
+// <profile>/requirements.yaml.
+func FS() fs.FS { return files }
+
+// Catalog is every profile's operations and requirements.
+type Catalog struct {
+	Profiles []*Profile
+	ops      map[string]*Operation
+	reqs     map[string]*Requirement
+}
+
+// Profile is what an implementation can claim as a whole.
+type Profile struct {
+	Name         string
+	Title        string
+	Source       string
+	Operations   []*Operation
+	Requirements []*Requirement
+}
+
+// Requirement is one behaviour of a seed with a stable id.
+type Requirement struct {
+	ID      string `yaml:"id"`
+	Source  string `yaml:"source"`
+	Text    string `yaml:"text"`
+	Profile string `yaml:"-"`
+}
+
+// Operation is one call an implementation answers.
+type Operation struct {
+	Name         string
+	Profile      string
+	Summary      string
+	Origin       string
+	Requirements []string
+	Errors       []string
+	// InputSchema and OutputSchema are standalone JSON Schema documents
+	// (draft 2020-12, with the profile's $defs inlined) for publishing.
+	InputSchema  json.RawMessage
+	OutputSchema json.RawMessage
+
+	input, output *jsonschema.Schema
+}
+
+type operationsFile struct {
+	Profile    string               `yaml:"profile"`
+	Title      string               `yaml:"title"`
+	Source     string               `yaml:"source"`
+	Defs       map[string]yaml.Node `yaml:"$defs"`
+	Operations []struct {
+		Name         string    `yaml:"name"`
+		Summary      string    `yaml:"summary"`
+		Origin       string    `yaml:"origin"`
+		Requirements []string  `yaml:"requirements"`
+		Errors       []string  `yaml:"errors"`
+		Input        yaml.Node `yaml:"input"`
+		Output       yaml.Node `yaml:"output"`
+	} `yaml:"operations"`
+}
+
+type requirementsFile struct {
+	Profile      string         `yaml:"profile"`
+	Requirements []*Requirement `yaml:"requirements"`
+}
+
+// Load reads the embedded spec.
+func Load() (*Catalog, error) { return LoadFS(files) }
+
+// LoadFS reads a spec folder laid out like the embedded one. Every problem
+// (unknown key, duplicate name, schema that does not compile, requirement id
+// cited but not defined) is an error naming the file.
+func LoadFS(fsys fs.FS) (*Catalog, error) {
+	opFiles, err := fs.Glob(fsys, "*/operations.yaml")
+	if err != nil {
+		return nil, err
+	}
+	if len(opFiles) == 0 {
+		return nil, fmt.Errorf("spec: no */operations.yaml found")
+	}
+	sort.Strings(opFiles)
+	c := &Catalog{ops: map[string]*Operation{}, reqs: map[string]*Requirement{}}
+	for _, name := range opFiles {
+		p, err := loadProfile(fsys, path.Dir(name))
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range p.Requirements {
+			if _, dup := c.reqs[r.ID]; dup {
+				return nil, fmt.Errorf("spec: requirement %s defined twice", r.ID)
+			}
+			c.reqs[r.ID] = r
+		}
+		for _, op := range p.Operations {
+			if _, dup := c.ops[op.Name]; dup {
+				return nil, fmt.Errorf("spec: operation %s defined twice", op.Name)
+			}
+			c.ops[op.Name] = op
+			for _, id := range op.Requirements {
+				if _, ok := c.reqs[id]; !ok {
+					return nil, fmt.Errorf("spec: %s/operations.yaml: %s cites unknown requirement %s", p.Name, op.Name, id)
+				}
+			}
+		}
+		c.Profiles = append(c.Profiles, p)
+	}
+	return c, nil
+}
+
+func decodeStrict(fsys fs.FS, name string, v any) error {
+	b, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return fmt.Errorf("spec: %w", err)
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("spec: %s: %w", name, err)
+	}
+	return nil
+}
+
+func loadProfile(fsys fs.FS, dir string) (*Profile, error) {
+	var of operationsFile
+	if err := decodeStrict(fsys, dir+"/operations.yaml", &of); err != nil {
+		return nil, err
+	}
+	if of.Profile != dir {
+		return nil, fmt.Errorf("spec: %s/operations.yaml names profile %q; the folder decides", dir, of.Profile)
+	}
+	p := &Profile{Name: of.Profile, Title: of.Title, Source: of.Source}
+	if _, err := fs.Stat(fsys, dir+"/requirements.yaml"); err == nil {
+		var rf requirementsFile
+		if err := decodeStrict(fsys, dir+"/requirements.yaml", &rf); err != nil {
+			return nil, err
+		}
+		for _, r := range rf.Requirements {
+			r.Profile = p.Name
+			r.Text = strings.TrimSpace(r.Text)
+		}
+		p.Requirements = rf.Requirements
+	}
+	defs := map[string]any{}
+	for k, n := range of.Defs {
+		var v any
+		if err := n.Decode(&v); err != nil {
+			return nil, fmt.Errorf("spec: %s/operations.yaml $defs.%s: %w", dir, k, err)
+		}
+		defs[k] = v
+	}
+	for _, o := range of.Operations {
+		if !strings.HasPrefix(o.Name, p.Name+".") && o.Name != p.Name && !strings.HasPrefix(o.Name, p.Name+"_") {
+			// Operation names carry their profile so that a name alone says
+			// where it is specified (v1.escape_xml); datetime's tool names are
+			// the PRD's own (datetime_math), hence the "_" form.
+			return nil, fmt.Errorf("spec: %s/operations.yaml: operation %q does not start with its profile name", dir, o.Name)
+		}
+		op := &Operation{Name: o.Name, Profile: p.Name, Summary: o.Summary, Origin: o.Origin,
+			Requirements: o.Requirements, Errors: o.Errors}
+		var err error
+		if op.InputSchema, op.input, err = compile(o.Name, "input", &o.Input, defs); err != nil {
+			return nil, err
+		}
+		if op.OutputSchema, op.output, err = compile(o.Name, "output", &o.Output, defs); err != nil {
+			return nil, err
+		}
+		p.Operations = append(p.Operations, op)
+	}
+	return p, nil
+}
+
+const draft = "https://json-schema.org/draft/2020-12/schema"
+
+func compile(op, part string, n *yaml.Node, defs map[string]any) (json.RawMessage, *jsonschema.Schema, error) {
+	var body map[string]any
+	if n.Kind == 0 {
+		return nil, nil, fmt.Errorf("spec: operation %s has no %s schema", op, part)
+	}
+	if err := n.Decode(&body); err != nil {
+		return nil, nil, fmt.Errorf("spec: operation %s %s schema: %w", op, part, err)
+	}
+	body["$schema"] = draft
+	body["$id"] = "https://clockspec.dev/schemas/" + op + "." + part + ".json"
+	if len(defs) > 0 {
+		body["$defs"] = defs
+	}
+	doc, err := json.Marshal(body)
+	if err != nil {
+		return nil, nil, fmt.Errorf("spec: operation %s %s schema: %w", op, part, err)
+	}
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft2020
+	url := body["$id"].(string)
+	if err := c.AddResource(url, bytes.NewReader(doc)); err != nil {
+		return nil, nil, fmt.Errorf("spec: operation %s %s schema: %w", op, part, err)
+	}
+	s, err := c.Compile(url)
+	if err != nil {
+		return nil, nil, fmt.Errorf("spec: operation %s %s schema: %w", op, part, err)
+	}
+	return doc, s, nil
+}
+
+// Operation looks an operation up by name.
+func (c *Catalog) Operation(name string) (*Operation, bool) {
+	op, ok := c.ops[name]
+	return op, ok
+}
+
+// Requirement looks a requirement up by id.
+func (c *Catalog) Requirement(id string) (*Requirement, bool) {
+	r, ok := c.reqs[id]
+	return r, ok
+}
+
+// Profile looks a profile up by name.
+func (c *Catalog) Profile(name string) (*Profile, bool) {
+	for _, p := range c.Profiles {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return nil, false
+}
+
+// SchemaError lists every place where a document breaks its schema, each
+// with its JSON pointer.
+type SchemaError struct {
+	What     string // e.g. "output of v1.escape_xml"
+	Problems []string
+}
+
+func (e *SchemaError) Error() string {
+	return e.What + " breaks its schema: " + strings.Join(e.Problems, "; ")
+}
+
+// ValidateInput checks a request body against the input schema.
+func (op *Operation) ValidateInput(raw json.RawMessage) error {
+	return validate(op.input, raw, "input of "+op.Name)
+}
+
+// ValidateOutput checks a response body against the output schema.
+func (op *Operation) ValidateOutput(raw json.RawMessage) error {
+	return validate(op.output, raw, "output of "+op.Name)
+}
+
+// ValidateError checks that an error has a code this operation may answer
+// with (its own codes, or a protocol-level one) and a message.
+func (op *Operation) ValidateError(e *protocol.Error) error {
+	if e.Code == "" {
+		return &SchemaError{What: "error of " + op.Name, Problems: []string{"/code: must be a non-empty string"}}
+	}
+	switch e.Code {
+	case protocol.CodeInvalidInput, protocol.CodeUnknownOperation, protocol.CodeInternal:
+		return nil
+	}
+	for _, c := range op.Errors {
+		if c == e.Code {
+			return nil
+		}
+	}
+	return &SchemaError{What: "error of " + op.Name, Problems: []string{
+		fmt.Sprintf("/code: %q is not one of %s's error codes %v", e.Code, op.Name, op.Errors)}}
+}
+
+func validate(s *jsonschema.Schema, raw json.RawMessage, what string) error {
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		return &SchemaError{What: what, Problems: []string{"not JSON: " + err.Error()}}
+	}
+	if dec.More() {
+		return &SchemaError{What: what, Problems: []string{"not one JSON value: trailing data"}}
+	}
+	err := s.Validate(v)
+	if err == nil {
+		return nil
+	}
+	ve, ok := err.(*jsonschema.ValidationError)
+	if !ok {
+		return &SchemaError{What: what, Problems: []string{err.Error()}}
+	}
+	var problems []string
+	for _, u := range ve.BasicOutput().Errors {
+		if u.Error == "" || strings.HasPrefix(u.Error, "doesn't validate with") {
+			continue
+		}
+		loc := u.InstanceLocation
+		if loc == "" {
+			loc = "/"
+		}
+		problems = append(problems, loc+": "+u.Error)
+	}
+	if len(problems) == 0 {
+		problems = []string{ve.Error()}
+	}
+	return &SchemaError{What: what, Problems: problems}
+}
+
+// Version of the specification: it changes when any profile's operations,
+// schemas or scenarios change meaning.
+const Version = "0.1.0"
