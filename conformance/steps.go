@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -33,21 +34,32 @@ type callRecord struct {
 	result protocol.Result
 }
 
+// stepDefs are compiled once: godog would otherwise compile every step
+// expression again for each of the hundreds of scenarios.
+var stepDefs = []struct {
+	re   *regexp.Regexp
+	bind func(w *world) any
+}{
+	{regexp.MustCompile(`^I call "([^"]+)" with:$`), func(w *world) any { return w.callDoc }},
+	{regexp.MustCompile(`^I call "([^"]+)" with (\{.*\})$`), func(w *world) any { return w.call }},
+	{regexp.MustCompile(`^the output is:$`), func(w *world) any { return w.outputIs }},
+	{regexp.MustCompile(`^the output "([^"]+)" is ` + quoted + `$`), func(w *world) any { return w.fieldIsString }},
+	{regexp.MustCompile(`^the output "([^"]+)" is:$`), func(w *world) any { return w.fieldIsDoc }},
+	{regexp.MustCompile(`^the output "([^"]+)" is (true|false|null)$`), func(w *world) any { return w.fieldIsLiteral }},
+	{regexp.MustCompile(`^the output "([^"]+)" is (-?[0-9][0-9.eE+-]*)$`), func(w *world) any { return w.fieldIsNumber }},
+	{regexp.MustCompile(`^the output "([^"]+)" contains ` + quoted + `$`), func(w *world) any { return w.fieldContains }},
+	{regexp.MustCompile(`^the output "([^"]+)" contains:$`), func(w *world) any { return w.fieldContainsDoc }},
+	{regexp.MustCompile(`^the output "([^"]+)" does not contain ` + quoted + `$`), func(w *world) any { return w.fieldLacks }},
+	{regexp.MustCompile(`^the output "([^"]+)" does not contain:$`), func(w *world) any { return w.fieldLacksDoc }},
+	{regexp.MustCompile(`^the output "([^"]+)" is a time after ` + quoted + `$`), func(w *world) any { return w.fieldTimeAfter }},
+	{regexp.MustCompile(`^the output "([^"]+)" is a whole number of (\d+) ms steps after ` + quoted + `$`), func(w *world) any { return w.fieldOnGrid }},
+	{regexp.MustCompile(`^the error code is "([^"]+)"$`), func(w *world) any { return w.errorCode }},
+}
+
 func (w *world) register(ctx *godog.ScenarioContext) {
-	ctx.Step(`^I call "([^"]+)" with:$`, w.callDoc)
-	ctx.Step(`^I call "([^"]+)" with (\{.*\})$`, w.call)
-	ctx.Step(`^the output is:$`, w.outputIs)
-	ctx.Step(`^the output "([^"]+)" is `+quoted+`$`, w.fieldIsString)
-	ctx.Step(`^the output "([^"]+)" is:$`, w.fieldIsDoc)
-	ctx.Step(`^the output "([^"]+)" is (true|false|null)$`, w.fieldIsLiteral)
-	ctx.Step(`^the output "([^"]+)" is (-?[0-9][0-9.eE+-]*)$`, w.fieldIsNumber)
-	ctx.Step(`^the output "([^"]+)" contains `+quoted+`$`, w.fieldContains)
-	ctx.Step(`^the output "([^"]+)" contains:$`, w.fieldContainsDoc)
-	ctx.Step(`^the output "([^"]+)" does not contain `+quoted+`$`, w.fieldLacks)
-	ctx.Step(`^the output "([^"]+)" does not contain:$`, w.fieldLacksDoc)
-	ctx.Step(`^the output "([^"]+)" is a time after `+quoted+`$`, w.fieldTimeAfter)
-	ctx.Step(`^the output "([^"]+)" is a whole number of (\d+) ms steps after `+quoted+`$`, w.fieldOnGrid)
-	ctx.Step(`^the error code is "([^"]+)"$`, w.errorCode)
+	for _, d := range stepDefs {
+		ctx.Step(d.re, d.bind(w))
+	}
 }
 
 func unquote(s string) (string, error) {

@@ -232,6 +232,21 @@ Feature: formatMessages
     Then the output "result" does not contain "reply_to"
     And the output "result" does not contain "quoted_message"
 
+  @req:V1-FMT-QUOTE @id:v1/format-messages/quote-needs-sender
+  Scenario: reply content without a reply sender gives no quoted message
+    Both the quoted text and its sender are needed; a port that prints from="undefined" or
+    from="" is wrong.
+    When I call "v1.format_messages" with:
+      """json
+      {"timezone": "UTC", "messages": [{"sender_name": "Alice", "content": "ok", "timestamp": "2024-01-01T00:00:00.000Z",
+        "reply_to_message_id": "7", "reply_to_message_content": "earlier"}]}
+      """
+    Then the output "result" contains:
+      """
+      reply_to="7">ok</message>
+      """
+    And the output "result" does not contain "quoted_message"
+
   @req:V1-FMT-QUOTE @id:v1/format-messages/quote-without-id
   Scenario: a quote with content and sender but no id has no reply_to attribute
     When I call "v1.format_messages" with:

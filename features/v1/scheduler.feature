@@ -173,6 +173,8 @@ Feature: Scheduled tasks
 
   @decision @req:V1-SCHED-CRON-DST @id:v1/scheduler/cron-hourly-across-overlap
   Scenario: an hourly task does not repeat the hour that the clock repeats
+    The same first-occurrence rule as for daily tasks: 01:00 fires in EDT, the repeated 01:xx
+    EST hour is skipped and 02:00 EST comes next. cron-parser (v1) does the same.
     When I call "v1.compute_next_run" with {"now": "2026-11-01T05:45:00.000Z", "timezone": "America/New_York", "task": {"schedule_type": "cron", "schedule_value": "0 * * * *"}}
     Then the output "next_run" is "2026-11-01T07:00:00.000Z"
 

@@ -4,7 +4,7 @@ Feature: Trigger patterns
   content starts with the trigger — the group's own, or @ASSISTANT_NAME (default Andy) —
   followed by a word boundary, ignoring letter case.
 
-  @v1-case @req:V1-TRIGGER-PATTERN @origin:formatting.test.ts#matches-@name-at-start-of-message @id:v1/trigger/at-start
+  @v1-case @req:V1-TRIGGER-PATTERN @origin:formatting.test.ts#matches-name-at-start-of-message @id:v1/trigger/at-start
   Scenario: matches @name at start of message
     Origin: src/v1/formatting.test.ts › TRIGGER_PATTERN › matches @name at start of message
     When I call "v1.trigger_match" with {"content": "@Andy hello"}
@@ -24,7 +24,7 @@ Feature: Trigger patterns
     When I call "v1.trigger_match" with {"content": "hello @Andy"}
     Then the output "matched" is false
 
-  @v1-case @req:V1-TRIGGER-PATTERN @origin:formatting.test.ts#does-not-match-partial-name-like-@nameextra @id:v1/trigger/partial-name
+  @v1-case @req:V1-TRIGGER-PATTERN @origin:formatting.test.ts#does-not-match-partial-name-like-nameextra @id:v1/trigger/partial-name
   Scenario: does not match partial name like @NameExtra (word boundary)
     Origin: src/v1/formatting.test.ts › TRIGGER_PATTERN › does not match partial name like @NameExtra (word boundary)
     When I call "v1.trigger_match" with {"content": "@Andyextra hello"}
@@ -36,7 +36,7 @@ Feature: Trigger patterns
     When I call "v1.trigger_match" with {"content": "@Andy's thing"}
     Then the output "matched" is true
 
-  @v1-case @req:V1-TRIGGER-PATTERN @origin:formatting.test.ts#matches-@name-alone @id:v1/trigger/name-alone
+  @v1-case @req:V1-TRIGGER-PATTERN @origin:formatting.test.ts#matches-name-alone @id:v1/trigger/name-alone
   Scenario: matches @name alone (end of string is a word boundary)
     Origin: src/v1/formatting.test.ts › TRIGGER_PATTERN › matches @name alone (end of string is a word boundary)
     When I call "v1.trigger_match" with {"content": "@Andy"}
