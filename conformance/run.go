@@ -163,7 +163,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 
 	// The scenarios godog runs: the tag expression, narrowed to the
 	// selected ids of claimed profiles.
-	var ids []string
+	var ids, paths []string
 	seen := map[string]bool{}
 	var notClaimed []*features.Scenario
 	for _, sc := range r.suite.Scenarios {
@@ -176,7 +176,11 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		}
 		if !seen[sc.BaseID] {
 			seen[sc.BaseID] = true
-			ids = append(ids, "@"+strings.TrimPrefix(features.IDTag, "@")+sc.BaseID)
+			ids = append(ids, features.IDTag+sc.BaseID)
+		}
+		if !seen[sc.URI] { // godog parses only the files that have selected scenarios
+			seen[sc.URI] = true
+			paths = append(paths, sc.URI)
 		}
 	}
 	if len(ids) == 0 && len(notClaimed) == 0 {
@@ -201,7 +205,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 				Format:   opts.Format,
 				Output:   opts.Output,
 				FS:       opts.Features,
-				Paths:    []string{"."},
+				Paths:    paths,
 				Tags:     filter,
 				Strict:   true,
 				NoColors: true,
@@ -233,15 +237,27 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	return rep, nil
 }
 
+// The embedded spec and features never change within a process; loading
+// them (schema compilation, Gherkin parsing) once keeps repeated runs cheap.
+var (
+	embeddedCatalog = sync.OnceValues(spec.Load)
+	embeddedSuite   = sync.OnceValues(func() (*features.Suite, error) { return features.Load(features.FS()) })
+)
+
 func fillDefaults(o *Options) error {
 	var err error
 	if o.Catalog == nil {
-		if o.Catalog, err = spec.Load(); err != nil {
+		if o.Catalog, err = embeddedCatalog(); err != nil {
 			return err
 		}
 	}
 	if o.Features == nil {
 		o.Features = features.FS()
+		if o.Suite == nil {
+			if o.Suite, err = embeddedSuite(); err != nil {
+				return err
+			}
+		}
 	}
 	if o.Suite == nil {
 		if o.Suite, err = features.Load(o.Features); err != nil {

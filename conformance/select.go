@@ -53,10 +53,31 @@ func matchSegments(pat, id []string) bool {
 	return len(id) == 0
 }
 
-// matchesAny: a scenario is selected by a pattern that matches its own id or,
-// for an outline row, its outline's id.
-func matchesAny(ps []Pattern, sc *features.Scenario) bool {
+// patternSet splits patterns into plain ids (a map lookup) and globs.
+type patternSet struct {
+	exact map[string]bool
+	globs []Pattern
+}
+
+func newPatternSet(ps []Pattern) patternSet {
+	set := patternSet{exact: map[string]bool{}}
 	for _, p := range ps {
+		if strings.ContainsAny(string(p), `*?[\`) {
+			set.globs = append(set.globs, p)
+		} else {
+			set.exact[string(p)] = true
+		}
+	}
+	return set
+}
+
+// matches: a scenario is selected by a pattern that matches its own id or,
+// for an outline row, its outline's id.
+func (set patternSet) matches(sc *features.Scenario) bool {
+	if set.exact[sc.ID] || set.exact[sc.BaseID] {
+		return true
+	}
+	for _, p := range set.globs {
 		if p.Match(sc.ID) || p.Match(sc.BaseID) {
 			return true
 		}
@@ -67,9 +88,10 @@ func matchesAny(ps []Pattern, sc *features.Scenario) bool {
 // Select applies --run and --skip: with no run patterns everything is in;
 // skip patterns then take scenarios out.
 func Select(s *features.Suite, run, skip []Pattern) map[string]bool {
+	runSet, skipSet := newPatternSet(run), newPatternSet(skip)
 	out := map[string]bool{}
 	for _, sc := range s.Scenarios {
-		if (len(run) == 0 || matchesAny(run, sc)) && !matchesAny(skip, sc) {
+		if (len(run) == 0 || runSet.matches(sc)) && !skipSet.matches(sc) {
 			out[sc.ID] = true
 		}
 	}

@@ -3,8 +3,6 @@ package datetime
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"io"
 	"strconv"
 	"strings"
 )
@@ -16,53 +14,116 @@ const maxInputBytes = 64 << 10
 // decodeObject reads input as exactly one JSON object whose keys are all in
 // known, each at most once (DecisionStrictRequest). encoding/json's struct
 // decoding is not used because it matches keys case-insensitively, keeps the
-// last of duplicate keys, and turns a wrong type into a half-filled struct.
+// last of duplicate keys, and turns a wrong type into a half-filled struct;
+// its streaming Decoder is not used because it allocates an error per value.
+// Instead json.Valid checks the whole input, and a small scanner, which may
+// rely on that validity, splits the top-level object into raw values.
 func decodeObject(input []byte, known []string) (map[string]json.RawMessage, *Error) {
 	if len(input) > maxInputBytes {
 		return nil, newError(CodeInvalidInput, "request is larger than 64 KiB")
 	}
-	dec := json.NewDecoder(bytes.NewReader(input))
-	dec.UseNumber()
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, syntaxError(err)
+	if !json.Valid(input) {
+		var v json.RawMessage
+		return nil, syntaxError(json.Unmarshal(input, &v))
 	}
-	if d, ok := tok.(json.Delim); !ok || d != '{' {
+	i := skipSpace(input, 0)
+	if input[i] != '{' {
 		return nil, newError(CodeInvalidInput, "request must be a JSON object")
 	}
 	fields := make(map[string]json.RawMessage, len(known))
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, syntaxError(err)
+	i = skipSpace(input, i+1)
+	for input[i] != '}' {
+		end := stringEnd(input, i)
+		key, ok := unquote(input[i:end])
+		if !ok {
+			return nil, newError(CodeInvalidInput, "request has an unreadable key")
 		}
-		key, _ := tok.(string) // inside an object the decoder only yields string keys
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil, syntaxError(err)
-		}
+		i = skipSpace(input, skipSpace(input, end)+1) // past the colon
+		vend := valueEnd(input, i)
 		if !contains(known, key) {
 			return nil, newError(CodeInvalidInput, "unknown field "+quote(key)+" (fields are "+strings.Join(known, ", ")+")")
 		}
 		if _, dup := fields[key]; dup {
 			return nil, newError(CodeInvalidInput, "field "+quote(key)+" appears more than once")
 		}
-		fields[key] = raw
-	}
-	if _, err := dec.Token(); err != nil { // the closing brace
-		return nil, syntaxError(err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, newError(CodeInvalidInput, "request must be a single JSON object with nothing after it")
+		fields[key] = input[i:vend]
+		i = skipSpace(input, vend)
+		if input[i] == ',' {
+			i = skipSpace(input, i+1)
+		}
 	}
 	return fields, nil
 }
 
 func syntaxError(err error) *Error {
-	if errors.Is(err, io.EOF) {
+	switch {
+	case err == nil: // json.Valid and json.Unmarshal disagree; still refuse
+		return newError(CodeInvalidInput, "request is not valid JSON")
+	case strings.Contains(err.Error(), "unexpected end of JSON input"):
 		return newError(CodeInvalidInput, "request is empty or truncated JSON")
 	}
 	return newError(CodeInvalidInput, "request is not valid JSON: "+err.Error())
+}
+
+// The scanners below run only on input that json.Valid accepted, so they
+// never meet an unterminated string or an unbalanced bracket.
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// stringEnd returns the index just past the string that starts at b[i] == '"'.
+func stringEnd(b []byte, i int) int {
+	for j := i + 1; ; j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+}
+
+// valueEnd returns the index just past the value that starts at b[i].
+func valueEnd(b []byte, i int) int {
+	switch b[i] {
+	case '"':
+		return stringEnd(b, i)
+	case '{', '[':
+		depth := 0
+		for j := i; ; j++ {
+			switch b[j] {
+			case '"':
+				j = stringEnd(b, j) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return j + 1
+				}
+			}
+		}
+	}
+	j := i // a number, true, false or null runs to a delimiter
+	for j < len(b) && !strings.ContainsRune(",}] \t\n\r", rune(b[j])) {
+		j++
+	}
+	return j
+}
+
+// unquote decodes a JSON string literal; the common escape-free case costs
+// one copy.
+func unquote(lit []byte) (string, bool) {
+	if bytes.IndexByte(lit, '\\') < 0 {
+		return string(lit[1 : len(lit)-1]), true
+	}
+	var s string
+	err := json.Unmarshal(lit, &s)
+	return s, err == nil
 }
 
 func contains(list []string, s string) bool {
@@ -82,9 +143,12 @@ func stringField(fields map[string]json.RawMessage, name, code string) (string, 
 	if !ok || isNull(raw) {
 		return "", nil
 	}
-	var s string
-	if len(raw) == 0 || raw[0] != '"' || json.Unmarshal(raw, &s) != nil {
+	if len(raw) == 0 || raw[0] != '"' {
 		return "", newError(code, name+" must be a string")
+	}
+	s, ok := unquote(raw)
+	if !ok {
+		return "", newError(code, name+" is not a readable string")
 	}
 	return s, nil
 }

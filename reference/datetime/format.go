@@ -46,6 +46,7 @@ func executeFormat(ctx context.Context, in DatetimeFormatInput) (DatetimeFormatO
 		return DatetimeFormatOutput{}, newError(CodeInvalidStyle,
 			"style must be one of short, long, date_only, time_only, weekday_date")
 	}
+	// name stays "" without a target, which omits the echo (DecisionFormatEcho).
 	var loc *time.Location
 	var name string
 	if in.TargetTimezone != "" {
@@ -57,12 +58,9 @@ func executeFormat(ctx context.Context, in DatetimeFormatInput) (DatetimeFormatO
 		return DatetimeFormatOutput{}, e
 	}
 
-	var zone, abbrev string
 	_, offset := t.Zone()
-	if loc == nil {
-		// The input's own offset (DecisionFixedOffsetLabels).
-		zone, abbrev = fixedZoneName(offset), fixedZoneAbbrev(offset)
-	} else {
+	zone, abbrev := fixedZoneName(offset), fixedZoneAbbrev(offset) // DecisionFixedOffsetLabels
+	if loc != nil {
 		t = t.In(loc)
 		if y := t.Year(); y < 0 || y > 9999 {
 			return DatetimeFormatOutput{}, newError(CodeOutOfRange,
@@ -73,21 +71,12 @@ func executeFormat(ctx context.Context, in DatetimeFormatInput) (DatetimeFormatO
 	}
 	return DatetimeFormatOutput{
 		Input:          in.Timestamp,
-		TargetTimezone: zone0(in.TargetTimezone, zone),
+		TargetTimezone: name,
 		Style:          in.Style,
 		Formatted:      layout(t, abbrev),
 		Timezone:       zone,
 		UTCOffset:      formatOffset(offset),
 	}, nil
-}
-
-// zone0 is the echoed target_timezone: the canonical name when one was given,
-// omitted otherwise (DecisionFormatEcho).
-func zone0(given, canonical string) string {
-	if given == "" {
-		return ""
-	}
-	return canonical
 }
 
 // checkLocale accepts English only (DecisionLocale): "en" or any BCP 47 tag

@@ -43,6 +43,29 @@ func checkError(t *testing.T, out []byte, e *Error) {
 	}
 }
 
+// checkScanner compares decodeObject with encoding/json: whenever the
+// hand-written scanner accepts an object, encoding/json must read the same
+// keys and the same raw values.
+func checkScanner(t *testing.T, data []byte) {
+	t.Helper()
+	fields, e := decodeObject(data, mathKeys)
+	if e != nil {
+		return
+	}
+	var want map[string]json.RawMessage
+	if err := json.Unmarshal(data, &want); err != nil {
+		t.Fatalf("scanner accepted what encoding/json rejects: %v", err)
+	}
+	if len(want) != len(fields) {
+		t.Fatalf("scanner read %d fields, encoding/json %d", len(fields), len(want))
+	}
+	for k, v := range want {
+		if string(fields[k]) != string(v) {
+			t.Fatalf("field %q: scanner %q, encoding/json %q", k, fields[k], v)
+		}
+	}
+}
+
 // FuzzMathJSON: any input gives valid JSON or a known error, never a panic;
 // every timestamp the tool prints is one it accepts back; diff's numbers
 // agree with its sign.
@@ -51,6 +74,7 @@ func FuzzMathJSON(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		checkScanner(t, data)
 		out, e := MathJSON(data)
 		if e != nil {
 			checkError(t, out, e)

@@ -7,8 +7,8 @@ package jsrt
 // none marks a missing component (V8's kNone, kMaxInt).
 const none = 1<<31 - 1
 
-// maxSignificantDigits: digits of a numeral after the 9th are read but
-// ignored, so a number token never overflows an int32.
+// maxSignificantDigits: digits of a numeral after the 9th significant one
+// are read but ignored, so a number token never overflows an int32.
 const maxSignificantDigits = 9
 
 type tokenKind int8
@@ -147,6 +147,12 @@ func (s *scanner) scan() token {
 	case c == 0:
 		return token{kind: tokEnd}
 	case c >= '0' && c <= '9':
+		// Leading zeros do not count towards the nine significant digits
+		// (Node: "0000110530" is the year 110530, and ".019000000701" is
+		// 190 ms because the fraction's length still counts them).
+		for s.ch == '0' {
+			s.advance()
+		}
 		n, i := 0, 0
 		for s.ch >= '0' && s.ch <= '9' {
 			if i < maxSignificantDigits {

@@ -22,7 +22,7 @@ if (process.argv[2] === "--eval") {
     const v = new Date(s).getTime();
     return Number.isNaN(v) ? null : v;
   });
-  process.stdout.write(JSON.stringify(out));
+  fs.writeSync(1, JSON.stringify(out)); // synchronous: a pipe write may not finish before exit
   process.exit(0);
 }
 
@@ -165,7 +165,7 @@ for (const tz of ZONES) {
   strings.forEach((s, i) => lines.push(JSON.stringify({ s, tz, ms: res[i] })));
 }
 if (big) {
-  process.stdout.write(lines.join("\n") + "\n");
+  fs.writeSync(1, lines.join("\n") + "\n");
 } else {
   fs.writeFileSync(path.join(__dirname, "..", "date_corpus.jsonl"), lines.join("\n") + "\n");
   console.error(strings.length, "strings,", lines.length, "lines");

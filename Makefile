@@ -1,0 +1,57 @@
+# clockspec — the conformance kit for time-aware agents.
+# `make test` is what CI runs (.ci/run) and what a newcomer runs first.
+
+GO      ?= go
+NODE    ?= node
+NPM     ?= npm
+TZDATA  := 2025c
+BUILD   := build
+ORACLE  := oracle/js
+# The operations the JavaScript oracle recomputes from v1's own code.
+ORACLE_OPS := v1.escape_xml,v1.format_messages,v1.strip_internal_tags,v1.format_outbound,v1.format_local_time,v1.is_valid_timezone,v1.resolve_timezone,v1.trigger_match,v1.should_process,v1.compute_next_run,v1.resolve_config_timezone,v1.validate_group_folder,v1.check_due_task
+
+.PHONY: test lint fmt-check vet staticcheck unit conform oracle oracle-deps goldens bench clean
+
+test: lint unit conform oracle
+
+lint: fmt-check vet staticcheck
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+staticcheck:
+	$(GO) tool staticcheck ./...
+
+unit:
+	$(GO) test ./...
+
+# The whole suite against the embedded reference, as a user runs it.
+conform:
+	$(GO) run ./cmd/conform
+
+# v1 ran on Node 20 with cron-parser 5.5.0: every recorded answer of the
+# reference is recomputed there, and any disagreement not listed (with its
+# reason) in $(ORACLE)/exceptions.json fails the build.
+oracle: oracle-deps
+	@mkdir -p $(BUILD)
+	$(GO) run ./cmd/conform record --ops $(ORACLE_OPS) > $(BUILD)/v1-calls.jsonl
+	$(NODE) $(ORACLE)/check.js $(BUILD)/v1-calls.jsonl --exceptions $(ORACLE)/exceptions.json --tzdata $(TZDATA)
+
+oracle-deps: $(ORACLE)/node_modules/.package-lock.json
+
+$(ORACLE)/node_modules/.package-lock.json: $(ORACLE)/package-lock.json
+	$(NPM) ci --prefix $(ORACLE) --no-audit --no-fund
+
+# Only the reference writes goldens.
+goldens:
+	$(GO) test ./goldens -update
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf $(BUILD)
