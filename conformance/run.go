@@ -89,6 +89,9 @@ type ProfileSummary struct {
 	ExactPassed   int    `json:"exact_passed"`
 	ExactFailed   int    `json:"exact_failed"`
 	NotClaimedCnt int    `json:"not_claimed"`
+	// MissingOps are the profile's operations the implementation lacks
+	// (why it is not claimed).
+	MissingOps []string `json:"missing_operations,omitempty"`
 }
 
 // Report is the outcome of a run.
@@ -186,6 +189,10 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if len(ids) == 0 && len(notClaimed) == 0 {
 		return nil, errors.New("conformance: no scenario matches the given --tags, --run and --skip")
 	}
+	if len(ids) == 0 {
+		return nil, fmt.Errorf("conformance: %s claims none of the selected profiles: %s",
+			hello.Implementation, describeMissing(r.catalog, hello, notClaimed))
+	}
 	if len(ids) > 0 {
 		// Naming every selected id in godog's tag filter costs godog a
 		// string comparison per pickle and id; it is needed only when
@@ -233,6 +240,9 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		return nil, errors.New("conformance: no scenario ran (check --tags, --run and --skip)")
 	}
 	rep.Profiles = summarize(rep.Scenarios, claimed)
+	for i := range rep.Profiles {
+		rep.Profiles[i].MissingOps = missingOps(r.catalog, hello, rep.Profiles[i].Profile)
+	}
 	rep.Duration = time.Since(start)
 	return rep, nil
 }
@@ -441,4 +451,34 @@ func summarize(results []ScenarioResult, claimed map[string]bool) []ProfileSumma
 		out = append(out, *by[name])
 	}
 	return out
+}
+
+func missingOps(c *spec.Catalog, h protocol.Hello, profile string) []string {
+	has := map[string]bool{}
+	for _, op := range h.Operations {
+		has[op] = true
+	}
+	p, ok := c.Profile(profile)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, op := range p.Operations {
+		if !has[op.Name] {
+			out = append(out, op.Name)
+		}
+	}
+	return out
+}
+
+func describeMissing(c *spec.Catalog, h protocol.Hello, scs []*features.Scenario) string {
+	seen := map[string]bool{}
+	var parts []string
+	for _, sc := range scs {
+		if !seen[sc.Profile] {
+			seen[sc.Profile] = true
+			parts = append(parts, fmt.Sprintf("%s lacks %s", sc.Profile, strings.Join(missingOps(c, h, sc.Profile), ", ")))
+		}
+	}
+	return strings.Join(parts, "; ")
 }

@@ -15,7 +15,7 @@ func WriteSummary(w io.Writer, r *Report) {
 	fmt.Fprintf(w, "\nimplementation: %s %s (%s), tzdata %s\n", h.Implementation, h.Version, h.Language, h.Tzdata)
 	for _, p := range r.Profiles {
 		if !p.Claimed {
-			fmt.Fprintf(w, "%-16s %4d scenarios  not claimed (the implementation lacks some of its operations)\n", p.Profile, p.Scenarios)
+			fmt.Fprintf(w, "%-16s %4d scenarios  not claimed (missing %s)\n", p.Profile, p.Scenarios, strings.Join(p.MissingOps, ", "))
 			continue
 		}
 		fmt.Fprintf(w, "%-16s %4d scenarios  compat %d passed, %d failed  exact %d passed, %d failed\n",

@@ -1,0 +1,72 @@
+package conformance_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/reference"
+)
+
+// partial is the reference without one operation: it cannot claim v1.
+type partial struct{ *reference.Implementation }
+
+func (p partial) Hello() protocol.Hello {
+	h := p.Implementation.Hello()
+	var ops []string
+	for _, op := range h.Operations {
+		if op != "v1.check_due_task" {
+			ops = append(ops, op)
+		}
+	}
+	h.Operations = ops
+	return h
+}
+
+func TestUnclaimedProfileIsAnErrorNotAPass(t *testing.T) {
+	_, err := conformance.Run(context.Background(), conformance.Options{
+		Driver: conformance.InProcess(partial{reference.New()}), Tags: "@v1"})
+	if err == nil || !strings.Contains(err.Error(), "v1.check_due_task") {
+		t.Fatalf("want an error naming the missing operation, got %v", err)
+	}
+}
+
+// liar claims every operation but answers one with the wrong shape.
+type liar struct{ *reference.Implementation }
+
+func (l liar) Call(ctx context.Context, op string, in json.RawMessage) (json.RawMessage, *protocol.Error) {
+	switch op {
+	case "v1.escape_xml":
+		return json.RawMessage(`{"result": 42}`), nil
+	case "v1.is_valid_timezone":
+		return nil, protocol.Errorf("made_up", "no")
+	case "v1.resolve_timezone":
+		return nil, protocol.Errorf(protocol.CodeUnknownOperation, "not here")
+	}
+	return l.Implementation.Call(ctx, op, in)
+}
+
+func TestSchemaInvalidResponsesFailBeforeAssertions(t *testing.T) {
+	rep, err := conformance.Run(context.Background(), conformance.Options{
+		Driver: conformance.InProcess(liar{reference.New()}), Level: conformance.LevelCompat,
+		Run: []conformance.Pattern{"v1/escape-xml/empty", "v1/timezone/valid-iana", "v1/timezone/resolve-valid"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"v1/escape-xml/empty":       "/result",
+		"v1/timezone/valid-iana":    `"made_up" is not one of`,
+		"v1/timezone/resolve-valid": "does not implement",
+	}
+	for _, s := range rep.Scenarios {
+		if s.Compat != conformance.Failed || !strings.Contains(s.Problem, want[s.ID]) {
+			t.Errorf("%s: %s %q, want a failure mentioning %q", s.ID, s.Compat, s.Problem, want[s.ID])
+		}
+	}
+	if len(rep.Scenarios) != 3 || rep.OK() {
+		t.Errorf("want 3 failed scenarios, got %d (ok=%v)", len(rep.Scenarios), rep.OK())
+	}
+}
