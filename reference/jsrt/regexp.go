@@ -11,7 +11,7 @@ import "unicode"
 //
 // unicode.ToUpper (Go's simple case mapping, Unicode 15) agrees with Node 20
 // (ICU 78, Unicode 17) on all but a few units: those whose full upper-case
-// mapping has more than one code unit (ǰ → J̌, ᾀ → ἈΙ: V8 keeps the unit) and
+// mapping has more than one code unit (ᾀ → ἈΙ, ᾳ → ΑΙ: V8 keeps the unit) and
 // those whose case pair is newer than Go's tables. foldExceptions lists them;
 // the test checks all 65,536 units against the table Node produced.
 func FoldIgnoreCase(u uint16) uint16 {

@@ -1,0 +1,90 @@
+package reference_test
+
+import (
+	"context"
+	"encoding/json"
+	"sort"
+	"testing"
+
+	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/features"
+	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/reference"
+	"github.com/clockspec/clockspec/spec"
+)
+
+// checkAnswer: whatever the input, an operation answers with a schema-valid
+// output or an error code it is allowed to give — never a panic
+// (internal_error) and never a shape its schema forbids.
+func checkAnswer(t *testing.T, cat *spec.Catalog, op string, input []byte) {
+	t.Helper()
+	o, ok := cat.Operation(op)
+	if !ok {
+		t.Fatalf("unknown operation %s", op)
+	}
+	out, perr := reference.New().Call(context.Background(), op, input)
+	if perr != nil {
+		if perr.Code == protocol.CodeInternal {
+			t.Fatalf("%s(%s) failed internally: %s", op, input, perr.Message)
+		}
+		if err := o.ValidateError(perr); err != nil {
+			t.Fatalf("%s(%s): %v", op, input, err)
+		}
+		if perr.Message == "" {
+			t.Fatalf("%s(%s): error %s without a message", op, input, perr.Code)
+		}
+		return
+	}
+	if err := o.ValidateOutput(out); err != nil {
+		t.Fatalf("%s(%s): %v", op, input, err)
+	}
+}
+
+func operations(t testing.TB) (*spec.Catalog, []string) {
+	cat, err := spec.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ops := reference.New().Hello().Operations
+	sort.Strings(ops)
+	return cat, ops
+}
+
+func TestMalformedInputsGetStructuredErrors(t *testing.T) {
+	cat, ops := operations(t)
+	malformed := []string{``, `null`, `[]`, `"text"`, `42`, `{`, `{"a":1}{}`,
+		`{"text": 42, "timezone": [], "messages": {}, "task": "x", "now": 5, "content": null, "folder": 1, "is_main": "yes"}`,
+		`{"messages": [null], "timezone": "UTC"}`, `{"messages": [{"sender_name": 1}], "timezone": "UTC"}`,
+		`{"task": {"schedule_type": "hourly", "schedule_value": "1"}, "now": "2026-01-01T00:00:00Z", "timezone": "UTC"}`,
+		`{"task": {"schedule_type": "cron", "schedule_value": "* * * * *"}, "now": "yesterday", "timezone": "UTC"}`,
+		`{"task": {"schedule_type": "interval", "schedule_value": "99999999999999999999", "next_run": "2026-01-01T00:00:00Z"}, "now": "2026-01-01T00:00:00Z", "timezone": "UTC"}`,
+		`{"task": {"schedule_type": "interval", "schedule_value": "1", "next_run": 5}, "now": "2026-01-01T00:00:00Z", "timezone": "UTC"}`,
+	}
+	for _, op := range ops {
+		for _, in := range malformed {
+			checkAnswer(t, cat, op, []byte(in))
+		}
+	}
+}
+
+// FuzzOperations starts from every input the scenarios send and mutates
+// them; `make test` runs it briefly, `go test -fuzz FuzzOperations
+// ./reference` for longer.
+func FuzzOperations(f *testing.F) {
+	cat, ops := operations(f)
+	index := map[string]uint8{}
+	for i, op := range ops {
+		index[op] = uint8(i)
+	}
+	_, err := conformance.Run(context.Background(), conformance.Options{
+		Driver: conformance.InProcess(reference.New()), Level: conformance.LevelCompat,
+		OnCall: func(_ *features.Scenario, _ int, op string, input json.RawMessage, _ protocol.Result) {
+			f.Add(index[op], []byte(input))
+		}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, op uint8, input []byte) {
+		checkAnswer(t, cat, ops[int(op)%len(ops)], input)
+	})
+}
