@@ -10,9 +10,9 @@ ORACLE  := oracle/js
 # The operations the JavaScript oracle recomputes from v1's own code.
 ORACLE_OPS := v1.escape_xml,v1.format_messages,v1.strip_internal_tags,v1.format_outbound,v1.format_local_time,v1.is_valid_timezone,v1.resolve_timezone,v1.trigger_match,v1.should_process,v1.compute_next_run,v1.resolve_config_timezone,v1.validate_group_folder,v1.check_due_task
 
-.PHONY: test lint fmt-check vet staticcheck unit conform oracle oracle-deps goldens bench clean
+.PHONY: test lint fmt-check vet staticcheck unit conform fuzz-short oracle oracle-deps goldens bench clean
 
-test: lint unit conform oracle
+test: lint unit conform fuzz-short oracle
 
 lint: fmt-check vet staticcheck
 
@@ -32,6 +32,12 @@ unit:
 # The whole suite against the embedded reference, as a user runs it.
 conform:
 	$(GO) run ./cmd/conform
+
+# A short fuzz of every operation: any input answers with a schema-valid
+# output or a listed error, never a panic. FUZZTIME=5m for a longer hunt.
+FUZZTIME ?= 8s
+fuzz-short:
+	$(GO) test ./reference -run '^$$' -fuzz '^FuzzOperations$$' -fuzztime $(FUZZTIME)
 
 # v1 ran on Node 20 with cron-parser 5.5.0: every recorded answer of the
 # reference is recomputed there, and any disagreement not listed (with its
