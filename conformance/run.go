@@ -53,6 +53,9 @@ type Options struct {
 	Level    Level     // default exact
 	// TestingT, when set, runs every scenario as a subtest (go test).
 	TestingT *testing.T
+	// SaveFailures, when set, is a folder where every failing scenario's
+	// calls are written as a replay file (see Replay).
+	SaveFailures string
 	// OnCall observes every answered call (recording, golden updates).
 	OnCall func(sc *features.Scenario, n int, op string, input json.RawMessage, res protocol.Result)
 }
@@ -65,7 +68,17 @@ const (
 	Passed     Verdict = "passed"
 	Failed     Verdict = "failed"
 	NotClaimed Verdict = "not-claimed"
+	// Faults: the implementation did not answer properly. They fail a
+	// scenario like a wrong answer but are counted apart.
+	Crashed       Verdict = "crashed"
+	TimedOut      Verdict = "timed-out"
+	ProtocolError Verdict = "protocol-error"
 )
+
+// failed reports whether a verdict fails the scenario.
+func (v Verdict) failed() bool {
+	return v == Failed || v == Crashed || v == TimedOut || v == ProtocolError
+}
 
 // ScenarioResult is one scenario's outcome.
 type ScenarioResult struct {
@@ -89,6 +102,9 @@ type ProfileSummary struct {
 	ExactPassed   int    `json:"exact_passed"`
 	ExactFailed   int    `json:"exact_failed"`
 	NotClaimedCnt int    `json:"not_claimed"`
+	// Faults counts the failed scenarios that crashed, timed out or broke
+	// the protocol rather than answering wrongly.
+	Faults int `json:"faults"`
 	// MissingOps are the profile's operations the implementation lacks
 	// (why it is not claimed).
 	MissingOps []string `json:"missing_operations,omitempty"`
@@ -107,7 +123,7 @@ type Report struct {
 // OK reports whether every scenario that ran passed at the run's level.
 func (r *Report) OK() bool {
 	for _, s := range r.Scenarios {
-		if s.Compat == Failed || (r.Level == LevelExact && s.Exact == Failed) {
+		if s.Compat.failed() || (r.Level == LevelExact && s.Exact.failed()) {
 			return false
 		}
 	}
@@ -372,7 +388,8 @@ func (r *runner) finish(w *world, stepErr error) error {
 	res := &ScenarioResult{ID: w.sc.ID, Profile: w.sc.Profile, Name: w.sc.Name, Origins: w.sc.Origins,
 		Compat: Passed, Exact: Passed}
 	if stepErr != nil && !errors.Is(stepErr, godog.ErrSkip) {
-		res.Compat, res.Exact = Failed, Failed
+		v := verdictOf(stepErr)
+		res.Compat, res.Exact = v, v
 		res.Problem = stepErr.Error()
 	}
 	var goldenErr error
@@ -386,6 +403,11 @@ func (r *runner) finish(w *world, stepErr error) error {
 	r.mu.Lock()
 	r.results[w.sc.ID] = res
 	r.mu.Unlock()
+	if r.opts.SaveFailures != "" && (res.Compat.failed() || res.Exact.failed()) {
+		if err := saveReplay(r.opts.SaveFailures, w, r.opts.Goldens); err != nil {
+			res.Problem += "\n(could not save a replay file: " + err.Error() + ")"
+		}
+	}
 	if goldenErr != nil && r.opts.Level == LevelExact {
 		return fmt.Errorf("exact level: %w", goldenErr)
 	}
@@ -430,18 +452,21 @@ func summarize(results []ScenarioResult, claimed map[string]bool) []ProfileSumma
 			order = append(order, s.Profile)
 		}
 		p.Scenarios++
-		switch s.Compat {
-		case Passed:
+		switch {
+		case s.Compat == Passed:
 			p.CompatPassed++
-		case Failed:
-			p.CompatFailed++
-		case NotClaimed:
+		case s.Compat == NotClaimed:
 			p.NotClaimedCnt++
+		case s.Compat.failed():
+			p.CompatFailed++
+			if s.Compat != Failed {
+				p.Faults++
+			}
 		}
-		switch s.Exact {
-		case Passed:
+		switch {
+		case s.Exact == Passed:
 			p.ExactPassed++
-		case Failed:
+		case s.Exact.failed():
 			p.ExactFailed++
 		}
 	}

@@ -18,8 +18,12 @@ func WriteSummary(w io.Writer, r *Report) {
 			fmt.Fprintf(w, "%-16s %4d scenarios  not claimed (missing %s)\n", p.Profile, p.Scenarios, strings.Join(p.MissingOps, ", "))
 			continue
 		}
-		fmt.Fprintf(w, "%-16s %4d scenarios  compat %d passed, %d failed  exact %d passed, %d failed\n",
-			p.Profile, p.Scenarios, p.CompatPassed, p.CompatFailed, p.ExactPassed, p.ExactFailed)
+		faults := ""
+		if p.Faults > 0 {
+			faults = fmt.Sprintf("  (%d crashed, timed out or broke the protocol)", p.Faults)
+		}
+		fmt.Fprintf(w, "%-16s %4d scenarios  compat %d passed, %d failed  exact %d passed, %d failed%s\n",
+			p.Profile, p.Scenarios, p.CompatPassed, p.CompatFailed, p.ExactPassed, p.ExactFailed, faults)
 	}
 	fmt.Fprintf(w, "schema-validated responses: %d   time: %s\n", r.SchemaValidated, r.Duration.Round(1e5))
 	passed, failed := 0, 0
@@ -28,12 +32,16 @@ func WriteSummary(w io.Writer, r *Report) {
 		if r.Level == LevelExact && v == Passed {
 			v = s.Exact
 		}
-		switch v {
-		case Passed:
+		switch {
+		case v == Passed:
 			passed++
-		case Failed:
+		case v.failed():
 			failed++
-			fmt.Fprintf(w, "FAIL %s\n     %s\n", s.ID, strings.ReplaceAll(s.Problem, "\n", "\n     "))
+			label := "FAIL"
+			if v != Failed {
+				label = "FAIL (" + string(v) + ")"
+			}
+			fmt.Fprintf(w, "%s %s\n     %s\n", label, s.ID, strings.ReplaceAll(s.Problem, "\n", "\n     "))
 		}
 	}
 	fmt.Fprintf(w, "conform: %d passed, %d failed\n", passed, failed)

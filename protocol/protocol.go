@@ -55,3 +55,35 @@ type Result struct {
 	Output json.RawMessage `json:"output,omitempty"`
 	Error  *Error          `json:"error,omitempty"`
 }
+
+// OpHello is the operation name of the introduction exchange that opens
+// every session; its input is {"protocol": Version} and its output a Hello.
+const OpHello = "hello"
+
+// MaxMessageBytes caps one request or response (one JSON line, one HTTP
+// body). A larger message is a protocol fault, not something to buffer.
+const MaxMessageBytes = 1 << 20
+
+// CodeMalformedRequest: the request envelope itself is not a protocol
+// request (not JSON, no id, no op). Reserved, like CodeUnknownOperation and
+// CodeInternal: no operation may use these codes for a domain error.
+const CodeMalformedRequest = "malformed_request"
+
+// Reserved lists the protocol-level error codes.
+var Reserved = []string{CodeInvalidInput, CodeUnknownOperation, CodeInternal, CodeMalformedRequest}
+
+// Request is one call on the wire: a JSON line on a subprocess's stdin, or
+// the body of POST /call.
+type Request struct {
+	ID    string          `json:"id"`
+	Op    string          `json:"op"`
+	Input json.RawMessage `json:"input,omitempty"`
+}
+
+// Response answers the Request with the same ID: exactly one of Output and
+// Error.
+type Response struct {
+	ID     string          `json:"id"`
+	Output json.RawMessage `json:"output,omitempty"`
+	Error  *Error          `json:"error,omitempty"`
+}

@@ -4,6 +4,8 @@
 //
 //	conform [run] [flags]     run the suite (default)
 //	conform list [flags]      list scenarios with their ids, origins and tags
+//	conform serve [flags]     expose the reference over the protocol (HTTP or --stdio)
+//	conform replay FILE       replay a saved failing scenario against an implementation
 //	conform record [flags]    write the reference's answers as JSON Lines
 //	conform version           print the spec, reference and tzdata versions
 //
@@ -42,6 +44,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		code, err = runCmd(args, stdout, stderr)
 	case "list":
 		err = listCmd(args, stdout, stderr)
+	case "serve":
+		err = serveCmd(args, stdout, stderr)
+	case "replay":
+		code, err = replayCmd(args, stdout, stderr)
 	case "record":
 		err = recordCmd(args, stdout, stderr)
 	case "version":
@@ -69,10 +75,13 @@ func usage(w io.Writer) {
 Usage:
   conform [run] [flags]   run the suite (default: every scenario, the embedded reference)
   conform list [flags]    list scenarios: id, origins, tags, title
+  conform serve [flags]   expose the reference: HTTP on 127.0.0.1:8080, or --stdio for JSON Lines
+  conform replay FILE     replay a failing scenario saved by run --save-failures
   conform record [flags]  write the reference's answers as JSON Lines (for the JavaScript oracle)
   conform version         print spec, reference and tzdata versions
 
-Run "conform run -h" or "conform list -h" for flags.
+Implementations: --impl reference (default), --impl 'exec:CMD ARG…', --impl http://127.0.0.1:PORT.
+Run "conform run -h", "conform list -h", "conform serve -h" for flags.
 Exit status: 0 all passed, 1 a scenario failed, 2 the run could not happen.
 `)
 }

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/clockspec/clockspec/conformance"
 	"github.com/clockspec/clockspec/features"
@@ -17,12 +18,13 @@ import (
 )
 
 type runFlags struct {
-	impl, tags, format, level, features, goldens, summaryJSON string
-	run, skip                                                 patterns
+	impl, tags, format, level, features, goldens, summaryJSON, saveFailures string
+	run, skip                                                               patterns
+	driver                                                                  driverFlags
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.impl, "impl", "reference", "implementation to certify: reference (the embedded Go reference)")
+	f.driver.register(fs)
 	fs.StringVar(&f.tags, "tags", "", "godog tag expression, e.g. @v1 or '@v1&&~@decision' (',' or, '&&' and, '~' not)")
 	fs.Var(&f.run, "run", "run only scenarios whose id matches one of these patterns (repeatable, comma-separated; * and ** globs)")
 	fs.Var(&f.skip, "skip", "skip scenarios whose id matches one of these patterns (repeatable, comma-separated)")
@@ -31,16 +33,85 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.features, "features", "", "run the features of this folder instead of the embedded ones")
 	fs.StringVar(&f.goldens, "goldens", "", "compare with the goldens of this folder instead of the embedded ones")
 	fs.StringVar(&f.summaryJSON, "summary-json", "", "also write the run's report as JSON to this file")
+	fs.StringVar(&f.saveFailures, "save-failures", "", "write each failing scenario's calls to this folder as a replay file (conform replay FILE)")
 }
 
-func driverFor(impl string) (conformance.Driver, error) {
+// driverFlags choose and tune the implementation under test.
+type driverFlags struct {
+	impl      string
+	deadline  time.Duration
+	window    int
+	restarts  int
+	stderrLog string
+}
+
+func (f *driverFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.impl, "impl", "reference", "implementation to certify: reference | exec:CMD ARG… (a JSON-Lines subprocess; exec:[\"CMD\",\"ARG\"] for arguments with spaces) | http://HOST:PORT")
+	fs.DurationVar(&f.deadline, "deadline", 5*time.Second, "per-call deadline for exec: and http:// implementations")
+	fs.IntVar(&f.window, "window", 16, "calls in flight at once on an exec: implementation's pipe")
+	fs.IntVar(&f.restarts, "restarts", 3, "how often a crashed or hung exec: implementation is restarted before its cases fail outright")
+	fs.StringVar(&f.stderrLog, "stderr-log", "", "write an exec: implementation's whole stderr to this file (its last lines are always shown with a failure)")
+}
+
+// driver builds the chosen driver; close releases it and the stderr log.
+func (f *driverFlags) driver() (conformance.Driver, func(), error) {
+	impl := f.impl
 	switch {
 	case impl == "reference":
-		return conformance.InProcess(reference.New()), nil
-	case strings.HasPrefix(impl, "exec:"), strings.HasPrefix(impl, "http://"), strings.HasPrefix(impl, "https://"):
-		return nil, fmt.Errorf("--impl %q: subprocess and HTTP drivers are not available in this build yet", impl)
+		d := conformance.InProcess(reference.New())
+		return d, func() { d.Close() }, nil
+	case strings.HasPrefix(impl, "exec:"):
+		argv, err := parseArgv(strings.TrimPrefix(impl, "exec:"))
+		if err != nil {
+			return nil, nil, fmt.Errorf("--impl %q: %w", impl, err)
+		}
+		opts := conformance.SubprocessOptions{Argv: argv, Deadline: f.deadline, Window: f.window, MaxRestarts: f.restarts}
+		var logFile *os.File
+		if f.stderrLog != "" {
+			if logFile, err = os.Create(f.stderrLog); err != nil {
+				return nil, nil, fmt.Errorf("--stderr-log: %w", err)
+			}
+			opts.StderrLog = logFile
+		}
+		if f.restarts == 0 {
+			opts.MaxRestarts = -1
+		}
+		d, err := conformance.Subprocess(opts)
+		if err != nil {
+			return nil, nil, fmt.Errorf("--impl %q: %w", impl, err)
+		}
+		return d, func() {
+			d.Close()
+			if logFile != nil {
+				logFile.Close()
+			}
+		}, nil
+	case strings.HasPrefix(impl, "http://"), strings.HasPrefix(impl, "https://"):
+		d, err := conformance.HTTP(impl, conformance.HTTPOptions{Deadline: f.deadline})
+		if err != nil {
+			return nil, nil, fmt.Errorf("--impl: %w", err)
+		}
+		return d, func() { d.Close() }, nil
 	}
-	return nil, fmt.Errorf("--impl %q: want reference", impl)
+	return nil, nil, fmt.Errorf("--impl %q: want reference, exec:CMD ARG… or http://HOST:PORT", impl)
+}
+
+// parseArgv splits `CMD ARG…` on spaces, or reads a JSON array of strings
+// when arguments contain spaces. No shell is involved either way.
+func parseArgv(s string) ([]string, error) {
+	s = strings.TrimSpace(s)
+	var argv []string
+	if strings.HasPrefix(s, "[") {
+		if err := json.Unmarshal([]byte(s), &argv); err != nil {
+			return nil, fmt.Errorf("not a JSON array of strings: %w", err)
+		}
+	} else {
+		argv = strings.Fields(s)
+	}
+	if len(argv) == 0 || argv[0] == "" {
+		return nil, fmt.Errorf("no command after exec:")
+	}
+	return argv, nil
 }
 
 func dirFS(flagName, dir string) (fs.FS, error) {
@@ -65,13 +136,14 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if fset.NArg() > 0 {
 		return exitUsage, fmt.Errorf("unexpected arguments %q", fset.Args())
 	}
-	drv, err := driverFor(f.impl)
+	drv, closeDriver, err := f.driver.driver()
 	if err != nil {
 		return exitUsage, err
 	}
-	defer drv.Close()
+	defer closeDriver()
 	opts := conformance.Options{Driver: drv, Tags: f.tags, Run: f.run, Skip: f.skip,
-		Format: f.format, Output: stdout, Level: conformance.Level(f.level), Goldens: goldens.FS()}
+		Format: f.format, Output: stdout, Level: conformance.Level(f.level), Goldens: goldens.FS(),
+		SaveFailures: f.saveFailures}
 	if f.features != "" {
 		if opts.Features, err = dirFS("features", f.features); err != nil {
 			return exitUsage, err

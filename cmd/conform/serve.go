@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/reference"
+	"github.com/clockspec/clockspec/spec"
+)
+
+// serveCmd exposes the reference over the protocol: HTTP on a loopback
+// address by default, or JSON Lines on stdin/stdout with --stdio (which is
+// how `--impl exec:conform serve --stdio` certifies the runner itself).
+func serveCmd(args []string, stdout, stderr io.Writer) error {
+	fset := flag.NewFlagSet("conform serve", flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	addr := fset.String("addr", "127.0.0.1:8080", "address to listen on (loopback unless --public)")
+	public := fset.Bool("public", false, "allow an address that is not loopback")
+	stdio := fset.Bool("stdio", false, "speak JSON Lines on stdin/stdout instead of HTTP")
+	if err := fset.Parse(args); err != nil {
+		return err
+	}
+	impl := reference.New()
+	if *stdio {
+		return protocol.ServeLines(context.Background(), impl, os.Stdin, stdout)
+	}
+	host, _, err := net.SplitHostPort(*addr)
+	if err != nil {
+		return fmt.Errorf("--addr %q: %w", *addr, err)
+	}
+	if ip := net.ParseIP(host); !*public && (ip == nil || !ip.IsLoopback()) && host != "localhost" {
+		return fmt.Errorf("--addr %q is not a loopback address; add --public to listen there", *addr)
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           protocol.Handler(impl),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	fmt.Fprintf(stderr, "conform: serving %s %s on http://%s (GET /hello, POST /call); Ctrl-C stops\n",
+		impl.Hello().Implementation, reference.Version, ln.Addr())
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil {
+		return err
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// replayCmd sends a saved failing scenario to an implementation.
+func replayCmd(args []string, stdout, stderr io.Writer) (int, error) {
+	fset := flag.NewFlagSet("conform replay", flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	var df driverFlags
+	df.register(fset)
+	if err := fset.Parse(args); err != nil {
+		return exitUsage, err
+	}
+	if fset.NArg() != 1 {
+		return exitUsage, errors.New("usage: conform replay FILE [--impl …]")
+	}
+	b, err := os.ReadFile(fset.Arg(0))
+	if err != nil {
+		return exitUsage, err
+	}
+	var f conformance.ReplayFile
+	if err := json.Unmarshal(b, &f); err != nil {
+		return exitUsage, fmt.Errorf("%s is not a replay file: %w", fset.Arg(0), err)
+	}
+	cat, err := spec.Load()
+	if err != nil {
+		return exitUsage, err
+	}
+	drv, closeDriver, err := df.driver()
+	if err != nil {
+		return exitUsage, err
+	}
+	defer closeDriver()
+	fmt.Fprintf(stdout, "replaying %s (%d calls)\n", f.Scenario, len(f.Calls))
+	ok, err := conformance.Replay(context.Background(), drv, cat, f, stdout)
+	if err != nil {
+		return exitUsage, err
+	}
+	if !ok {
+		return exitFailed, nil
+	}
+	return exitOK, nil
+}

@@ -1,0 +1,108 @@
+package conformance
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/clockspec/clockspec/spec"
+)
+
+// ReplayFile is a failing scenario's calls, small enough to attach to a bug
+// report and replayed alone with `conform replay FILE --impl …`.
+type ReplayFile struct {
+	Scenario string       `json:"scenario"`
+	Profile  string       `json:"profile"`
+	Calls    []ReplayCall `json:"calls"`
+}
+
+// ReplayCall is one request with the golden answer it should get (absent
+// when the scenario has no golden for it).
+type ReplayCall struct {
+	Op     string          `json:"op"`
+	Input  json.RawMessage `json:"input"`
+	Golden json.RawMessage `json:"golden,omitempty"`
+}
+
+// ReplayName is the file a scenario's replay is saved as.
+func ReplayName(id string) string { return strings.ReplaceAll(id, "/", "__") + ".replay.json" }
+
+func saveReplay(dir string, w *world, goldens fs.FS) error {
+	f := ReplayFile{Scenario: w.sc.ID, Profile: w.sc.Profile}
+	for i, c := range w.calls {
+		rc := ReplayCall{Op: c.op, Input: c.input}
+		if goldens != nil {
+			if g, err := fs.ReadFile(goldens, GoldenName(w.sc.ID, i+1)); err == nil {
+				rc.Golden = json.RawMessage(bytes.TrimSpace(g))
+			}
+		}
+		f.Calls = append(f.Calls, rc)
+	}
+	b, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, ReplayName(w.sc.ID)), append(b, '\n'), 0o644)
+}
+
+// Replay sends a replay file's calls to an implementation and reports, per
+// call, the schema check and the comparison with the golden. It returns
+// whether every call matched.
+func Replay(ctx context.Context, d Driver, cat *spec.Catalog, f ReplayFile, out io.Writer) (bool, error) {
+	if len(f.Calls) == 0 {
+		return false, fmt.Errorf("replay %s: the file has no calls", f.Scenario)
+	}
+	if _, err := d.Hello(ctx); err != nil {
+		return false, fmt.Errorf("hello: %w", err)
+	}
+	ok := true
+	for i, c := range f.Calls {
+		fmt.Fprintf(out, "call %d: %s %s\n", i+1, c.Op, c.Input)
+		op, known := cat.Operation(c.Op)
+		if !known {
+			return false, fmt.Errorf("call %d: %q is not an operation of this spec", i+1, c.Op)
+		}
+		res, err := d.Call(ctx, c.Op, c.Input)
+		if err != nil {
+			fmt.Fprintf(out, "  FAULT %v\n", err)
+			ok = false
+			continue
+		}
+		got, err := Canonical(res)
+		if err != nil {
+			fmt.Fprintf(out, "  BAD ANSWER %v\n", err)
+			ok = false
+			continue
+		}
+		fmt.Fprintf(out, "  got:  %s\n", got)
+		var schemaErr error
+		if res.Error != nil {
+			schemaErr = op.ValidateError(res.Error)
+		} else {
+			schemaErr = op.ValidateOutput(res.Output)
+		}
+		if schemaErr != nil {
+			fmt.Fprintf(out, "  SCHEMA %v\n", schemaErr)
+			ok = false
+		}
+		if c.Golden != nil {
+			want := bytes.TrimSpace(c.Golden) // goldens are canonical already
+			if bytes.Equal(want, got) {
+				fmt.Fprintf(out, "  matches its golden\n")
+			} else {
+				fmt.Fprintf(out, "  want: %s\n  DIFFERS from its golden\n", want)
+				ok = false
+			}
+		}
+	}
+	return ok, nil
+}
