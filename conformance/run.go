@@ -68,6 +68,8 @@ const (
 	Passed     Verdict = "passed"
 	Failed     Verdict = "failed"
 	NotClaimed Verdict = "not-claimed"
+	// NotCompared: the run had no goldens, so the exact level was not judged.
+	NotCompared Verdict = "not-compared"
 	// Faults: the implementation did not answer properly. They fail a
 	// scenario like a wrong answer but are counted apart.
 	Crashed       Verdict = "crashed"
@@ -164,10 +166,6 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if err := fillDefaults(&opts); err != nil {
 		return nil, err
 	}
-	hello, err := opts.Driver.Hello(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("conformance: the implementation's hello failed: %w", err)
-	}
 	r := &runner{opts: opts, catalog: opts.Catalog, suite: opts.Suite, results: map[string]*ScenarioResult{}}
 	if err := checkTagExpr(r.suite, opts.Tags); err != nil {
 		return nil, err
@@ -178,6 +176,16 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		}
 	}
 	r.selected = Select(r.suite, opts.Run, opts.Skip)
+	hello, err := opts.Driver.Hello(ctx)
+	var fault *Fault
+	if errors.As(err, &fault) {
+		// An implementation that cannot even say hello fails every selected
+		// scenario with that fault; the run still ends with a report.
+		return r.unreachable(err, start), nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("conformance: the implementation's hello failed: %w", err)
+	}
 	claimed := claimedProfiles(r.catalog, hello)
 
 	// The scenarios godog runs: the tag expression, narrowed to the
@@ -393,7 +401,9 @@ func (r *runner) finish(w *world, stepErr error) error {
 		res.Problem = stepErr.Error()
 	}
 	var goldenErr error
-	if res.Compat == Passed {
+	if r.opts.Goldens == nil {
+		res.Exact = NotCompared
+	} else if res.Compat == Passed {
 		goldenErr = r.checkGoldens(w)
 		if goldenErr != nil {
 			res.Exact = Failed
@@ -506,4 +516,20 @@ func describeMissing(c *spec.Catalog, h protocol.Hello, scs []*features.Scenario
 		}
 	}
 	return strings.Join(parts, "; ")
+}
+
+func (r *runner) unreachable(err error, start time.Time) *Report {
+	rep := &Report{Level: r.opts.Level}
+	v := verdictOf(err)
+	claimed := map[string]bool{}
+	for _, sc := range r.suite.Scenarios {
+		if r.selected[sc.ID] && tagsMatch(r.opts.Tags, sc.Tags) {
+			claimed[sc.Profile] = true
+			rep.Scenarios = append(rep.Scenarios, ScenarioResult{ID: sc.ID, Profile: sc.Profile, Name: sc.Name,
+				Origins: sc.Origins, Compat: v, Exact: v, Problem: "hello: " + err.Error()})
+		}
+	}
+	rep.Profiles = summarize(rep.Scenarios, claimed)
+	rep.Duration = time.Since(start)
+	return rep
 }

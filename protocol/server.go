@@ -62,8 +62,9 @@ func ServeLines(ctx context.Context, impl Implementation, in io.Reader, out io.W
 		default:
 			resp = Answer(ctx, impl, line)
 		}
-		b, _ := json.Marshal(resp)
-		w.Write(append(b, '\n'))
+		if err := encode(w, resp); err != nil {
+			return err
+		}
 		if err := w.Flush(); err != nil {
 			return err
 		}
@@ -128,5 +129,13 @@ func Handler(impl Implementation) http.Handler {
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
+	_ = encode(w, v) // the client went away; nothing to tell it
+}
+
+// encode writes one JSON value and a newline, without HTML escaping: the
+// answers carry XML that should read as written.
+func encode(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
 }
