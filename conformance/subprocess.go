@@ -76,7 +76,6 @@ type subprocess struct {
 
 type answer struct {
 	resp protocol.Response
-	err  error
 }
 
 // child is one running process and the reader that dispatches its answers.
@@ -190,20 +189,19 @@ func (c *child) read(stdout io.Reader, stderr *tail) {
 	}
 	waited := make(chan error, 1)
 	go func() { waited <- c.cmd.Wait() }()
-	var err error
 	if why.Kind == FaultCrash {
 		// Its stdout ended: give the process a moment to exit by itself so
 		// the report can say how it ended, then make sure it is gone.
 		select {
-		case err = <-waited:
+		case err := <-waited:
 			why = faultf(FaultCrash, "the implementation exited (%v)", exitText(err))
 		case <-time.After(500 * time.Millisecond):
 			c.kill(why)
-			err = <-waited
+			<-waited
 		}
 	} else {
 		c.kill(why)
-		err = <-waited
+		<-waited
 	}
 	c.mu.Lock()
 	if c.why == nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -18,9 +19,9 @@ import (
 )
 
 type runFlags struct {
-	impl, tags, format, level, features, goldens, summaryJSON, saveFailures string
-	run, skip                                                               patterns
-	driver                                                                  driverFlags
+	tags, format, level, features, goldens, summaryJSON, saveFailures string
+	run, skip                                                         patterns
+	driver                                                            driverFlags
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -109,7 +110,7 @@ func parseArgv(s string) ([]string, error) {
 		argv = strings.Fields(s)
 	}
 	if len(argv) == 0 || argv[0] == "" {
-		return nil, fmt.Errorf("no command after exec:")
+		return nil, errors.New("no command after exec")
 	}
 	return argv, nil
 }
