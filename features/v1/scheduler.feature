@@ -171,12 +171,30 @@ Feature: Scheduled tasks
     When I call "v1.compute_next_run" with {"now": "2026-11-01T05:30:00.000Z", "timezone": "America/New_York", "task": {"schedule_type": "cron", "schedule_value": "30 1 * * *"}}
     Then the output "next_run" is "2026-11-02T06:30:00.000Z"
 
-  @decision @req:V1-SCHED-CRON-DST @id:v1/scheduler/cron-hourly-across-overlap
-  Scenario: an hourly task does not repeat the hour that the clock repeats
-    The same first-occurrence rule as for daily tasks: 01:00 fires in EDT, the repeated 01:xx
-    EST hour is skipped and 02:00 EST comes next. cron-parser (v1) does the same.
-    When I call "v1.compute_next_run" with {"now": "2026-11-01T05:45:00.000Z", "timezone": "America/New_York", "task": {"schedule_type": "cron", "schedule_value": "0 * * * *"}}
-    Then the output "next_run" is "2026-11-01T07:00:00.000Z"
+  @decision @req:V1-SCHED-CRON-DST @id:v1/scheduler/cron-every-hour-across-overlap
+  Scenario Outline: an expression that fires every hour keeps firing in real time through the repeated hour
+    cron-parser (v1), like Vixie cron, runs expressions whose hour field matches every hour in
+    both passes of a repeated hour (an hourly job at 01:00 EDT and again at 01:00 EST), and
+    expressions with fixed hours once. The kit keeps that split: hourly work must not pause for
+    two hours, and a daily job must not run twice.
+    When I call "v1.compute_next_run" with {"now": "<now>", "timezone": "America/New_York", "task": {"schedule_type": "cron", "schedule_value": "<cron>"}}
+    Then the output "next_run" is "<next>"
+
+    Examples:
+      | case                 | cron         | now                      | next                     |
+      | hourly-second-pass   | 0 * * * *    | 2026-11-01T05:30:00.000Z | 2026-11-01T06:00:00.000Z |
+      | quarter-second-pass  | */15 * * * * | 2026-11-01T05:50:00.000Z | 2026-11-01T06:00:00.000Z |
+      | inside-second-pass   | */15 * * * * | 2026-11-01T06:10:00.000Z | 2026-11-01T06:15:00.000Z |
+      | all-hours-listed     | 0 0-23 * * * | 2026-11-01T05:30:00.000Z | 2026-11-01T06:00:00.000Z |
+      | fixed-hours-once     | 0 1-3 * * *  | 2026-11-01T05:30:00.000Z | 2026-11-01T07:00:00.000Z |
+
+  @decision @req:V1-SCHED-CRON-DST @id:v1/scheduler/cron-fixed-time-second-pass
+  Scenario: a fixed-time job asked during the second pass waits for the next day
+    At 01:10 EST the 01:30 run of the day already happened at 01:30 EDT. cron-parser 5.5.0 answers
+    01:30 EST (a second run the same day); the kit pins once a day, and the JavaScript oracle lists
+    this case as a known difference.
+    When I call "v1.compute_next_run" with {"now": "2026-11-01T06:10:00.000Z", "timezone": "America/New_York", "task": {"schedule_type": "cron", "schedule_value": "30 1 * * *"}}
+    Then the output "next_run" is "2026-11-02T06:30:00.000Z"
 
   @decision @req:V1-SCHED-CRON-DST @id:v1/scheduler/cron-before-spring-forward
   Scenario: a daily task computed just before a spring-forward fires the same day

@@ -32,6 +32,29 @@ func (s *Schedule) Next(now time.Time, loc *time.Location) (time.Time, error) {
 		return time.Time{}, ErrNoRun
 	}
 	nowSec := now.Unix() // floor, so a sub-second now counts as its second
+	next, err := s.nextWallOrder(loc, nowSec)
+	if err != nil {
+		return time.Time{}, err
+	}
+	if s.hour == allHours {
+		// An expression that fires in every hour keeps firing in real time
+		// through a repeated hour, as cron-parser (and Vixie cron) do: an
+		// hourly job runs at 01:00 EDT and again at 01:00 EST. Expressions
+		// with fixed hours still run once, at the first occurrence.
+		if b, ok := s.nextSecondPass(loc, nowSec, next); ok {
+			next = b
+		}
+	}
+	return time.Unix(next, 0).UTC(), nil
+}
+
+// allHours is the hour mask of an expression that matches every hour.
+const allHours = 1<<24 - 1
+
+// nextWallOrder is the first run after nowSec when every wall time fires
+// once: at its only instant, its first occurrence, or moved forward out of
+// a gap.
+func (s *Schedule) nextWallOrder(loc *time.Location, nowSec int64) (int64, error) {
 	// Civil times are counted as seconds since 1970-01-01T00:00 on the wall
 	// clock ("civil seconds"), so ordering and arithmetic need no zone.
 	u := nowSec + offsetAt(loc, nowSec) + 1
@@ -39,11 +62,11 @@ func (s *Schedule) Next(now time.Time, loc *time.Location) (time.Time, error) {
 	for {
 		c, ok := s.nextCivil(u, limitYear)
 		if !ok {
-			return time.Time{}, ErrNoRun
+			return 0, ErrNoRun
 		}
 		inst := resolve(loc, c)
 		if inst > nowSec {
-			return time.Unix(inst, 0).UTC(), nil
+			return inst, nil
 		}
 		// Only the first occurrence of a repeated wall time can be at or
 		// before now, which means now is in the second pass of that overlap:
@@ -54,6 +77,42 @@ func (s *Schedule) Next(now time.Time, loc *time.Location) (time.Time, error) {
 			u = b
 		}
 	}
+}
+
+// nextSecondPass looks for a run earlier than before among the second
+// occurrences of repeated wall times: the instants between a fall-back
+// transition T and T + (offset before - offset after). Transitions are
+// searched from a day before now (now may itself be in a second pass) to
+// before, a day at a time, then located by bisection.
+func (s *Schedule) nextSecondPass(loc *time.Location, nowSec, before int64) (int64, bool) {
+	best, found := before, false
+	limitYear := civilYear(before+offsetAt(loc, before)) + 1
+	for t := nowSec - 86400; t < best; t += 86400 {
+		offA, offB := offsetAt(loc, t), offsetAt(loc, t+86400)
+		if offB >= offA {
+			continue
+		}
+		lo, hi := t, t+86400 // offset(lo) == offA, offset(hi) != offA
+		for hi-lo > 1 {
+			mid := lo + (hi-lo)/2
+			if offsetAt(loc, mid) == offA {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		T, after := hi, offsetAt(loc, hi)
+		end := T + (offA - after) // the second pass is [T, end)
+		start := max(nowSec+1, T)
+		if start >= end {
+			continue
+		}
+		c, ok := s.nextCivil(start+after, limitYear)
+		if inst := c - after; ok && inst < end && inst < best {
+			best, found = inst, true
+		}
+	}
+	return best, found
 }
 
 // overlapEnd returns the civil second at which the repeated wall time that

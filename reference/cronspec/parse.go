@@ -257,7 +257,7 @@ func parseField(f field, raw string) (uint64, string) {
 		}
 	}
 
-	var mask, seen uint64
+	var seen uint64
 	dup := -1
 	for _, v := range vals {
 		if seen&(1<<v) != 0 && (dup < 0 || v < dup) {
@@ -272,8 +272,7 @@ func parseField(f field, raw string) (uint64, string) {
 	if dup > 0 {
 		return 0, fmt.Sprintf("duplicate value %d in %q", dup, raw)
 	}
-	mask = seen
-	return mask, ""
+	return seen, ""
 }
 
 // value parses one endpoint: digits, or a three-letter name in the month and
