@@ -10,7 +10,7 @@ ORACLE  := oracle/js
 # The operations the JavaScript oracle recomputes from v1's own code.
 ORACLE_OPS := v1.escape_xml,v1.format_messages,v1.strip_internal_tags,v1.format_outbound,v1.format_local_time,v1.is_valid_timezone,v1.resolve_timezone,v1.trigger_match,v1.should_process,v1.compute_next_run,v1.resolve_config_timezone,v1.validate_group_folder,v1.check_due_task
 
-.PHONY: test lint fmt-check vet staticcheck unit conform fuzz-short oracle oracle-deps goldens bench clean
+.PHONY: test lint fmt-check vet staticcheck unit conform fuzz-short oracle oracle-deps examples-deps goldens bench clean
 
 test: lint unit conform fuzz-short oracle
 
@@ -26,7 +26,9 @@ vet:
 staticcheck:
 	$(GO) tool staticcheck ./...
 
-unit:
+# The Go tests certify examples/node-v1 through the subprocess driver, so
+# both JavaScript projects' dependencies come first.
+unit: oracle-deps examples-deps
 	$(GO) test ./...
 
 # The whole suite against the embedded reference, as a user runs it.
@@ -51,6 +53,12 @@ oracle-deps: $(ORACLE)/node_modules/.package-lock.json
 
 $(ORACLE)/node_modules/.package-lock.json: $(ORACLE)/package-lock.json
 	$(NPM) ci --prefix $(ORACLE) --no-audit --no-fund
+
+EXAMPLE := examples/node-v1
+examples-deps: oracle-deps $(EXAMPLE)/node_modules/.package-lock.json
+
+$(EXAMPLE)/node_modules/.package-lock.json: $(EXAMPLE)/package-lock.json
+	$(NPM) ci --prefix $(EXAMPLE) --no-audit --no-fund
 
 # Only the reference writes goldens.
 goldens:
