@@ -70,3 +70,45 @@ func TestSchemaInvalidResponsesFailBeforeAssertions(t *testing.T) {
 		t.Errorf("want 3 failed scenarios, got %d (ok=%v)", len(rep.Scenarios), rep.OK())
 	}
 }
+
+// oldTzdata computes with another tzdata release and gets one case wrong.
+type oldTzdata struct{ *reference.Implementation }
+
+func (o oldTzdata) Hello() protocol.Hello {
+	h := o.Implementation.Hello()
+	h.Tzdata = "2024a"
+	return h
+}
+
+func (o oldTzdata) Call(ctx context.Context, op string, in json.RawMessage) (json.RawMessage, *protocol.Error) {
+	if op == "v1.format_local_time" {
+		return json.RawMessage(`{"result":"Jan 1, 2024, 2:30 PM"}`), nil
+	}
+	return o.Implementation.Call(ctx, op, in)
+}
+
+func TestTzdataMismatchIsReported(t *testing.T) {
+	rep, err := conformance.Run(context.Background(), conformance.Options{
+		Driver: conformance.InProcess(oldTzdata{reference.New()}), Goldens: goldensFS(),
+		Run: []conformance.Pattern{"v1/timezone/format-exact/new-york-afternoon", "v1/escape-xml/plain"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.TzdataDiffers() || rep.GoldensTzdata != "2025c" {
+		t.Fatalf("mismatch not detected: goldens %q, hello %q", rep.GoldensTzdata, rep.Hello.Tzdata)
+	}
+	for _, s := range rep.Scenarios {
+		noted := strings.Contains(s.Problem, "tzdata 2024a, the goldens 2025c")
+		if s.Compat == conformance.Failed && !noted {
+			t.Errorf("%s failed without the tzdata note: %q", s.ID, s.Problem)
+		}
+		if s.Compat == conformance.Passed && noted {
+			t.Errorf("%s passed but carries the note", s.ID)
+		}
+	}
+	var b strings.Builder
+	conformance.WriteSummary(&b, rep)
+	if !strings.Contains(b.String(), "warning: the implementation uses tzdata 2024a") {
+		t.Errorf("no warning in the summary:\n%s", b.String())
+	}
+}

@@ -119,6 +119,8 @@ type Report struct {
 	Profiles        []ProfileSummary `json:"profiles"`
 	Scenarios       []ScenarioResult `json:"scenarios"`
 	SchemaValidated int64            `json:"schema_validated"`
+	// GoldensTzdata is the tzdata release the goldens were made with.
+	GoldensTzdata string `json:"goldens_tzdata,omitempty"`
 	Duration        time.Duration    `json:"duration_ns"`
 }
 
@@ -250,7 +252,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		}
 		suite.Run() // verdicts come from our hooks, not the exit status
 	}
-	rep := &Report{Hello: hello, Level: opts.Level, SchemaValidated: r.validated.Load()}
+	rep := &Report{Hello: hello, Level: opts.Level, SchemaValidated: r.validated.Load(), GoldensTzdata: goldensTzdata(opts.Goldens)}
 	for _, sc := range r.suite.Scenarios {
 		if res := r.results[sc.ID]; res != nil {
 			rep.Scenarios = append(rep.Scenarios, *res)
@@ -262,6 +264,15 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	}
 	if len(rep.Scenarios) == 0 {
 		return nil, errors.New("conformance: no scenario ran (check --tags, --run and --skip)")
+	}
+	if rep.TzdataDiffers() {
+		// Zone rules change between tzdata releases, so a failure may be
+		// the data rather than the code: say so where it matters.
+		for i := range rep.Scenarios {
+			if s := &rep.Scenarios[i]; s.Compat.failed() || s.Exact.failed() {
+				s.Problem += fmt.Sprintf("\n(note: the implementation uses tzdata %s, the goldens %s)", hello.Tzdata, rep.GoldensTzdata)
+			}
+		}
 	}
 	rep.Profiles = summarize(rep.Scenarios, claimed)
 	for i := range rep.Profiles {
@@ -532,4 +543,21 @@ func (r *runner) unreachable(err error, start time.Time) *Report {
 	rep.Profiles = summarize(rep.Scenarios, claimed)
 	rep.Duration = time.Since(start)
 	return rep
+}
+
+// TzdataDiffers reports whether the implementation computes with another
+// tzdata release than the goldens were made with.
+func (r *Report) TzdataDiffers() bool {
+	return r.GoldensTzdata != "" && r.Hello.Tzdata != "" && r.Hello.Tzdata != r.GoldensTzdata
+}
+
+func goldensTzdata(goldens fs.FS) string {
+	if goldens == nil {
+		return ""
+	}
+	b, err := fs.ReadFile(goldens, "tzdata.golden")
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(b))
 }

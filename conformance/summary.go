@@ -13,6 +13,9 @@ import (
 func WriteSummary(w io.Writer, r *Report) {
 	h := r.Hello
 	fmt.Fprintf(w, "\nimplementation: %s %s (%s), tzdata %s\n", h.Implementation, h.Version, h.Language, h.Tzdata)
+	if r.TzdataDiffers() {
+		fmt.Fprintf(w, "warning: the implementation uses tzdata %s but the goldens were made with %s; time zone cases may differ for that reason alone\n", h.Tzdata, r.GoldensTzdata)
+	}
 	for _, p := range r.Profiles {
 		if !p.Claimed {
 			fmt.Fprintf(w, "%-16s %4d scenarios  not claimed (missing %s)\n", p.Profile, p.Scenarios, strings.Join(p.MissingOps, ", "))
