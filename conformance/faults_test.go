@@ -41,6 +41,10 @@ func fake(mode, match string) {
 		fmt.Fprintln(os.Stderr, "fake: cannot start: missing config")
 		os.Exit(7)
 	}
+	if mode == "echo" {
+		echo()
+		return
+	}
 	impl := reference.New()
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<21)
@@ -286,5 +290,24 @@ func TestHTTPUnreachable(t *testing.T) {
 	}
 	if rep.OK() || rep.Scenarios[0].Compat != conformance.Crashed {
 		t.Errorf("an unreachable implementation must fail every case as crashed: %+v", rep.Scenarios[0])
+	}
+}
+
+// echo is the bare JSON-Lines child of the driver benchmarks: it answers
+// hello and echoes every other request's id with an empty output, so the
+// benchmark measures the pipe and the driver, not an implementation.
+func echo() {
+	in := bufio.NewScanner(os.Stdin)
+	out := bufio.NewWriter(os.Stdout)
+	for in.Scan() {
+		var req protocol.Request
+		_ = json.Unmarshal(in.Bytes(), &req)
+		resp := protocol.Response{ID: req.ID, Output: json.RawMessage(`{}`)}
+		if req.Op == protocol.OpHello {
+			h, _ := json.Marshal(protocol.Hello{Implementation: "echo", Protocol: protocol.Version})
+			resp.Output = h
+		}
+		writeResp(out, resp)
+		out.Flush()
 	}
 }
