@@ -95,7 +95,12 @@ func Replay(ctx context.Context, d Driver, cat *spec.Catalog, f ReplayFile, out 
 			ok = false
 		}
 		if c.Golden != nil {
-			want := bytes.TrimSpace(c.Golden) // goldens are canonical already
+			// Goldens are canonical; the file may have been indented.
+			var compact bytes.Buffer
+			if err := json.Compact(&compact, c.Golden); err != nil {
+				return false, fmt.Errorf("call %d: the golden is not JSON: %w", i+1, err)
+			}
+			want := compact.Bytes()
 			if bytes.Equal(want, got) {
 				fmt.Fprintf(out, "  matches its golden\n")
 			} else {

@@ -161,3 +161,21 @@ func TestVersion(t *testing.T) {
 		t.Errorf("exit %d: %s", code, stdout)
 	}
 }
+
+func TestServeStaysOnLoopbackUnlessTold(t *testing.T) {
+	code, _, stderr := conform(t, "serve", "--addr", "0.0.0.0:0")
+	if code != exitUsage || !strings.Contains(stderr, "not a loopback address") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
+
+func TestReplayNeedsAFile(t *testing.T) {
+	code, _, stderr := conform(t, "replay")
+	if code != exitUsage || !strings.Contains(stderr, "usage: conform replay FILE") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+	code, _, stderr = conform(t, "replay", "/no/such/file.json")
+	if code != exitUsage || !strings.Contains(stderr, "no such file") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
