@@ -120,8 +120,8 @@ type Report struct {
 	Scenarios       []ScenarioResult `json:"scenarios"`
 	SchemaValidated int64            `json:"schema_validated"`
 	// GoldensTzdata is the tzdata release the goldens were made with.
-	GoldensTzdata string `json:"goldens_tzdata,omitempty"`
-	Duration        time.Duration    `json:"duration_ns"`
+	GoldensTzdata string        `json:"goldens_tzdata,omitempty"`
+	Duration      time.Duration `json:"duration_ns"`
 }
 
 // OK reports whether every scenario that ran passed at the run's level.

@@ -10,6 +10,7 @@ import (
 	"sort"
 
 	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/reference/datetime"
 	"github.com/clockspec/clockspec/reference/tzdb"
 	v1 "github.com/clockspec/clockspec/reference/v1"
 )
@@ -17,7 +18,7 @@ import (
 // Version of the reference implementation; it moves with the spec.
 const Version = "0.1.0"
 
-type handler func(json.RawMessage) (any, *protocol.Error)
+type handler func(json.RawMessage) (json.RawMessage, *protocol.Error)
 
 // Implementation answers every operation the reference implements.
 type Implementation struct {
@@ -26,11 +27,41 @@ type Implementation struct {
 
 // New returns the reference implementation.
 func New() *Implementation {
-	ops := map[string]handler{}
+	ops := map[string]handler{
+		"datetime_math":   fromDatetime(datetime.MathJSON),
+		"datetime_format": fromDatetime(datetime.FormatJSON),
+	}
 	for name, h := range v1.Operations() {
-		ops[name] = handler(h)
+		ops[name] = encoded(h)
 	}
 	return &Implementation{ops: ops}
+}
+
+// encoded adapts a handler that returns a Go value.
+func encoded(h v1.Handler) handler {
+	return func(in json.RawMessage) (json.RawMessage, *protocol.Error) {
+		v, perr := h(in)
+		if perr != nil {
+			return nil, perr
+		}
+		b, err := json.Marshal(v)
+		if err != nil {
+			return nil, protocol.Errorf(protocol.CodeInternal, "encoding the output: %v", err)
+		}
+		return b, nil
+	}
+}
+
+// fromDatetime adapts the datetime tools, whose JSON entry points are the
+// PRD's own and whose errors are the PRD's error objects.
+func fromDatetime(f func([]byte) ([]byte, *datetime.Error)) handler {
+	return func(in json.RawMessage) (json.RawMessage, *protocol.Error) {
+		out, derr := f(in)
+		if derr != nil {
+			return nil, &protocol.Error{Code: derr.Code, Message: derr.Message}
+		}
+		return out, nil
+	}
 }
 
 // Hello introduces the reference.
@@ -62,14 +93,5 @@ func (r *Implementation) Call(_ context.Context, op string, input json.RawMessag
 			out, perr = nil, protocol.Errorf(protocol.CodeInternal, "panic in %s: %v", op, p)
 		}
 	}()
-	v, perr := h(input)
-	if perr != nil {
-		return nil, perr
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, protocol.Errorf(protocol.CodeInternal, "%s: encoding the output: %v", op, err)
-	}
-	return b, nil
+	return h(input)
 }
-

@@ -20,11 +20,12 @@ import (
 	"github.com/clockspec/clockspec/protocol"
 )
 
-//go:embed */*.yaml
+//go:embed */*.yaml */*.json
 var files embed.FS
 
 // FS is the embedded spec folder: <profile>/operations.yaml and
-// <profile>/requirements.yaml.
+// <profile>/requirements.yaml, and the JSON published beside them (such as
+// datetime/tools.json, the datetime tools as LLM tool definitions).
 func FS() fs.FS { return files }
 
 // Catalog is every profile's operations and requirements.

@@ -143,9 +143,10 @@ const (
 	// link of the embedded IANA tzdata 2025c, matched without regard to letter
 	// case ("europe/oslo" works) and reported in its canonical spelling
 	// ("Europe/Oslo") in every output, echo included. Links (US/Eastern),
-	// legacy names (EST = fixed -05:00 with no DST, CET, GB), UTC, Etc/UTC
-	// and Etc/GMT+5 (= UTC-05:00, POSIX's inverted sign) are valid because
-	// IANA defines them. Invalid: "" with convert_timezone (missing), Local,
+	// legacy names (EST, since tzdata 2024b a link to America/Panama, so
+	// -05:00 with no DST since 1908; CET; GB), UTC, Etc/UTC and Etc/GMT+5
+	// (= UTC-05:00, POSIX's inverted sign) are valid because IANA defines
+	// them. Invalid: "" with convert_timezone (missing), Local,
 	// Factory, paths (America//New_York), offsets (+03:00, UTC+3, GMT+5),
 	// abbreviations tzdata lacks (PST, CEST, IST), POSIX TZ strings, names
 	// with spaces. The host's zoneinfo is never read.

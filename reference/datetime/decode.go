@@ -3,6 +3,7 @@ package datetime
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -154,7 +155,8 @@ func stringField(fields map[string]json.RawMessage, name, code string) (string, 
 }
 
 // intField reads a shift field: absent and null give nil; a JSON number must
-// have an integral value (DecisionShiftValues).
+// have an integral value (DecisionShiftValues). Its bound is checked later,
+// by shiftAmountsOf.
 func intField(fields map[string]json.RawMessage, unit int) (*int64, *Error) {
 	name := shiftUnits[unit]
 	raw, ok := fields[name]
@@ -169,7 +171,14 @@ func intField(fields map[string]json.RawMessage, unit int) (*int64, *Error) {
 		return nil, newError(CodeInvalidShift, name+" must be a whole number; use a smaller unit for fractions (e.g. minutes: 90 for 1.5 hours)")
 	}
 	if !fits {
-		return nil, boundError(unit)
+		// A whole number too large for int64 has the right type; it is a
+		// bound violation, reported where bounds are (after the operation,
+		// unused fields, required fields and timestamps, DecisionErrorOrder).
+		// Saturating keeps its sign and puts it beyond every bound.
+		v = math.MaxInt64
+		if raw[0] == '-' {
+			v = -math.MaxInt64
+		}
 	}
 	return &v, nil
 }

@@ -164,3 +164,38 @@ func TestDecisionsListed(t *testing.T) {
 		t.Error("first or last decision missing from Decisions()")
 	}
 }
+
+// The zone caches are shared; concurrent calls must give the same bytes as
+// sequential ones (run with -race to check the caches themselves).
+func TestConcurrentCalls(t *testing.T) {
+	inputs := append(slices.Clone(mathSeeds[:4]),
+		`{"operation":"convert_timezone","timestamp":"2026-04-20T10:00:00+05:45","target_timezone":"australia/lord_howe"}`,
+		`{"operation":"shift","timestamp":"2026-04-20T10:00:00-09:30","days":1}`)
+	want := make([]string, len(inputs))
+	for i, in := range inputs {
+		out, e := MathJSON([]byte(in))
+		if e != nil {
+			t.Fatal(e)
+		}
+		want[i] = string(out)
+	}
+	errs := make(chan string, 8*len(inputs))
+	done := make(chan struct{})
+	for range 8 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for i, in := range inputs {
+				if out, _ := MathJSON([]byte(in)); string(out) != want[i] {
+					errs <- string(out)
+				}
+			}
+		}()
+	}
+	for range 8 {
+		<-done
+	}
+	close(errs)
+	for got := range errs {
+		t.Errorf("concurrent call gave %s", got)
+	}
+}

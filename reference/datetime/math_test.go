@@ -140,6 +140,24 @@ func TestShift(t *testing.T) {
 	})
 }
 
+// A whole number too large for int64 is a bound violation like any other, so
+// it is reported where bounds are in DecisionErrorOrder: after the operation,
+// unused fields, required fields and timestamps (it used to be reported first,
+// as if its JSON type were wrong).
+func TestHugeShiftFieldsInErrorOrder(t *testing.T) {
+	const ts = `"timestamp":"2026-04-20T10:00:00Z"`
+	runJSON(t, MathJSON, []jsonCase{
+		{name: "unknown operation first", in: `{"operation":"now","years":1e20}`, code: CodeInvalidOperation},
+		{name: "missing operation first", in: `{"years":-1e20}`, code: CodeMissingRequiredField},
+		{name: "unused by diff", in: `{"operation":"diff","left":"2026-04-20T10:00:00Z","right":"2026-04-20T10:00:00Z","days":1e18}`, code: CodeInvalidInput},
+		{name: "missing timestamp first", in: `{"operation":"shift","hours":1e19}`, code: CodeMissingRequiredField},
+		{name: "invalid timestamp first", in: `{"operation":"shift","timestamp":"x","hours":1e19}`, code: CodeInvalidTimestamp},
+		{name: "then the bound", in: `{"operation":"shift",` + ts + `,"hours":1e19}`, code: CodeInvalidShift},
+		{name: "negative", in: `{"operation":"shift",` + ts + `,"minutes":-100000000000000000000}`, code: CodeInvalidShift},
+		{name: "a fraction is still a type error", in: `{"operation":"now","years":1.5}`, code: CodeInvalidShift},
+	})
+}
+
 // The typed API applies bounds itself, since Go callers bypass the decoder.
 func TestShiftTypedBounds(t *testing.T) {
 	big := int64(1) << 62

@@ -1,0 +1,91 @@
+@datetime
+Feature: datetime_math convert_timezone
+  convert_timezone writes the same instant at the UTC offset the target zone has at that
+  instant, following the zone's DST rules (tzdata 2025c). The instant never changes.
+
+  @req:DT-CONVERT @req:DT-MATH-OUTPUT @req:DT-STABLE-OUTPUT @id:datetime/convert-timezone/prd-example
+  Scenario: the PRD's convert_timezone example, byte for byte
+    When I call "datetime_math" with {"operation": "convert_timezone", "timestamp": "2026-04-20T10:00:00+03:00", "target_timezone": "Europe/Oslo"}
+    Then the output is:
+      """json
+      {
+        "operation": "convert_timezone",
+        "input": "2026-04-20T10:00:00+03:00",
+        "target_timezone": "Europe/Oslo",
+        "result": "2026-04-20T09:00:00+02:00"
+      }
+      """
+
+  @req:DT-CONVERT @req:DT-CONVERT-DST @req:DT-RFC3339-OUT @id:datetime/convert-timezone/dst
+  Scenario Outline: across DST changes in both directions
+    Europe/Oslo: CET→CEST 2026-03-29 01:00Z, back 2026-10-25 01:00Z. America/New_York:
+    EST→EDT 2026-03-08 07:00Z, back 2026-11-01 06:00Z. Australia/Lord_Howe moves by half an
+    hour: +11:00→+10:30 2026-04-04 15:00Z, back 2026-10-03 15:30Z.
+    When I call "datetime_math" with {"operation": "convert_timezone", "timestamp": "<timestamp>", "target_timezone": "<zone>"}
+    Then the output "result" is "<result>"
+    And the output "target_timezone" is "<zone>"
+
+    Examples:
+      | case                         | timestamp            | zone                | result                    |
+      | oslo-before-spring-forward   | 2026-03-29T00:59:59Z | Europe/Oslo         | 2026-03-29T01:59:59+01:00 |
+      | oslo-at-spring-forward       | 2026-03-29T01:00:00Z | Europe/Oslo         | 2026-03-29T03:00:00+02:00 |
+      | oslo-first-0230-at-fall      | 2026-10-25T00:30:00Z | Europe/Oslo         | 2026-10-25T02:30:00+02:00 |
+      | oslo-second-0230-at-fall     | 2026-10-25T01:30:00Z | Europe/Oslo         | 2026-10-25T02:30:00+01:00 |
+      | new-york-before-spring       | 2026-03-08T06:59:59Z | America/New_York    | 2026-03-08T01:59:59-05:00 |
+      | new-york-at-spring           | 2026-03-08T07:00:00Z | America/New_York    | 2026-03-08T03:00:00-04:00 |
+      | new-york-first-0130-at-fall  | 2026-11-01T05:30:00Z | America/New_York    | 2026-11-01T01:30:00-04:00 |
+      | new-york-second-0130-at-fall | 2026-11-01T06:30:00Z | America/New_York    | 2026-11-01T01:30:00-05:00 |
+      | lord-howe-before-dst-end     | 2026-04-04T14:59:59Z | Australia/Lord_Howe | 2026-04-05T01:59:59+11:00 |
+      | lord-howe-at-dst-end         | 2026-04-04T15:00:00Z | Australia/Lord_Howe | 2026-04-05T01:30:00+10:30 |
+      | lord-howe-before-dst-start   | 2026-10-03T15:29:59Z | Australia/Lord_Howe | 2026-10-04T01:59:59+10:30 |
+      | lord-howe-at-dst-start       | 2026-10-03T15:30:00Z | Australia/Lord_Howe | 2026-10-04T02:30:00+11:00 |
+
+  @req:DT-CONVERT @req:DT-CONVERT-DST @id:datetime/convert-timezone/between-zones
+  Scenario Outline: from one zone's offset to another's, in and out of DST
+    When I call "datetime_math" with {"operation": "convert_timezone", "timestamp": "<timestamp>", "target_timezone": "<zone>"}
+    Then the output "result" is "<result>"
+
+    Examples:
+      | case                           | timestamp                 | zone             | result                    |
+      | kolkata                        | 2026-04-20T10:00:00+03:00 | Asia/Kolkata     | 2026-04-20T12:30:00+05:30 |
+      | kolkata-in-january             | 2026-01-20T10:00:00+03:00 | Asia/Kolkata     | 2026-01-20T12:30:00+05:30 |
+      | kathmandu                      | 2026-04-20T10:00:00+03:00 | Asia/Kathmandu   | 2026-04-20T12:45:00+05:45 |
+      | kathmandu-next-day             | 2026-04-20T20:00:00Z      | Asia/Kathmandu   | 2026-04-21T01:45:00+05:45 |
+      | kolkata-to-new-york            | 2026-04-20T12:30:00+05:30 | America/New_York | 2026-04-20T03:00:00-04:00 |
+      | new-york-summer-to-oslo-winter | 2026-03-20T12:00:00-04:00 | Europe/Oslo      | 2026-03-20T17:00:00+01:00 |
+      | new-york-summer-to-oslo-autumn | 2026-10-30T12:00:00-04:00 | Europe/Oslo      | 2026-10-30T17:00:00+01:00 |
+      | oslo-summer-to-utc             | 2026-07-01T12:00:00+02:00 | UTC              | 2026-07-01T10:00:00Z      |
+      | lord-howe-to-kathmandu         | 2026-01-10T09:00:00+11:00 | Asia/Kathmandu   | 2026-01-10T03:45:00+05:45 |
+
+  @req:DT-CONVERT @id:datetime/convert-timezone/instant-preserved
+  Scenario: the converted time is the same instant as the input
+    When I call "datetime_math" with {"operation": "convert_timezone", "timestamp": "2026-10-25T02:30:00+01:00", "target_timezone": "Asia/Kathmandu"}
+    Then the output "result" is "2026-10-25T07:15:00+05:45"
+    When I call "datetime_math" with {"operation": "diff", "left": "2026-10-25T02:30:00+01:00", "right": "2026-10-25T07:15:00+05:45"}
+    Then the output "sign" is 0
+
+  @req:DT-TIMEZONE-IANA @req:DT-DEC-TIMEZONE-NAMES @id:datetime/convert-timezone/invalid-zone
+  Scenario Outline: a target_timezone that is not an IANA zone is refused with invalid_timezone
+    Only names of the pinned tzdata count: not the host's "Local", not tzdata's placeholder
+    "Factory", not offsets, abbreviations, POSIX TZ strings or paths.
+    When I call "datetime_math" with {"operation": "convert_timezone", "timestamp": "2026-04-20T10:00:00+03:00", "target_timezone": "<zone>"}
+    Then the error code is "invalid_timezone"
+
+    Examples:
+      | case            | zone              |
+      | unknown         | Mars/Olympus_Mons |
+      | misspelt        | Europe/Olso       |
+      | city-only       | Oslo              |
+      | free-text       | Norway time       |
+      | offset          | +02:00            |
+      | gmt-offset      | GMT+2             |
+      | etc-gmt-plus-13 | Etc/GMT+13        |
+      | local           | Local             |
+      | factory         | Factory           |
+      | abbreviation    | PST               |
+      | posix-tz        | EST5              |
+      | double-slash    | America//New_York |
+      | dot-dot         | ../Europe/Oslo    |
+      | directory       | Europe            |
+      | leading-space   | \u0020Europe/Oslo |
+      | trailing-space  | Europe/Oslo\u0020 |

@@ -1,0 +1,167 @@
+@datetime
+Feature: datetime_format
+  datetime_format shows one instant in one of five fixed styles, in target_timezone when one
+  is given (converted first) or else in the timestamp's own offset. It is presentation only:
+  the instant never changes.
+
+  @req:DT-FMT-OUTPUT @req:DT-FMT-STYLES @req:DT-FMT-TARGET @req:DT-FMT-DST @req:DT-STABLE-OUTPUT @id:datetime/format/prd-example
+  Scenario: the PRD's datetime_format example, byte for byte
+    When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00+03:00", "style": "long", "target_timezone": "Europe/Oslo"}
+    Then the output is:
+      """json
+      {
+        "input": "2026-04-20T10:00:00+03:00",
+        "target_timezone": "Europe/Oslo",
+        "style": "long",
+        "formatted": "2026-04-20 09:00 CEST",
+        "timezone": "Europe/Oslo",
+        "utc_offset": "+02:00"
+      }
+      """
+
+  @req:DT-FMT-STYLES @req:DT-FMT-TARGET @req:DT-FMT-OUTPUT @id:datetime/format/styles-in-target-zone
+  Scenario Outline: every style, converted to target_timezone first
+    When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00+03:00", "style": "<style>", "target_timezone": "Europe/Oslo"}
+    Then the output is:
+      """json
+      {
+        "input": "2026-04-20T10:00:00+03:00",
+        "target_timezone": "Europe/Oslo",
+        "style": "<style>",
+        "formatted": "<formatted>",
+        "timezone": "Europe/Oslo",
+        "utc_offset": "+02:00"
+      }
+      """
+
+    Examples:
+      | case         | style        | formatted             |
+      | short        | short        | 2026-04-20 09:00      |
+      | long         | long         | 2026-04-20 09:00 CEST |
+      | date-only    | date_only    | 2026-04-20            |
+      | time-only    | time_only    | 09:00                 |
+      | weekday-date | weekday_date | Monday, 2026-04-20    |
+
+  @req:DT-FMT-STYLES @req:DT-FMT-OWN-OFFSET @req:DT-FMT-OUTPUT @req:DT-DEC-FIXED-OFFSET-LABELS @req:DT-DEC-FORMAT-ECHO @id:datetime/format/styles-in-own-offset
+  Scenario Outline: every style, without target_timezone, in the timestamp's own offset
+    23:30 at -05:00 is already Monday in UTC; without a target zone the timestamp's own
+    Sunday evening is shown.
+    When I call "datetime_format" with {"timestamp": "2026-04-19T23:30:00-05:00", "style": "<style>"}
+    Then the output is:
+      """json
+      {
+        "input": "2026-04-19T23:30:00-05:00",
+        "style": "<style>",
+        "formatted": "<formatted>",
+        "timezone": "UTC-05:00",
+        "utc_offset": "-05:00"
+      }
+      """
+
+    Examples:
+      | case         | style        | formatted            |
+      | short        | short        | 2026-04-19 23:30     |
+      | long         | long         | 2026-04-19 23:30 -05 |
+      | date-only    | date_only    | 2026-04-19           |
+      | time-only    | time_only    | 23:30                |
+      | weekday-date | weekday_date | Sunday, 2026-04-19   |
+
+  @req:DT-FMT-DST @req:DT-FMT-TARGET @req:DT-FMT-STYLES @id:datetime/format/around-dst
+  Scenario Outline: around DST changes the abbreviation and the offset are those in force
+    When I call "datetime_format" with {"timestamp": "<timestamp>", "style": "long", "target_timezone": "<zone>"}
+    Then the output "formatted" is "<formatted>"
+    And the output "utc_offset" is "<offset>"
+    And the output "timezone" is "<zone>"
+
+    Examples:
+      | case                         | timestamp            | zone                | formatted              | offset |
+      | oslo-before-spring-forward   | 2026-03-29T00:59:59Z | Europe/Oslo         | 2026-03-29 01:59 CET   | +01:00 |
+      | oslo-at-spring-forward       | 2026-03-29T01:00:00Z | Europe/Oslo         | 2026-03-29 03:00 CEST  | +02:00 |
+      | oslo-first-0230-at-fall      | 2026-10-25T00:30:00Z | Europe/Oslo         | 2026-10-25 02:30 CEST  | +02:00 |
+      | oslo-second-0230-at-fall     | 2026-10-25T01:30:00Z | Europe/Oslo         | 2026-10-25 02:30 CET   | +01:00 |
+      | new-york-before-spring       | 2026-03-08T06:59:59Z | America/New_York    | 2026-03-08 01:59 EST   | -05:00 |
+      | new-york-at-spring           | 2026-03-08T07:00:00Z | America/New_York    | 2026-03-08 03:00 EDT   | -04:00 |
+      | new-york-first-0130-at-fall  | 2026-11-01T05:30:00Z | America/New_York    | 2026-11-01 01:30 EDT   | -04:00 |
+      | new-york-second-0130-at-fall | 2026-11-01T06:30:00Z | America/New_York    | 2026-11-01 01:30 EST   | -05:00 |
+      | lord-howe-before-dst-end     | 2026-04-04T14:59:59Z | Australia/Lord_Howe | 2026-04-05 01:59 +11   | +11:00 |
+      | lord-howe-at-dst-end         | 2026-04-04T15:00:00Z | Australia/Lord_Howe | 2026-04-05 01:30 +1030 | +10:30 |
+      | kolkata                      | 2026-04-20T07:00:00Z | Asia/Kolkata        | 2026-04-20 12:30 IST   | +05:30 |
+      | kathmandu                    | 2026-04-20T20:00:00Z | Asia/Kathmandu      | 2026-04-21 01:45 +0545 | +05:45 |
+      | london-winter                | 2026-01-20T10:00:00Z | Europe/London       | 2026-01-20 10:00 GMT   | +00:00 |
+      | london-summer                | 2026-07-20T10:00:00Z | Europe/London       | 2026-07-20 11:00 BST   | +01:00 |
+
+  @req:DT-FMT-DST @req:DT-FMT-OWN-OFFSET @req:DT-DEC-FIXED-OFFSET-LABELS @id:datetime/format/own-offset-around-dst
+  Scenario Outline: without target_timezone the offset written in the timestamp is kept on either side of a DST change
+    A bare offset has no DST: the timestamps just before and after Oslo's and New York's
+    changes keep the offset they were written with.
+    When I call "datetime_format" with {"timestamp": "<timestamp>", "style": "long"}
+    Then the output "formatted" is "<formatted>"
+    And the output "utc_offset" is "<offset>"
+    And the output "timezone" is "<zone>"
+
+    Examples:
+      | case                 | timestamp                 | formatted              | offset | zone      |
+      | oslo-before-spring   | 2026-03-29T01:59:59+01:00 | 2026-03-29 01:59 +01   | +01:00 | UTC+01:00 |
+      | oslo-after-spring    | 2026-03-29T03:00:00+02:00 | 2026-03-29 03:00 +02   | +02:00 | UTC+02:00 |
+      | new-york-first-0130  | 2026-11-01T01:30:00-04:00 | 2026-11-01 01:30 -04   | -04:00 | UTC-04:00 |
+      | new-york-second-0130 | 2026-11-01T01:30:00-05:00 | 2026-11-01 01:30 -05   | -05:00 | UTC-05:00 |
+      | lord-howe-winter     | 2026-04-05T01:30:00+10:30 | 2026-04-05 01:30 +1030 | +10:30 | UTC+10:30 |
+      | kolkata-offset       | 2026-04-20T12:30:00+05:30 | 2026-04-20 12:30 +0530 | +05:30 | UTC+05:30 |
+      | utc                  | 2026-04-20T10:00:00Z      | 2026-04-20 10:00 UTC   | +00:00 | UTC       |
+
+  @req:DT-FMT-TARGET @req:DT-FMT-STYLES @id:datetime/format/target-moves-the-date
+  Scenario: the date and weekday are the target zone's
+    Sunday 23:30 at -05:00 is Monday 13:30 in Tokyo.
+    When I call "datetime_format" with {"timestamp": "2026-04-19T23:30:00-05:00", "style": "weekday_date", "target_timezone": "Asia/Tokyo"}
+    Then the output "formatted" is "Monday, 2026-04-20"
+    And the output "utc_offset" is "+09:00"
+    When I call "datetime_format" with {"timestamp": "2026-04-19T23:30:00-05:00", "style": "date_only", "target_timezone": "America/Los_Angeles"}
+    Then the output "formatted" is "2026-04-19"
+    And the output "utc_offset" is "-07:00"
+
+  @req:DT-FMT-PRESENTATION-ONLY @req:DT-FMT-OWN-OFFSET @id:datetime/format/presentation-only
+  Scenario: formatting shows the instant's own wall clock, with no correction
+    02:30 at +01:00 on 2026-10-25 is Oslo's second 02:30; without a target zone it is shown as
+    written, and in UTC as 01:30.
+    When I call "datetime_format" with {"timestamp": "2026-10-25T02:30:00+01:00", "style": "short"}
+    Then the output "formatted" is "2026-10-25 02:30"
+    When I call "datetime_format" with {"timestamp": "2026-10-25T02:30:00+01:00", "style": "short", "target_timezone": "UTC"}
+    Then the output "formatted" is "2026-10-25 01:30"
+    And the output "utc_offset" is "+00:00"
+
+  @req:DT-FMT-LOCALE @id:datetime/format/locale-en
+  Scenario: locale en gives the same English output as no locale
+    When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00+03:00", "style": "weekday_date", "locale": "en"}
+    Then the output is:
+      """json
+      {
+        "input": "2026-04-20T10:00:00+03:00",
+        "style": "weekday_date",
+        "formatted": "Monday, 2026-04-20",
+        "timezone": "UTC+03:00",
+        "utc_offset": "+03:00"
+      }
+      """
+
+  @req:DT-FMT-STYLE-RECOGNIZED @id:datetime/format/invalid-style
+  Scenario Outline: a style that is not one of the five is refused with invalid_style
+    When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00+03:00", "style": "<style>"}
+    Then the error code is "invalid_style"
+
+    Examples:
+      | case      | style     |
+      | full      | full      |
+      | medium    | medium    |
+      | iso8601   | iso8601   |
+      | relative  | relative  |
+      | date-time | date time |
+
+  @req:DT-RFC3339-IN @id:datetime/format/invalid-timestamp
+  Scenario: an invalid timestamp is refused with invalid_timestamp
+    When I call "datetime_format" with {"timestamp": "2026-04-20 10:00", "style": "short"}
+    Then the error code is "invalid_timestamp"
+
+  @req:DT-TIMEZONE-IANA @id:datetime/format/invalid-timezone
+  Scenario: an invalid target_timezone is refused with invalid_timezone
+    When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00+03:00", "style": "short", "target_timezone": "Europe/Olso"}
+    Then the error code is "invalid_timezone"

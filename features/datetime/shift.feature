@@ -1,0 +1,71 @@
+@datetime
+Feature: datetime_math shift
+  shift moves a timestamp by years, months, days, hours, minutes and seconds, in any
+  combination. Years, months and days move the calendar; hours, minutes and seconds are
+  elapsed time. A request with no shift field at all is refused with empty_shift.
+
+  @req:DT-SHIFT @req:DT-MATH-OUTPUT @req:DT-STABLE-OUTPUT @req:DT-DEC-SHIFT-OFFSET @id:datetime/shift/prd-example
+  Scenario: the PRD's shift example, byte for byte
+    The PRD shows the answer, not the shift fields: 1 day and 21 hours is a request that gives
+    it, and so is 2 days minus 3 hours.
+    When I call "datetime_math" with {"operation": "shift", "timestamp": "2026-04-20T10:00:00+03:00", "days": 1, "hours": 21}
+    Then the output is:
+      """json
+      {
+        "operation": "shift",
+        "input": "2026-04-20T10:00:00+03:00",
+        "result": "2026-04-22T07:00:00+03:00"
+      }
+      """
+    When I call "datetime_math" with {"operation": "shift", "timestamp": "2026-04-20T10:00:00+03:00", "days": 2, "hours": -3}
+    Then the output is:
+      """json
+      {
+        "operation": "shift",
+        "input": "2026-04-20T10:00:00+03:00",
+        "result": "2026-04-22T07:00:00+03:00"
+      }
+      """
+
+  @req:DT-SHIFT @req:DT-SHIFT-CALENDAR @req:DT-DEC-UNIT-ORDER @id:datetime/shift/mixed-units
+  Scenario Outline: shift with mixed units
+    When I call "datetime_math" with {"operation": "shift", "timestamp": "<timestamp>", <fields>}
+    Then the output "result" is "<result>"
+
+    Examples:
+      | case                     | timestamp                 | fields                                                                           | result                    |
+      | all-six-units            | 2026-04-20T10:00:00+03:00 | "years": 1, "months": 2, "days": 3, "hours": 4, "minutes": 5, "seconds": 6       | 2027-06-23T14:05:06+03:00 |
+      | all-six-units-backwards  | 2026-04-20T10:00:00+03:00 | "years": -1, "months": -2, "days": -3, "hours": -4, "minutes": -5, "seconds": -6 | 2025-02-17T05:54:54+03:00 |
+      | days-and-minutes         | 2026-04-20T10:00:00+03:00 | "days": 10, "minutes": 90                                                        | 2026-04-30T11:30:00+03:00 |
+      | hours-back-over-midnight | 2026-04-20T01:00:00+03:00 | "hours": -2, "seconds": 30                                                       | 2026-04-19T23:00:30+03:00 |
+      | seconds-spill-into-days  | 2026-04-20T10:00:00+03:00 | "seconds": 86400                                                                 | 2026-04-21T10:00:00+03:00 |
+      | minutes-in-plus-0545     | 2026-04-20T23:30:00+05:45 | "minutes": 30                                                                    | 2026-04-21T00:00:00+05:45 |
+      | months-across-the-year   | 2026-11-15T08:00:00-05:00 | "months": 3, "days": -1                                                          | 2027-02-14T08:00:00-05:00 |
+      | years-only               | 2026-04-20T10:00:00Z      | "years": 10                                                                      | 2036-04-20T10:00:00Z      |
+
+  @req:DT-SHIFT-CALENDAR @id:datetime/shift/calendar-not-seconds
+  Scenario Outline: years, months and days follow the calendar, not a fixed number of seconds
+    A month is not 30 days and a year is not 365 days: the calendar decides.
+    When I call "datetime_math" with {"operation": "shift", "timestamp": "<timestamp>", <fields>}
+    Then the output "result" is "<result>"
+
+    Examples:
+      | case                  | timestamp            | fields       | result               |
+      | month-of-31-days      | 2026-01-15T09:00:00Z | "months": 1  | 2026-02-15T09:00:00Z |
+      | thirty-days           | 2026-01-15T09:00:00Z | "days": 30   | 2026-02-14T09:00:00Z |
+      | month-of-28-days      | 2026-02-15T09:00:00Z | "months": 1  | 2026-03-15T09:00:00Z |
+      | leap-year             | 2024-01-01T09:00:00Z | "years": 1   | 2025-01-01T09:00:00Z |
+      | three-hundred-65-days | 2024-01-01T09:00:00Z | "days": 365  | 2024-12-31T09:00:00Z |
+      | month-back            | 2026-03-15T09:00:00Z | "months": -1 | 2026-02-15T09:00:00Z |
+
+  @req:DT-SHIFT-EMPTY @id:datetime/shift/empty-shift
+  Scenario: a shift without any shift field is refused with empty_shift
+    When I call "datetime_math" with {"operation": "shift", "timestamp": "2026-04-20T10:00:00+03:00"}
+    Then the error code is "empty_shift"
+
+  @req:DT-SHIFT @req:DT-DIFF @id:datetime/shift/round-trip-with-diff
+  Scenario: diff of an input and its shift by hours is exactly those hours
+    When I call "datetime_math" with {"operation": "shift", "timestamp": "2026-04-20T10:00:00+03:00", "hours": 3, "minutes": 30}
+    Then the output "result" is "2026-04-20T13:30:00+03:00"
+    When I call "datetime_math" with {"operation": "diff", "left": "2026-04-20T10:00:00+03:00", "right": "2026-04-20T13:30:00+03:00"}
+    Then the output "duration_hours" is 3.5
