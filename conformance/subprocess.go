@@ -177,9 +177,9 @@ func (c *child) read(stdout io.Reader, stderr *tail) {
 	r := bufio.NewReaderSize(stdout, 64<<10)
 	var why *Fault
 	for why == nil {
-		line, err := readLimited(r, protocol.MaxMessageBytes)
+		line, err := protocol.ReadLine(r, protocol.MaxMessageBytes)
 		switch {
-		case errors.Is(err, errTooLong):
+		case errors.Is(err, protocol.ErrLineTooLong):
 			why = faultf(FaultProtocol, "a line of its stdout exceeds %d bytes", protocol.MaxMessageBytes)
 		case err != nil:
 			why = faultf(FaultCrash, "its stdout closed")
@@ -354,29 +354,4 @@ func (d *subprocess) Close() error {
 		<-c.dead
 	}
 	return nil
-}
-
-var errTooLong = errors.New("line too long")
-
-// readLimited reads one line of at most max bytes (newline excluded); a
-// longer line is reported as errTooLong without being buffered whole.
-func readLimited(r *bufio.Reader, max int) ([]byte, error) {
-	var buf []byte
-	for {
-		chunk, err := r.ReadSlice('\n')
-		if len(buf)+len(chunk) > max+1 {
-			return nil, errTooLong
-		}
-		buf = append(buf, chunk...)
-		switch {
-		case err == nil:
-			return buf[:len(buf)-1], nil
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case errors.Is(err, io.EOF) && len(buf) > 0:
-			return buf, nil
-		default:
-			return nil, err
-		}
-	}
 }

@@ -47,13 +47,13 @@ func ServeLines(ctx context.Context, impl Implementation, in io.Reader, out io.W
 	r := bufio.NewReaderSize(in, 64<<10)
 	w := bufio.NewWriter(out)
 	for {
-		line, err := readLine(r)
+		line, err := ReadLine(r, MaxMessageBytes)
 		if errors.Is(err, io.EOF) {
 			return w.Flush()
 		}
 		var resp Response
 		switch {
-		case errors.Is(err, errLineTooLong):
+		case errors.Is(err, ErrLineTooLong):
 			resp = Response{Error: Errorf(CodeMalformedRequest, "request line exceeds %d bytes", MaxMessageBytes)}
 		case err != nil:
 			return err
@@ -71,24 +71,26 @@ func ServeLines(ctx context.Context, impl Implementation, in io.Reader, out io.W
 	}
 }
 
-var errLineTooLong = errors.New("line too long")
+// ErrLineTooLong is returned by ReadLine for a line over its limit.
+var ErrLineTooLong = errors.New("line too long")
 
-// readLine reads one line of at most MaxMessageBytes; a longer one is
-// consumed to its end and reported as errLineTooLong.
-func readLine(r *bufio.Reader) ([]byte, error) {
+// ReadLine reads one line of at most max bytes, without its newline. A
+// longer line is consumed to its end (so the stream stays in step) and
+// reported as ErrLineTooLong without being buffered whole.
+func ReadLine(r *bufio.Reader, max int) ([]byte, error) {
 	var buf []byte
 	for {
 		chunk, err := r.ReadSlice('\n')
-		if len(buf)+len(chunk) > MaxMessageBytes+1 {
+		if len(buf)+len(chunk) > max+1 {
 			for errors.Is(err, bufio.ErrBufferFull) {
 				_, err = r.ReadSlice('\n')
 			}
-			return nil, errLineTooLong
+			return nil, ErrLineTooLong
 		}
 		buf = append(buf, chunk...)
 		switch {
 		case err == nil:
-			return buf, nil
+			return buf[:len(buf)-1], nil
 		case errors.Is(err, bufio.ErrBufferFull):
 			continue
 		case errors.Is(err, io.EOF) && len(buf) > 0:

@@ -92,16 +92,8 @@ func (s *Schedule) nextSecondPass(loc *time.Location, nowSec, before int64) (int
 		if offB >= offA {
 			continue
 		}
-		lo, hi := t, t+86400 // offset(lo) == offA, offset(hi) != offA
-		for hi-lo > 1 {
-			mid := lo + (hi-lo)/2
-			if offsetAt(loc, mid) == offA {
-				lo = mid
-			} else {
-				hi = mid
-			}
-		}
-		T, after := hi, offsetAt(loc, hi)
+		T := firstChange(loc, t, t+86400, offA)
+		after := offsetAt(loc, T)
 		end := T + (offA - after) // the second pass is [T, end)
 		start := max(nowSec+1, T)
 		if start >= end {
@@ -126,7 +118,14 @@ func overlapEnd(loc *time.Location, first, now int64) int64 {
 	if offsetAt(loc, now) == off {
 		return 0
 	}
-	lo, hi := first, now // offset(lo) == off, offset(hi) != off
+	return firstChange(loc, first, now, off) + off
+}
+
+// firstChange finds by bisection the first instant in (lo, hi] whose offset
+// is not off, given that lo has offset off and hi does not. Bisection on the
+// offset is used instead of Time.ZoneBounds, whose bounds for rule-extended
+// zones stop at artificial year boundaries.
+func firstChange(loc *time.Location, lo, hi, off int64) int64 {
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
 		if offsetAt(loc, mid) == off {
@@ -135,7 +134,7 @@ func overlapEnd(loc *time.Location, first, now int64) int64 {
 			hi = mid
 		}
 	}
-	return hi + off
+	return hi
 }
 
 // resolve maps civil seconds c to an instant in loc: the only instant with
