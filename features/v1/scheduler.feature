@@ -150,6 +150,35 @@ Feature: Scheduled tasks
       | every-15s       | */15 * * * * * | UTC             | 2026-01-01T00:00:31.000Z | 2026-01-01T00:00:45.000Z |
       | nine-new-york   | 0 0 9 * * *   | America/New_York | 2026-01-15T12:00:00.000Z | 2026-01-15T14:00:00.000Z |
 
+  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-parser-syntax
+  Scenario Outline: cron-parser syntax that v1 accepted and the profile keeps
+    Macros are case-sensitive, "a/n" steps from a to the end of the range, and an empty
+    expression is cron-parser's "0 * * * * *": every minute at second 0.
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T10:07:30.000Z", "timezone": "UTC", "task": {"schedule_type": "cron", "schedule_value": "<cron>"}}
+    Then the output "next_run" is "<next>"
+
+    Examples:
+      | case          | cron         | next                     |
+      | daily         | @daily       | 2026-01-02T00:00:00.000Z |
+      | hourly        | @hourly      | 2026-01-01T11:00:00.000Z |
+      | weekly        | @weekly      | 2026-01-04T00:00:00.000Z |
+      | weekdays      | @weekdays    | 2026-01-02T00:00:00.000Z |
+      | minutely      | @minutely    | 2026-01-01T10:08:00.000Z |
+      | start-step    | 5/15 * * * * | 2026-01-01T10:20:00.000Z |
+      | range-step    | 0 9-17/4 * * * | 2026-01-01T13:00:00.000Z |
+      | list          | 0 8,12,18 * * * | 2026-01-01T12:00:00.000Z |
+      | question-mark | 0 12 ? * mon | 2026-01-05T12:00:00.000Z |
+      | empty         |              | 2026-01-01T10:08:00.000Z |
+
+  @decision @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-macro-case
+  Scenario: macros are matched exactly, as cron-parser matches them
+    cron-parser 5.5.0 knows "@daily" but not "@DAILY" or "@midnight"; the profile refuses both
+    rather than guess what was meant.
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:00.000Z", "timezone": "UTC", "task": {"schedule_type": "cron", "schedule_value": "@DAILY"}}
+    Then the error code is "invalid_cron"
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:00.000Z", "timezone": "UTC", "task": {"schedule_type": "cron", "schedule_value": "@midnight"}}
+    Then the error code is "invalid_cron"
+
   @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-feb-29
   Scenario: a Feb 29 schedule waits for the next leap year
     When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:00.000Z", "timezone": "UTC", "task": {"schedule_type": "cron", "schedule_value": "0 0 29 2 *"}}
