@@ -11,6 +11,7 @@ import (
 
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference/datetime"
+	"github.com/clockspec/clockspec/reference/timestamps"
 	"github.com/clockspec/clockspec/reference/tzdb"
 	v1 "github.com/clockspec/clockspec/reference/v1"
 )
@@ -33,6 +34,9 @@ func New() *Implementation {
 	}
 	for name, h := range v1.Operations() {
 		ops[name] = encoded(h)
+	}
+	for name, h := range timestamps.Operations() {
+		ops[name] = encoded(v1.Handler(h))
 	}
 	return &Implementation{ops: ops}
 }
