@@ -23,6 +23,12 @@ func checkAnswer(t *testing.T, cat *spec.Catalog, op string, input []byte) {
 		t.Fatalf("unknown operation %s", op)
 	}
 	out, perr := reference.New().Call(context.Background(), op, input)
+	// The input schema and the reference must agree on what is malformed:
+	// invalid_input exactly when the schema refuses the input.
+	schemaErr := o.ValidateInput(input)
+	if refused := perr != nil && perr.Code == protocol.CodeInvalidInput; refused != (schemaErr != nil) {
+		t.Fatalf("%s(%s): the reference says %v, the input schema %v", op, input, perr, schemaErr)
+	}
 	if perr != nil {
 		if perr.Code == protocol.CodeInternal {
 			t.Fatalf("%s(%s) failed internally: %s", op, input, perr.Message)

@@ -215,6 +215,9 @@ func compile(op, part string, n *yaml.Node, defs map[string]any) (json.RawMessag
 	}
 	c := jsonschema.NewCompiler()
 	c.Draft = jsonschema.Draft2020
+	// "format" is an assertion here, not an annotation: a now that is not
+	// a date-time is malformed input, and the schema must say so too.
+	c.AssertFormat = true
 	url := body["$id"].(string)
 	if err := c.AddResource(url, bytes.NewReader(doc)); err != nil {
 		return nil, nil, fmt.Errorf("spec: operation %s %s schema: %w", op, part, err)
@@ -289,14 +292,14 @@ func (op *Operation) ValidateError(e *protocol.Error) error {
 }
 
 func validate(s *jsonschema.Schema, raw json.RawMessage, what string) error {
+	if !json.Valid(raw) {
+		return &SchemaError{What: what, Problems: []string{"not one JSON value"}}
+	}
 	var v any
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	if err := dec.Decode(&v); err != nil {
 		return &SchemaError{What: what, Problems: []string{"not JSON: " + err.Error()}}
-	}
-	if dec.More() {
-		return &SchemaError{What: what, Problems: []string{"not one JSON value: trailing data"}}
 	}
 	err := s.Validate(v)
 	if err == nil {

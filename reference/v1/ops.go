@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/reference/jsonin"
 )
 
 // Handler answers one operation: a JSON input in, a JSON-encodable output or
@@ -42,8 +43,8 @@ func decode(input json.RawMessage, v any) *protocol.Error {
 	if len(bytes.TrimSpace(input)) == 0 || bytes.TrimSpace(input)[0] != '{' {
 		return protocol.Errorf(protocol.CodeInvalidInput, "input must be a JSON object")
 	}
-	if err := json.Unmarshal(input, v); err != nil {
-		return protocol.Errorf(protocol.CodeInvalidInput, "input: %v", err)
+	if err := jsonin.Decode(input, v); err != nil {
+		return protocol.Errorf(protocol.CodeInvalidInput, "%v", err)
 	}
 	return nil
 }
@@ -301,6 +302,13 @@ func validateGroupFolderOp(input json.RawMessage) (any, *protocol.Error) {
 	}
 	if err := decode(input, &in); err != nil {
 		return nil, err
+	}
+	// null is a folder v1 could be handed (and refuses); a missing field is
+	// a malformed request.
+	var present map[string]json.RawMessage
+	_ = json.Unmarshal(input, &present)
+	if _, ok := present["folder"]; !ok {
+		return nil, missing("folder")
 	}
 	return struct {
 		Valid bool `json:"valid"`

@@ -1,0 +1,73 @@
+// Package jsonin decodes operation inputs the way JSON Schema and every
+// other language read them: object keys are case-sensitive. Go's
+// encoding/json matches "timeZone" to a field tagged "timezone", which
+// would let the reference answer a request whose schema says the required
+// field is missing.
+package jsonin
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// Decode unmarshals data into v (a pointer) after checking that every
+// object key that names one of the target struct's fields spells it
+// exactly, at every depth. Keys that match no field are left alone: unknown
+// fields are each operation's own decision.
+func Decode(data []byte, v any) error {
+	if err := checkCase(data, reflect.TypeOf(v), ""); err != nil {
+		return err
+	}
+	return json.Unmarshal(data, v)
+}
+
+func checkCase(data []byte, t reflect.Type, path string) error {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(data, &obj) != nil {
+			return nil // not an object: json.Unmarshal reports the type error
+		}
+		fields := map[string]reflect.Type{}
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "" || name == "-" || !f.IsExported() {
+				continue
+			}
+			fields[name] = f.Type
+		}
+		for key, raw := range obj {
+			if ft, ok := fields[key]; ok {
+				if err := checkCase(raw, ft, path+"."+key); err != nil {
+					return err
+				}
+				continue
+			}
+			for name := range fields {
+				if strings.EqualFold(name, key) {
+					return fmt.Errorf("input%s: field %q is spelled %q (keys are case-sensitive)", path, name, key)
+				}
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return nil
+		}
+		var items []json.RawMessage
+		if json.Unmarshal(data, &items) != nil {
+			return nil
+		}
+		for i, raw := range items {
+			if err := checkCase(raw, t.Elem(), fmt.Sprintf("%s[%d]", path, i)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
