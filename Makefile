@@ -28,7 +28,7 @@ staticcheck:
 
 # The Go tests certify examples/node-v1 through the subprocess driver, so
 # both JavaScript projects' dependencies come first.
-unit: oracle-deps
+unit: oracle-deps examples-deps
 	$(GO) test ./...
 
 # The whole suite against the embedded reference, as a user runs it.

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The Node example (examples/node-v1) is what a porting team copies, so the
+// suite must certify it — every v1 scenario at the exact level through the
+// subprocess driver — and must reject its deliberately broken variant with a
+// diff a person can read. Node and the examples' npm packages are
+// prerequisites, never a reason to skip: CI installs them.
+
+const examplesDepsHint = "run `make examples-deps` (npm ci in oracle/js and examples/node-v1; needs Node 20)"
+
+// nodeExample returns the --impl value that runs script of examples/node-v1,
+// after checking that Node 20 and the example's dependencies are there.
+func nodeExample(t *testing.T, script string) string {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Fatalf("node is not on PATH: the Node example needs Node 20; install it and %s", examplesDepsHint)
+	}
+	dir, err := filepath.Abs(filepath.Join("..", "..", "examples", "node-v1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Loading the profile loads cron-parser and luxon from examples/node-v1
+	// and v1's own code (with its cron-parser) from oracle/js.
+	var stderr bytes.Buffer
+	probe := exec.Command(node, "-e", `process.stdout.write(process.versions.node); require(process.argv[1])`, filepath.Join(dir, "profile.js"))
+	probe.Stderr = &stderr
+	out, err := probe.Output()
+	if err != nil {
+		t.Fatalf("examples/node-v1 cannot load its dependencies; %s.\nnode: %v\n%s", examplesDepsHint, err, stderr.String())
+	}
+	if version := string(out); !strings.HasPrefix(version, "20.") {
+		t.Fatalf("node %s: the v1 profile pins Node 20 (its Intl, ICU and tzdata decide valid zones and formatted times)", version)
+	}
+	impl, _ := json.Marshal([]string{node, filepath.Join(dir, script)})
+	return "exec:" + string(impl)
+}
+
+// v1Scenarios is the number of scenarios tagged @v1.
+func v1Scenarios(t *testing.T) int {
+	t.Helper()
+	code, _, stderr := conform(t, "list", "--tags", "@v1")
+	m := regexp.MustCompile(`(?m)^(\d+) scenarios$`).FindStringSubmatch(stderr)
+	if code != exitOK || m == nil {
+		t.Fatalf("conform list --tags @v1: exit %d, no scenario count:\n%s", code, stderr)
+	}
+	n, _ := strconv.Atoi(m[1])
+	if n < 54 {
+		t.Fatalf("only %d v1 scenarios; the 54 transcribed v1 cases alone are more", n)
+	}
+	return n
+}
+
+func TestNodeExampleIsCertified(t *testing.T) {
+	impl := nodeExample(t, "main.js")
+	n := v1Scenarios(t)
+	code, _, stderr := conform(t, "run", "--impl", impl, "--tags", "@v1")
+	if code != exitOK {
+		t.Fatalf("exit %d, want %d; stderr:\n%s", code, exitOK, stderr)
+	}
+	for _, want := range []string{
+		"implementation: clockspec-example-node-v1 ",
+		"exact " + strconv.Itoa(n) + " passed, 0 failed",
+		"conform: " + strconv.Itoa(n) + " passed, 0 failed",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("summary lacks %q:\n%s", want, stderr)
+		}
+	}
+}
+
+func TestNodeBrokenExampleIsRejected(t *testing.T) {
+	impl := nodeExample(t, "broken.js")
+	n := v1Scenarios(t)
+	code, _, stderr := conform(t, "run", "--impl", impl, "--tags", "@v1")
+	if code != exitFailed {
+		t.Fatalf("exit %d, want %d; stderr:\n%s", code, exitFailed, stderr)
+	}
+	if !regexp.MustCompile(`(?m)^FAIL v1/\S+$`).MatchString(stderr) {
+		t.Errorf("no FAIL line naming a scenario:\n%s", stderr)
+	}
+	// Each mistake shows as the expected and the actual value, one under the
+	// other: escape_xml keeps quotes, format_local_time has a 24-hour clock.
+	for _, want := range []string{
+		"FAIL v1/escape-xml/double-quotes\n     output \"result\"\n     want: \"&quot;hello&quot;\"\n      got: \"\\\"hello\\\"\"\n",
+		"FAIL v1/timezone/format-exact/new-york-afternoon\n     output \"result\"\n     want: \"Jan 1, 2024, 1:30 PM\"\n      got: \"Jan 1, 2024, 13:30\"\n",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("no readable want/got diff like\n%s\nin:\n%s", want, stderr)
+		}
+	}
+	m := regexp.MustCompile(`(?m)^conform: (\d+) passed, (\d+) failed$`).FindStringSubmatch(stderr)
+	if m == nil {
+		t.Fatalf("no closing summary line:\n%s", stderr)
+	}
+	passed, _ := strconv.Atoi(m[1])
+	failed, _ := strconv.Atoi(m[2])
+	if failed == 0 || passed+failed != n {
+		t.Errorf("%d passed + %d failed, want some failures out of all %d v1 scenarios", passed, failed, n)
+	}
+}
