@@ -16,7 +16,7 @@
 // reference/cronspec/next.go). Once and interval tasks, and every input check,
 // are v1's own code (oracle/js/v1.js), with two details the profile settles
 // differently: an interval result outside the Date range is out_of_range, and
-// process_timezone is not an input of this operation.
+// the expression is checked before the zone.
 
 const { CronExpressionParser } = require('cron-parser');
 const { IANAZone } = require('luxon');
@@ -52,9 +52,9 @@ function computeNextRun(input) {
   if (!isObject(input) || !isObject(input.task)) {
     return v1.call(OP, input); // v1.js says what is wrong with the input
   }
-  // compute_next_run takes no process_timezone (spec/v1/operations.yaml): an
-  // extra field is ignored, and a next_run without an offset is read as UTC.
-  const { process_timezone: _ignored, ...rest } = input;
+  // process_timezone (UTC by default) is the zone v1.js's new Date(next_run)
+  // reads an offset-less anchor in; v1.js honours it.
+  const rest = input;
   const task = rest.task;
   if (task.schedule_type === 'interval') return intervalOutOfRange(v1.call(OP, rest), task);
   if (task.schedule_type !== 'cron') return v1.call(OP, rest);
@@ -63,14 +63,16 @@ function computeNextRun(input) {
   // task with the same fields, which computes nothing.
   const checked = v1.call(OP, { ...rest, task: { ...task, schedule_type: 'once' } });
   if (checked.error) return checked;
-  if (!v1.v1.isValidTimezone(rest.timezone)) {
-    return fail('invalid_timezone', `time zone ${JSON.stringify(rest.timezone)} is not valid`);
-  }
+  // The expression is checked before the zone, as cron-parser parses it
+  // before it computes anything in the zone.
   let schedule;
   try {
     schedule = parseCron(task.schedule_value);
   } catch (e) {
     return fail('invalid_cron', `cannot parse ${JSON.stringify(task.schedule_value)}: ${e.message}`);
+  }
+  if (!v1.v1.isValidTimezone(rest.timezone)) {
+    return fail('invalid_timezone', `time zone ${JSON.stringify(rest.timezone)} is not valid`);
   }
   const nowSec = Math.floor(new Date(rest.now).getTime() / 1000); // a sub-second now counts as its second
   const next = nextRun(schedule, nowSec, IANAZone.create(rest.timezone));

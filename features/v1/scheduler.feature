@@ -98,6 +98,23 @@ Feature: Scheduled tasks
       """
     Then the output "next_run" is "2026-01-01T12:01:00.000Z"
 
+  @decision @req:V1-SCHED-INTERVAL-ANCHOR @id:v1/scheduler/interval-anchor-process-zone
+  Scenario: a stored next_run without an offset is read in the process's time zone
+    v1 parsed next_run with new Date(string), which reads a date-time without an offset as
+    local time; process_timezone says which (UTC by default).
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T17:00:00.000Z", "timezone": "UTC", "process_timezone": "America/New_York", "task": {"schedule_type": "interval", "schedule_value": "60000", "next_run": "2026-01-01T11:59:58"}}
+    Then the output "next_run" is "2026-01-01T17:00:58.000Z"
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T17:00:00.000Z", "timezone": "UTC", "task": {"schedule_type": "interval", "schedule_value": "60000", "next_run": "2026-01-01T16:59:58"}}
+    Then the output "next_run" is "2026-01-01T17:00:58.000Z"
+
+  @decision @req:V1-SCHED-INTERVAL-INVALID @id:v1/scheduler/interval-out-of-range
+  Scenario: an interval that puts the next run outside JavaScript's Date range is out_of_range
+    v1's toISOString threw a RangeError both for an unparseable anchor and for a result beyond
+    ±8.64e15 ms; the kit tells them apart (invalid_next_run and out_of_range), and the
+    JavaScript oracle lists this case as a known difference of codes.
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:00.000Z", "timezone": "UTC", "task": {"schedule_type": "interval", "schedule_value": "9000000000000000", "next_run": "2026-01-01T00:00:00.000Z"}}
+    Then the error code is "out_of_range"
+
   @decision @req:V1-SCHED-INTERVAL-ANCHOR @id:v1/scheduler/interval-missing-anchor
   Scenario: an interval task without next_run is an error, not a guess
     new Date(undefined) is Invalid Date and v1's toISOString threw a RangeError; the kit turns
@@ -257,6 +274,34 @@ Feature: Scheduled tasks
       | four-fields   | 0 9 * *       |
       | seven-fields  | 0 0 0 9 * * * |
       | last-day      | 0 0 L * *     |
+
+  @decision @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-refused-quirks
+  Scenario Outline: expressions cron-parser reads in a surprising way are refused, not guessed
+    cron-parser 5.5.0 accepts these and silently reads something else: "1-2-3" as 1-2, "*-5"
+    as the full range, "1jan" as 11, a weekday name in the month field as a month number ("mon"
+    is January) and a month name in the weekday field as a weekday ("jul" is Sunday), "?" in a
+    field other than the day fields as "*", and a schedule that never fires ("31" in April and
+    June) as a meaningless date years ahead. The profile refuses them all with invalid_cron, and
+    the JavaScript oracle lists each as a known difference.
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:00.000Z", "timezone": "UTC", "task": {"schedule_type": "cron", "schedule_value": "<cron>"}}
+    Then the error code is "invalid_cron"
+
+    Examples:
+      | case               | cron          |
+      | triple-range       | 1-2-3 * * * * |
+      | star-range         | *-5 * * * *   |
+      | glued-name         | 0 0 1 1jan *  |
+      | weekday-as-month   | 0 0 1 mon *   |
+      | month-as-weekday   | 0 0 * * jul   |
+      | question-in-minute | ? * * * *     |
+      | never-fires        | 0 0 31 4,6 *  |
+
+  @decision @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-checked-before-zone
+  Scenario: an invalid expression in an invalid zone is reported as invalid_cron
+    cron-parser parses the expression before it uses the zone, so the expression's error comes
+    first; one request gets one error, in a fixed order.
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:00.000Z", "timezone": "Mars/Olympus", "task": {"schedule_type": "cron", "schedule_value": "61 * * * *"}}
+    Then the error code is "invalid_cron"
 
   @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-invalid-zone
   Scenario: a cron task in an invalid time zone is an error

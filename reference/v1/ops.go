@@ -232,9 +232,10 @@ func shouldProcessOp(input json.RawMessage) (any, *protocol.Error) {
 
 func computeNextRunOp(input json.RawMessage) (any, *protocol.Error) {
 	var in struct {
-		Now      *string `json:"now"`
-		Timezone *string `json:"timezone"`
-		Task     *struct {
+		Now             *string `json:"now"`
+		Timezone        *string `json:"timezone"`
+		ProcessTimezone string  `json:"process_timezone"`
+		Task            *struct {
 			ScheduleType  *string         `json:"schedule_type"`
 			ScheduleValue *string         `json:"schedule_value"`
 			NextRun       json.RawMessage `json:"next_run"`
@@ -266,7 +267,7 @@ func computeNextRunOp(input json.RawMessage) (any, *protocol.Error) {
 			return nil, protocol.Errorf(protocol.CodeInvalidInput, "input: task.next_run must be a string or null")
 		}
 	}
-	next, perr := ComputeNextRun(task, now, *in.Timezone)
+	next, perr := ComputeNextRun(task, now, *in.Timezone, in.ProcessTimezone)
 	if perr != nil {
 		return nil, perr
 	}

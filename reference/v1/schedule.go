@@ -43,21 +43,26 @@ const invalidIntervalFallback = 60_000
 // ComputeNextRun is v1's computeNextRun at instant now: nil for once tasks,
 // the next grid point after now for intervals, the next cron match in the
 // configured zone for cron tasks.
-func ComputeNextRun(task Task, now time.Time, timezone string) (*time.Time, *protocol.Error) {
+//
+// processTZ is the zone of the process that parses the stored next_run
+// (JavaScript's new Date reads a date-time without an offset as local time).
+func ComputeNextRun(task Task, now time.Time, timezone, processTZ string) (*time.Time, *protocol.Error) {
 	switch task.ScheduleType {
 	case "once":
 		return nil, nil
 	case "interval":
-		t, err := nextInterval(task, now)
+		t, err := nextInterval(task, now, intlLocation(processTZ))
 		return &t, err
 	case "cron":
-		loc, ok := tzdb.LookupIntl(timezone)
-		if !ok {
-			return nil, protocol.Errorf(CodeInvalidTimezone, "time zone %q is not valid", timezone)
-		}
+		// The expression is checked before the zone, as cron-parser parses
+		// it before it computes anything in the zone.
 		sched, err := cronspec.Parse(task.ScheduleValue)
 		if err != nil {
 			return nil, protocol.Errorf(CodeInvalidCron, "%v", err)
+		}
+		loc, ok := tzdb.LookupIntl(timezone)
+		if !ok {
+			return nil, protocol.Errorf(CodeInvalidTimezone, "time zone %q is not valid", timezone)
 		}
 		next, err := sched.Next(now, loc)
 		if err != nil {
@@ -74,7 +79,7 @@ func ComputeNextRun(task Task, now time.Time, timezone string) (*time.Time, *pro
 // nextInterval follows v1's loop `next = anchor + ms; while (next <= now)
 // next += ms` in closed form, so that a task anchored decades ago with a 1 ms
 // interval answers at once instead of looping as v1 would have.
-func nextInterval(task Task, now time.Time) (time.Time, *protocol.Error) {
+func nextInterval(task Task, now time.Time, processLoc *time.Location) (time.Time, *protocol.Error) {
 	nowMs := now.UnixMilli()
 	ms, ok := jsrt.ParseInt10(task.ScheduleValue)
 	if !ok || ms <= 0 {
@@ -87,7 +92,7 @@ func nextInterval(task Task, now time.Time) (time.Time, *protocol.Error) {
 	case task.NextRun == nil:
 		anchor = 0 // new Date(null) is the epoch
 	default:
-		t, ok := jsrt.ParseDate(*task.NextRun, time.UTC)
+		t, ok := jsrt.ParseDate(*task.NextRun, processLoc)
 		if !ok {
 			return time.Time{}, protocol.Errorf(CodeInvalidNextRun, "next_run %q is not a date JavaScript can parse", *task.NextRun)
 		}
