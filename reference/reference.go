@@ -11,6 +11,7 @@ import (
 
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference/datetime"
+	"github.com/clockspec/clockspec/reference/routing"
 	"github.com/clockspec/clockspec/reference/timestamps"
 	"github.com/clockspec/clockspec/reference/tzdb"
 	v1 "github.com/clockspec/clockspec/reference/v1"
@@ -36,6 +37,9 @@ func New() *Implementation {
 		ops[name] = encoded(h)
 	}
 	for name, h := range timestamps.Operations() {
+		ops[name] = encoded(v1.Handler(h))
+	}
+	for name, h := range routing.Operations() {
 		ops[name] = encoded(v1.Handler(h))
 	}
 	return &Implementation{ops: ops}

@@ -1,0 +1,152 @@
+@routing
+Feature: Engage patterns are JavaScript regular expressions
+  A pattern-mode wiring engages when new RegExp(engage_pattern).test(text) is true (seed 001
+  item 1). routing.pattern_test is that test alone. The scenarios stay inside the portable
+  subset, where every implementation must give JavaScript's answer; outside it an implementation
+  may instead refuse the pattern as unsupported_pattern.
+
+  In the tables a cell is pasted into a JSON string, so characters are written as JSON escapes:
+  \u005c is a backslash (\u005cs is the pattern \s), \u000a a newline, \u0020 a space, and a
+  Gherkin \| is the alternation bar.
+
+  @req:ROUTING-PATTERN-JS @id:routing/pattern/javascript-semantics
+  Scenario Outline: the test is JavaScript's, not another engine's
+    When I call "routing.pattern_test" with {"pattern": "<pattern>", "text": "<text>"}
+    Then the output "matched" is <matched>
+
+    Examples: `.` is any UTF-16 unit but the four line terminators
+      | case                    | pattern | text          | matched |
+      | dot-letter              | .       | a             | true    |
+      | dot-empty-text          | .       |               | false   |
+      | dot-newline             | .       | \u000a        | false   |
+      | dot-carriage-return     | .       | \u000d        | false   |
+      | dot-crlf                | .       | \u000d\u000a  | false   |
+      | dot-line-separator      | .       | \u2028        | false   |
+      | dot-paragraph-separator | .       | \u2029        | false   |
+      | dot-next-line           | .       | \u0085        | true    |
+      | dot-space               | .       | \u0020        | true    |
+      | dot-after-newline       | .       | \u000aa       | true    |
+
+    Examples: no flags — letter case matters, ^ and $ are the ends of the whole text
+      | case                  | pattern | text         | matched |
+      | case-sensitive        | hello   | Hello there  | false   |
+      | case-exact            | hello   | say hello    | true    |
+      | caret-not-multiline   | ^b      | a\u000ab     | false   |
+      | caret-start           | ^b      | ba           | true    |
+      | dollar-not-before-nl  | a$      | a\u000a      | false   |
+      | dollar-end            | a$      | ba           | true    |
+
+    Examples: \s is ECMAScript white space and line terminators
+      | case                  | pattern  | text    | matched |
+      | space-no-break        | \u005cs  | \u00a0  | true    |
+      | space-byte-order-mark | \u005cs  | \ufeff  | true    |
+      | space-ideographic     | \u005cs  | \u3000  | true    |
+      | space-line-separator  | \u005cs  | \u2028  | true    |
+      | space-vertical-tab    | \u005cs  | \u000b  | true    |
+      | space-not-next-line   | \u005cs  | \u0085  | false   |
+      | space-not-mongolian   | \u005cs  | \u180e  | false   |
+      | space-not-zero-width  | \u005cs  | \u200b  | false   |
+
+    Examples: \w, \d and \b are ASCII-only
+      | case                   | pattern            | text          | matched |
+      | word-accented          | ^\u005cw+$         | caf\u00e9     | false   |
+      | word-ascii             | ^\u005cw+$         | Cafe_9        | true    |
+      | digit-arabic-indic     | \u005cd            | \u0663        | false   |
+      | boundary-before-accent | \u005cb\u00e9      | \u0020\u00e9  | false   |
+      | boundary-after-ascii   | a\u005cb           | a\u00e9       | true    |
+
+    Examples: the text is UTF-16 code units, so an emoji is two
+      | case                  | pattern              | text | matched |
+      | astral-one-dot        | ^.$                  | 😀   | false   |
+      | astral-two-dots       | ^..$                 | 😀   | true    |
+      | astral-negated-class  | ^[^a]$               | 😀   | false   |
+      | astral-two-non-spaces | ^\u005cS\u005cS$     | 😀   | true    |
+
+  @decision @req:ROUTING-PATTERN-SUBSET @id:routing/pattern/portable-subset
+  Scenario Outline: the portable subset gives JavaScript's answer
+    The profile does not require a JavaScript engine: it pins a subset whose syntax engines
+    share and tests JavaScript's meaning there. Outside it (lookaround, backreferences, \p, an
+    emoji inside the pattern, …) an implementation may answer unsupported_pattern instead, so no
+    scenario asserts anything there.
+    When I call "routing.pattern_test" with {"pattern": "<pattern>", "text": "<text>"}
+    Then the output "matched" is <matched>
+
+    Examples:
+      | case                  | pattern                      | text       | matched |
+      | empty-class           | []                           | a          | false   |
+      | empty-class-empty     | []                           |            | false   |
+      | any-unit-class        | [^]                          | \u000a     | true    |
+      | backspace-in-class    | [\u005cb]                    | \u0008     | true    |
+      | class-range           | ^[a-c]+$                     | cab        | true    |
+      | negated-range         | [^a-c]                       | abc        | false   |
+      | dash-last-in-class    | ^[\u005cw-]+$                | a-b        | true    |
+      | dash-first-in-class   | ^[-a]+$                      | a-a        | true    |
+      | escaped-dot-other     | a\u005c.b                    | axb        | false   |
+      | escaped-dot           | a\u005c.b                    | a.b        | true    |
+      | hex-escape            | \u005cx41                    | A          | true    |
+      | unicode-escape        | \u005cu00e9                  | \u00e9     | true    |
+      | nul-escape            | \u005c0                      | \u0000     | true    |
+      | alternation-no-word   | ^(deploy\|ship)\u005cb       | shipping   | false   |
+      | alternation-word      | ^(deploy\|ship)\u005cb       | ship it    | true    |
+      | non-capturing-group   | ^(?:ab)+$                    | abab       | true    |
+      | lazy-quantifier       | ^a+?$                        | aaa        | true    |
+      | count-range-above     | ^a{2,3}$                     | aaaa       | false   |
+      | count-range-inside    | ^a{2,3}$                     | aaa        | true    |
+      | count-equal-bounds    | ^a{2,2}$                     | aa         | true    |
+      | count-bounds-apart    | ^a{1,2}$                     | aa         | true    |
+      | count-open            | ^a{2,}$                      | aaaaa      | true    |
+      | count-1000            | a{1000}                      | a          | false   |
+      | empty-pattern         |                              |            | true    |
+      | empty-alternative     | a\|                          | b          | true    |
+      | slash-is-literal      | a/b                          | a/b        | true    |
+
+  @req:ROUTING-PATTERN-INVALID @id:routing/pattern/syntax-errors
+  Scenario Outline: a JavaScript SyntaxError is invalid_pattern
+    When I call "routing.pattern_test" with {"pattern": "<pattern>", "text": "anything"}
+    Then the error code is "invalid_pattern"
+
+    Examples:
+      | case                       | pattern         |
+      | unterminated-group         | (a              |
+      | unmatched-paren            | a)              |
+      | unterminated-class         | [a              |
+      | escaped-class-end          | [\u005c]        |
+      | leading-star               | *a              |
+      | quantifier-after-bar       | a\|+            |
+      | quantifier-after-open      | (*)             |
+      | double-quantifier          | a**             |
+      | lazy-then-quantifier       | a*??            |
+      | braced-nothing-to-repeat   | {2}             |
+      | braced-after-braced        | a{2}{3}         |
+      | quantified-caret           | ^*              |
+      | quantified-dollar          | $+              |
+      | quantified-boundary        | \u005cb+        |
+      | count-out-of-order         | a{2,1}          |
+      | range-out-of-order         | [z-a]           |
+      | trailing-backslash         | a\u005c         |
+      | empty-group-question       | (?)             |
+
+  @decision @req:ROUTING-PATTERN-INVALID @id:routing/pattern/other-engines-syntax
+  Scenario Outline: other engines' group syntax is a SyntaxError, not a flag or a name
+    Go, PCRE and Python read (?i) as "ignore case" and (?P<n>…) as a named group; JavaScript
+    rejects both, and the profile follows JavaScript rather than silently matching differently.
+    When I call "routing.pattern_test" with {"pattern": "<pattern>", "text": "<text>"}
+    Then the error code is "invalid_pattern"
+
+    Examples:
+      | case                 | pattern          | text  |
+      | inline-ignore-case   | (?i)hello        | HELLO |
+      | inline-flags         | (?im)a           | a     |
+      | python-named-group   | (?P<n>a)         | a     |
+      | quote-named-group    | (?'n'a)          | a     |
+
+  @req:ROUTING-PATTERN-JS @id:routing/pattern/input-shape
+  Scenario: pattern and text are required strings
+    When I call "routing.pattern_test" with {"pattern": "a"}
+    Then the error code is "invalid_input"
+    When I call "routing.pattern_test" with {"pattern": "a", "text": 5}
+    Then the error code is "invalid_input"
+    When I call "routing.pattern_test" with {"pattern": null, "text": "a"}
+    Then the error code is "invalid_input"
+    When I call "routing.pattern_test" with {"pattern": "a", "text": "a", "flags": "i"}
+    Then the error code is "invalid_input"

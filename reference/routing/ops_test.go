@@ -1,0 +1,83 @@
+package routing
+
+import (
+	"encoding/json"
+	"sort"
+	"testing"
+
+	"github.com/clockspec/clockspec/protocol"
+)
+
+// TestOperationsRefuseMalformedInput: every operation answers a malformed or
+// mistyped input with invalid_input, never a panic or another code.
+func TestOperationsRefuseMalformedInput(t *testing.T) {
+	inputs := []string{``, `null`, `[]`, `"x"`, `42`, `{`, `{"a":1}{}`, `{"unknown": 1}`,
+		`{"pattern": 1, "text": "a"}`, `{"event": [], "messaging_group": {}, "wirings": {}}`,
+		`{"now": "yesterday", "container_running": true}`, `{"now": "2026-03-01T12:00:00Z", "max_messages": -1, "pending": []}`,
+		`{"pending": {"messaging_group": 1}, "decision": "allow", "now": "2026-03-01T12:00:00Z"}`,
+		`{"kind": "dm", "threaded": "yes"}`, `{"response_scope": 3}`, `{"env": []}`, `{"tool": 5}`,
+		`{"now": "2026-02-30T12:00:00Z", "container_running": false}`}
+	ops := Operations()
+	names := make([]string, 0, len(ops))
+	for n := range ops {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		for _, in := range inputs {
+			func() {
+				defer func() {
+					if p := recover(); p != nil {
+						t.Errorf("%s(%s) panicked: %v", name, in, p)
+					}
+				}()
+				out, perr := ops[name](json.RawMessage(in))
+				if perr == nil {
+					if name == "routing.disallowed_tools" || name == "routing.max_messages_per_prompt" || name == "routing.backfill_response_scope" {
+						return // {} and some inputs are valid for these
+					}
+					t.Errorf("%s(%s) answered %v", name, in, out)
+					return
+				}
+				if perr.Code != protocol.CodeInvalidInput {
+					t.Errorf("%s(%s) gave %s, want invalid_input", name, in, perr.Code)
+				}
+			}()
+		}
+	}
+}
+
+func TestOperationsAnswer(t *testing.T) {
+	for _, c := range []struct {
+		op, in, want string
+	}{
+		{"routing.pattern_test", `{"pattern": "^a", "text": "ab"}`, `{"matched":true}`},
+		{"routing.channel_defaults", `{"kind": "dm"}`, `{"engage_mode":"pattern","engage_pattern":".","sender_scope":"all","ignored_message_policy":"drop"}`},
+		{"routing.max_messages_per_prompt", `{"env": "0"}`, `{"max_messages":10,"container_env":{"NANOCLAW_MAX_MESSAGES_PER_PROMPT":"10"}}`},
+		{"routing.disallowed_tools", `{}`, `{"disallowed_tools":["AskUserQuestion","EnterPlanMode","ExitPlanMode","EnterWorktree","ExitWorktree"]}`},
+		{"routing.tool_allowed", `{"tool": "Bash"}`, `{"allowed":true,"kill":false,"resets":[]}`},
+		{"routing.sweep", `{"now": "2026-03-01T12:00:00Z", "container_running": false}`, `{"rule":"none","kill":false,"resets":[],"ceiling_ms":null,"tolerance_ms":null}`},
+		{"routing.wake_batch", `{"now": "2026-03-01T12:00:00Z", "max_messages": 1, "pending": []}`, `{"wake":false,"messages":[]}`},
+	} {
+		out, perr := Operations()[c.op](json.RawMessage(c.in))
+		if perr != nil {
+			t.Errorf("%s: %v", c.op, perr)
+			continue
+		}
+		b, _ := json.Marshal(out)
+		if string(b) != c.want {
+			t.Errorf("%s(%s) = %s, want %s", c.op, c.in, b, c.want)
+		}
+	}
+	for _, c := range []struct{ op, in, code string }{
+		{"routing.pattern_test", `{"pattern": "(", "text": ""}`, CodeInvalidPattern},
+		{"routing.pattern_test", `{"pattern": "(?=a)", "text": ""}`, CodeUnsupportedPattern},
+		{"routing.backfill_response_scope", `{"response_scope": "x"}`, CodeUnknownResponseScope},
+		{"routing.sweep", `{"now": "2026-03-01T12:00:00Z", "container_running": false, "claims": [{"message_id": "a", "claimed_at": "2026-03-01T12:00:00Z", "tries": 0}, {"message_id": "a", "claimed_at": "2026-03-01T12:00:00Z", "tries": 0}]}`, CodeDuplicateClaim},
+	} {
+		_, perr := Operations()[c.op](json.RawMessage(c.in))
+		if perr == nil || perr.Code != c.code {
+			t.Errorf("%s(%s) = %v, want %s", c.op, c.in, perr, c.code)
+		}
+	}
+}
