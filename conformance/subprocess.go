@@ -22,8 +22,12 @@ type SubprocessOptions struct {
 	Argv []string // the command and its arguments; no shell is involved
 	Dir  string
 	Env  []string // nil: the runner's environment
-	// Deadline bounds each call (and the hello). Default 5 s.
+	// Deadline bounds each call. Default 5 s.
 	Deadline time.Duration
+	// StartDeadline bounds a start: the process coming up and answering
+	// hello. Runtimes take their time to start (and longer on a loaded
+	// CI machine), so it is separate from Deadline. Default 15 s.
+	StartDeadline time.Duration
 	// Window is how many calls may be in flight at once on the pipe.
 	// Default 16.
 	Window int
@@ -48,6 +52,9 @@ func Subprocess(opts SubprocessOptions) (Driver, error) {
 	}
 	if opts.Deadline <= 0 {
 		opts.Deadline = 5 * time.Second
+	}
+	if opts.StartDeadline <= 0 {
+		opts.StartDeadline = 15 * time.Second
 	}
 	if opts.Window <= 0 {
 		opts.Window = 16
@@ -122,9 +129,9 @@ func (d *subprocess) child(ctx context.Context) (*child, error) {
 		return nil, err
 	}
 	d.cur = c
-	hctx, cancel := context.WithTimeout(ctx, d.opts.Deadline)
+	hctx, cancel := context.WithTimeout(ctx, d.opts.StartDeadline)
 	defer cancel()
-	resp, err := d.exchange(hctx, c, protocol.OpHello, json.RawMessage(`{"protocol":"`+protocol.Version+`"}`))
+	resp, err := d.exchange(hctx, c, protocol.OpHello, json.RawMessage(`{"protocol":"`+protocol.Version+`"}`), d.opts.StartDeadline)
 	if err != nil {
 		return nil, fmt.Errorf("hello: %w", err)
 	}
@@ -284,7 +291,7 @@ func (d *subprocess) Call(ctx context.Context, op string, input json.RawMessage)
 	}
 	cctx, cancel := context.WithTimeout(ctx, d.opts.Deadline)
 	defer cancel()
-	resp, err := d.exchange(cctx, c, op, input)
+	resp, err := d.exchange(cctx, c, op, input, d.opts.Deadline)
 	if err != nil {
 		return protocol.Result{}, err
 	}
@@ -294,7 +301,7 @@ func (d *subprocess) Call(ctx context.Context, op string, input json.RawMessage)
 // exchange sends one request and waits for its answer, the child's death or
 // the deadline — whichever comes first. A deadline kills the child: a hung
 // process cannot be trusted with the next case.
-func (d *subprocess) exchange(ctx context.Context, c *child, op string, input json.RawMessage) (protocol.Response, error) {
+func (d *subprocess) exchange(ctx context.Context, c *child, op string, input json.RawMessage, limit time.Duration) (protocol.Response, error) {
 	id := strconv.FormatUint(d.nextID.Add(1), 10)
 	ch := make(chan answer, 1)
 	c.mu.Lock()
@@ -328,7 +335,7 @@ func (d *subprocess) exchange(ctx context.Context, c *child, op string, input js
 		return protocol.Response{}, c.fault()
 	case <-ctx.Done():
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			c.kill(faultf(FaultTimeout, "no answer to %s within %s", op, d.opts.Deadline))
+			c.kill(faultf(FaultTimeout, "no answer to %s within %s", op, limit))
 			<-c.dead
 			return protocol.Response{}, c.fault()
 		}

@@ -1,0 +1,285 @@
+package clock
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/clockspec/clockspec/spec"
+)
+
+// TestStateSchemaCopyIsIdentical: the reference embeds its own copy of the
+// published state schema (the spec package embeds only YAML).
+func TestStateSchemaCopyIsIdentical(t *testing.T) {
+	if !bytes.Equal(StateSchemaJSON(), repoFile(t, "spec/clock-core/state.schema.json")) {
+		t.Fatal("reference/clock/schema/state.schema.json differs from spec/clock-core/state.schema.json: copy it over")
+	}
+}
+
+func normalise(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out any
+	_ = json.Unmarshal(b, &out)
+	b, _ = json.Marshal(out)
+	return string(b)
+}
+
+// TestOperationDefsMatchPublishedSchemas: operations.yaml repeats the $defs
+// of state.schema.json and policy.schema.json (an operation schema must be
+// self-contained); they must not drift apart. The one intended difference:
+// in operations a state's version is any integer, so that another version
+// is reported as unsupported_state_version rather than as a shape error.
+func TestOperationDefsMatchPublishedSchemas(t *testing.T) {
+	b, err := fs.ReadFile(spec.FS(), "clock-core/operations.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ops struct {
+		Defs map[string]any `yaml:"$defs"`
+	}
+	if err := yaml.Unmarshal(b, &ops); err != nil {
+		t.Fatal(err)
+	}
+	for file, relax := range map[string]bool{"spec/clock-core/state.schema.json": true, "spec/clock-core/policy.schema.json": false} {
+		var pub struct {
+			Defs map[string]any `json:"$defs"`
+		}
+		if err := json.Unmarshal(repoFile(t, file), &pub); err != nil {
+			t.Fatal(err)
+		}
+		for name, def := range pub.Defs {
+			if relax && name == "clock_state" {
+				def.(map[string]any)["properties"].(map[string]any)["version"] = nil
+				if od, ok := ops.Defs[name].(map[string]any); ok {
+					od["properties"].(map[string]any)["version"] = nil
+				}
+			}
+			if name == "clock_partial" {
+				continue // documents are not an operation field; effective_policy is
+			}
+			got, ok := ops.Defs[name]
+			if !ok {
+				t.Errorf("operations.yaml lacks $defs.%s of %s", name, file)
+				continue
+			}
+			if normalise(t, got) != normalise(t, def) {
+				t.Errorf("$defs.%s differs between operations.yaml and %s", name, file)
+			}
+		}
+	}
+}
+
+// TestOperationsMatchTheSpec: the reference implements exactly the
+// operations spec/clock-core/operations.yaml defines.
+func TestOperationsMatchTheSpec(t *testing.T) {
+	t.Parallel()
+	cat, _ := catalogAndSuite(t)
+	p, ok := cat.Profile("clock-core")
+	if !ok {
+		t.Fatal("no clock-core profile")
+	}
+	impl := Operations()
+	for _, op := range p.Operations {
+		if impl[op.Name] == nil {
+			t.Errorf("spec defines %s, the reference lacks it", op.Name)
+		}
+		delete(impl, op.Name)
+	}
+	for name := range impl {
+		t.Errorf("the reference implements %s, which spec does not define", name)
+	}
+}
+
+type mustEntry struct {
+	Line         int      `yaml:"line"`
+	Section      string   `yaml:"section"`
+	Quote        string   `yaml:"quote"`
+	Testable     *bool    `yaml:"testable"`
+	Reason       string   `yaml:"reason"`
+	Requirements []string `yaml:"requirements"`
+	Scenarios    []string `yaml:"scenarios"`
+	Tests        []string `yaml:"tests"`
+	Note         string   `yaml:"note"`
+}
+
+// TestMustsListingIsComplete checks spec/clock-core/musts.yaml against the
+// requirements, the scenarios' @req: tags, the Go tests and — when it is at
+// hand — the seed itself. With -v it prints every MUST with its scenarios.
+func TestMustsListingIsComplete(t *testing.T) {
+	t.Parallel()
+	b, err := fs.ReadFile(spec.FS(), "clock-core/musts.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Seed  string      `yaml:"seed"`
+		Musts []mustEntry `yaml:"musts"`
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	if err := dec.Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	cat, suite := catalogAndSuite(t)
+	byReq := map[string][]string{}
+	reqsOf := map[string]map[string]bool{} // base id → requirement ids
+	for _, sc := range suite.Scenarios {
+		if sc.Profile != "clock-core" {
+			continue
+		}
+		if reqsOf[sc.BaseID] == nil {
+			reqsOf[sc.BaseID] = map[string]bool{}
+		}
+		for _, r := range sc.Reqs {
+			byReq[r] = append(byReq[r], sc.ID)
+			reqsOf[sc.BaseID][r] = true
+		}
+	}
+	tests := goTestNames(t)
+	lines := map[int]bool{}
+	var listing strings.Builder
+	listing.WriteString("# Every MUST of seed 004 and the clock-core scenarios that cover it\n\n" +
+		"Generated from musts.yaml, requirements.yaml and features/clock-core by\n" +
+		"`CLOCKSPEC_UPDATE_MUSTS=1 go test ./reference/clock -run TestMustsListingIsComplete`;\n" +
+		"the same test fails when this file is stale.\n")
+	for _, m := range doc.Musts {
+		where := "musts.yaml line " + itoa(m.Line)
+		if lines[m.Line] {
+			t.Errorf("%s: two entries", where)
+		}
+		lines[m.Line] = true
+		if !strings.Contains(m.Quote, "MUST") || m.Section == "" {
+			t.Errorf("%s: an entry needs a section and a quote with its MUST", where)
+		}
+		if m.Testable != nil && !*m.Testable {
+			if len(m.Reason) < 40 || len(m.Requirements)+len(m.Scenarios) > 0 {
+				t.Errorf("%s: an untestable MUST needs a reason and nothing else", where)
+			}
+			t.Logf("MUST %s (%s): not testable — %s", where, m.Section, m.Reason)
+			fmt.Fprintf(&listing, "\n## Line %d (%s)\n\n> %s\n\nNot testable: %s\n", m.Line, m.Section, m.Quote, m.Reason)
+			continue
+		}
+		if len(m.Requirements) == 0 || len(m.Scenarios) == 0 {
+			t.Errorf("%s: a MUST needs requirements and scenarios", where)
+		}
+		covering := map[string]bool{}
+		for _, r := range m.Requirements {
+			if _, ok := cat.Requirement(r); !ok || !strings.HasPrefix(r, "CLK-") {
+				t.Errorf("%s: %s is not a clock-core requirement", where, r)
+			}
+			if len(byReq[r]) == 0 {
+				t.Errorf("%s: no scenario cites %s", where, r)
+			}
+			for _, id := range byReq[r] {
+				covering[id] = true
+			}
+		}
+		for _, s := range m.Scenarios {
+			reqs, ok := reqsOf[s]
+			if !ok {
+				t.Errorf("%s: scenario %s does not exist", where, s)
+				continue
+			}
+			cites := false
+			for _, r := range m.Requirements {
+				cites = cites || reqs[r]
+			}
+			if !cites {
+				t.Errorf("%s: scenario %s cites none of %v", where, s, m.Requirements)
+			}
+		}
+		for _, name := range m.Tests {
+			if !tests[name] {
+				t.Errorf("%s: Go test %s does not exist", where, name)
+			}
+		}
+		ids := make([]string, 0, len(covering))
+		for id := range covering {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		t.Logf("MUST %s (%s) %q\n    requirements %v, tests %v\n    %d scenarios: %s", where, m.Section, m.Quote, m.Requirements, m.Tests, len(ids), strings.Join(ids, ", "))
+		fmt.Fprintf(&listing, "\n## Line %d (%s)\n\n> %s\n\nRequirements: %s.\n", m.Line, m.Section, m.Quote, strings.Join(m.Requirements, ", "))
+		if len(m.Tests) > 0 {
+			fmt.Fprintf(&listing, "Go tests (reference/clock): %s.\n", strings.Join(m.Tests, ", "))
+		}
+		if m.Note != "" {
+			fmt.Fprintf(&listing, "\n%s\n", m.Note)
+		}
+		fmt.Fprintf(&listing, "\n%d scenarios:\n\n", len(ids))
+		for _, id := range ids {
+			fmt.Fprintf(&listing, "- %s\n", id)
+		}
+	}
+	const listingFile = "../../spec/clock-core/musts_listing.md"
+	if os.Getenv("CLOCKSPEC_UPDATE_MUSTS") != "" {
+		if err := os.WriteFile(listingFile, []byte(listing.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	} else if old, _ := os.ReadFile(listingFile); string(old) != listing.String() {
+		t.Errorf("spec/clock-core/musts_listing.md is stale: CLOCKSPEC_UPDATE_MUSTS=1 go test ./reference/clock -run TestMustsListingIsComplete")
+	}
+	// Against the seed: one entry per line that says MUST, quoting it.
+	path := os.Getenv("CLOCKSPEC_SEED_004")
+	if path == "" {
+		path = "/work/shared/seeds/004_e02c24194e265571.txt"
+	}
+	seed, err := os.ReadFile(path)
+	if err != nil {
+		t.Logf("seed 004 not found at %s: the listing is checked against itself only", path)
+		return
+	}
+	seedLines := strings.Split(string(seed), "\n")
+	n := 0
+	for i, l := range seedLines {
+		if !strings.Contains(l, "MUST") {
+			continue
+		}
+		n++
+		if !lines[i+1] {
+			t.Errorf("seed line %d says MUST but musts.yaml has no entry for it: %s", i+1, strings.TrimSpace(l))
+		}
+	}
+	for _, m := range doc.Musts {
+		if m.Line < 1 || m.Line > len(seedLines) || strings.TrimSpace(seedLines[m.Line-1]) != m.Quote {
+			t.Errorf("musts.yaml line %d: the quote is not that seed line", m.Line)
+		}
+	}
+	if n != len(doc.Musts) {
+		t.Errorf("the seed has %d MUST lines, musts.yaml %d entries", n, len(doc.Musts))
+	}
+}
+
+var testFunc = regexp.MustCompile(`(?m)^func ((?:Test|Fuzz|Benchmark)[A-Za-z0-9_]*)\(`)
+
+func goTestNames(t *testing.T) map[string]bool {
+	t.Helper()
+	files, err := filepath.Glob("*_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range testFunc.FindAllSubmatch(b, -1) {
+			out[string(m[1])] = true
+		}
+	}
+	return out
+}
