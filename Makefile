@@ -11,8 +11,9 @@ ORACLE  := oracle/js
 ORACLE_OPS := v1.escape_xml,v1.format_messages,v1.strip_internal_tags,v1.format_outbound,v1.format_local_time,v1.is_valid_timezone,v1.resolve_timezone,v1.trigger_match,v1.should_process,v1.compute_next_run,v1.resolve_config_timezone,v1.validate_group_folder,v1.check_due_task
 
 .PHONY: test lint fmt-check vet staticcheck unit conform fuzz-short oracle oracle-deps examples-deps goldens bench clean
+.PHONY: gen check chromium-deps
 
-test: lint unit conform fuzz-short oracle
+test: lint check unit conform fuzz-short oracle
 
 lint: fmt-check vet staticcheck
 
@@ -59,6 +60,25 @@ examples-deps: oracle-deps $(EXAMPLE)/node_modules/.package-lock.json
 
 $(EXAMPLE)/node_modules/.package-lock.json: $(EXAMPLE)/package-lock.json
 	$(NPM) ci --prefix $(EXAMPLE) --no-audit --no-fund
+
+# Generated files: features from spec/*/cases/*.yaml, and the living
+# documentation (docs/profiles/*.md, docs/site/) from spec/, features/ and a
+# reference run. `make gen` (or go generate ./...) writes them; `make check`
+# fails when one is stale, edited by hand or left over.
+gen:
+	$(GO) run ./gen
+
+check:
+	$(GO) run ./gen -check
+
+# Headless Chromium for the test that renders conform's HTML report
+# (Debian packages; needs root, as in CI).
+chromium-deps:
+	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then \
+		chromium --version 2>/dev/null; \
+	else \
+		apt-get update -qq && apt-get install -y -qq chromium chromium-driver; \
+	fi
 
 # Only the reference writes goldens.
 goldens:

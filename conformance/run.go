@@ -58,6 +58,29 @@ type Options struct {
 	SaveFailures string
 	// OnCall observes every answered call (recording, golden updates).
 	OnCall func(sc *features.Scenario, n int, op string, input json.RawMessage, res protocol.Result)
+
+	// FormatFiles are more of godog's formatters, each written to its own
+	// file in the same run (--report writes junit.xml and cucumber.json so).
+	FormatFiles []FormatFile
+	// Shard, when set (Count > 0), runs only its part of the selection.
+	Shard Shard
+	// KnownFailing are scenarios expected to fail: they fail without failing
+	// the run, and one that passes fails the run until it leaves the list.
+	KnownFailing []Pattern
+	// KnownFlaky are scenarios run again once when they fail; they never fail
+	// the run, but are reported.
+	KnownFlaky []Pattern
+	// FailFast stops the run after the first scenario that fails it.
+	FailFast bool
+	// OnResult observes every scenario as its verdict is decided: done of
+	// total (the scenarios of claimed profiles that run). For progress.
+	OnResult func(res ScenarioResult, done, total int)
+}
+
+// FormatFile is one godog formatter writing to a file.
+type FormatFile struct {
+	Format string // one of Formats
+	Path   string
 }
 
 // Verdict of one scenario at one level.
@@ -92,7 +115,34 @@ type ScenarioResult struct {
 	Exact   Verdict  `json:"exact"`
 	// Problem says why the scenario failed (first failing step or golden).
 	Problem string `json:"problem,omitempty"`
+
+	// Verdict is the outcome at the run's level (compat, or exact when
+	// goldens were compared).
+	Verdict Verdict `json:"verdict"`
+	// When a scenario fails: the failing step (absent for a golden
+	// mismatch), what was expected and what came back, and each place the
+	// answer broke its schema, with its JSON pointer.
+	Step         string          `json:"step,omitempty"`
+	Expected     string          `json:"expected,omitempty"`
+	Actual       string          `json:"actual,omitempty"`
+	SchemaErrors []SchemaProblem `json:"schema_errors,omitempty"`
+	// Known names the list the scenario is on: KnownFailing or KnownFlaky.
+	Known string `json:"known,omitempty"`
+	// Attempts is 2 when a known-flaky scenario failed and was run again.
+	Attempts int `json:"attempts,omitempty"`
 }
+
+// SchemaProblem is one place an answer breaks its schema.
+type SchemaProblem struct {
+	Pointer string `json:"pointer"` // JSON pointer into the answer ("/result"; "" for the whole)
+	Message string `json:"message"`
+}
+
+// Lists a scenario can be on (ScenarioResult.Known).
+const (
+	KnownFailing = "failing"
+	KnownFlaky   = "flaky"
+)
 
 // ProfileSummary counts one profile's results.
 type ProfileSummary struct {
@@ -107,13 +157,24 @@ type ProfileSummary struct {
 	// Faults counts the failed scenarios that crashed, timed out or broke
 	// the protocol rather than answering wrongly.
 	Faults int `json:"faults"`
+	// Passed and Failed count at the run's level; KnownFailing of the
+	// failed were listed as known failing; Flaky scenarios needed a retry.
+	Passed       int `json:"passed"`
+	Failed       int `json:"failed"`
+	KnownFailing int `json:"known_failing,omitempty"`
+	Flaky        int `json:"flaky,omitempty"`
 	// MissingOps are the profile's operations the implementation lacks
 	// (why it is not claimed).
 	MissingOps []string `json:"missing_operations,omitempty"`
 }
 
+// SummaryFormat marks a Report written as JSON (summary.json).
+const SummaryFormat = "clockspec-summary/1"
+
 // Report is the outcome of a run.
 type Report struct {
+	Format          string           `json:"format"` // SummaryFormat
+	SpecVersion     string           `json:"spec_version"`
 	Hello           protocol.Hello   `json:"hello"`
 	Level           Level            `json:"level"`
 	Profiles        []ProfileSummary `json:"profiles"`
@@ -122,16 +183,73 @@ type Report struct {
 	// GoldensTzdata is the tzdata release the goldens were made with.
 	GoldensTzdata string        `json:"goldens_tzdata,omitempty"`
 	Duration      time.Duration `json:"duration_ns"`
+
+	// Selection: the filters of the run, and whether it covered the whole
+	// embedded suite (no filter, no shard, not stopped early), which a
+	// certificate needs.
+	Tags  string    `json:"tags,omitempty"`
+	Run   []Pattern `json:"run,omitempty"`
+	Skip  []Pattern `json:"skip,omitempty"`
+	Shard string    `json:"shard,omitempty"`
+	// CustomFeatures: the run used a --features folder, not the embedded suite.
+	CustomFeatures bool `json:"custom_features,omitempty"`
+	Complete       bool `json:"complete"`
+	// NotRun counts the scenarios --fail-fast left out.
+	NotRun int `json:"not_run,omitempty"`
+	// Stale are known-failing or known-flaky patterns that match no
+	// scenario of the suite; they fail the run.
+	Stale []StalePattern `json:"stale_patterns,omitempty"`
 }
 
-// OK reports whether every scenario that ran passed at the run's level.
+// StalePattern is a pattern of a known list that matches no scenario.
+type StalePattern struct {
+	List    string  `json:"list"` // KnownFailing or KnownFlaky
+	Pattern Pattern `json:"pattern"`
+}
+
+// OK reports whether the run is green: every scenario that ran passed at the
+// run's level, except those listed as known failing (which must fail) or
+// known flaky, and no known pattern is stale.
 func (r *Report) OK() bool {
+	if len(r.Stale) > 0 {
+		return false
+	}
 	for _, s := range r.Scenarios {
-		if s.Compat.failed() || (r.Level == LevelExact && s.Exact.failed()) {
+		if r.FailsRun(s) {
 			return false
 		}
 	}
 	return true
+}
+
+// LevelVerdict is a scenario's verdict at the run's level.
+func (r *Report) LevelVerdict(s ScenarioResult) Verdict { return levelVerdict(r.Level, s) }
+
+func levelVerdict(level Level, s ScenarioResult) Verdict {
+	if s.Compat != Passed {
+		return s.Compat
+	}
+	if level == LevelExact && s.Exact != NotCompared && s.Exact != "" {
+		return s.Exact
+	}
+	return Passed
+}
+
+// FailsRun reports whether this scenario makes the run red: an unlisted
+// failure, or a known-failing one that passes now.
+func (r *Report) FailsRun(s ScenarioResult) bool { return failsRun(r.Level, s) }
+
+func (r *runner) failsRun(s *ScenarioResult) bool { return failsRun(r.opts.Level, *s) }
+
+func failsRun(level Level, s ScenarioResult) bool {
+	v := levelVerdict(level, s)
+	switch s.Known {
+	case KnownFlaky:
+		return false
+	case KnownFailing:
+		return v == Passed
+	}
+	return v.failed()
 }
 
 type runner struct {
@@ -139,7 +257,10 @@ type runner struct {
 	catalog   *spec.Catalog
 	suite     *features.Suite
 	selected  map[string]bool
+	known     map[string]string // scenario id → KnownFailing or KnownFlaky
 	validated atomic.Int64
+	stopped   atomic.Bool // --fail-fast saw a failure
+	total     int         // scenarios of claimed profiles that run
 
 	mu      sync.Mutex
 	results map[string]*ScenarioResult
@@ -165,6 +286,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if opts.Driver == nil {
 		return nil, errors.New("conformance: no driver")
 	}
+	embedded := opts.Features == nil
 	if err := fillDefaults(&opts); err != nil {
 		return nil, err
 	}
@@ -177,13 +299,47 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 			return nil, err
 		}
 	}
+	known, stale, err := classifyKnown(r.suite, opts.KnownFailing, opts.KnownFlaky)
+	if err != nil {
+		return nil, err
+	}
+	r.known = known
 	r.selected = Select(r.suite, opts.Run, opts.Skip)
+	if opts.Shard.Count > 0 {
+		applyShard(r.suite, r.selected, opts.Tags, opts.Shard)
+	}
+	rep, err := r.run(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if len(opts.KnownFlaky) > 0 {
+		r.retryFlaky(ctx, rep)
+	}
+	rep.Stale = stale
+	rep.Tags, rep.Run, rep.Skip = opts.Tags, opts.Run, opts.Skip
+	if opts.Shard.Count > 0 {
+		rep.Shard = opts.Shard.String()
+	}
+	rep.CustomFeatures = !embedded
+	rep.Complete = embedded && strings.TrimSpace(opts.Tags) == "" && len(opts.Run) == 0 && len(opts.Skip) == 0 &&
+		opts.Shard.Count <= 1 && rep.NotRun == 0
+	for i := range rep.Scenarios {
+		rep.Scenarios[i].Known = r.known[rep.Scenarios[i].ID]
+	}
+	rep.recount()
+	rep.Duration = time.Since(start)
+	return rep, nil
+}
+
+// run is one pass of godog over the selection.
+func (r *runner) run(ctx context.Context) (*Report, error) {
+	opts := r.opts
 	hello, err := opts.Driver.Hello(ctx)
 	var fault *Fault
 	if errors.As(err, &fault) {
 		// An implementation that cannot even say hello fails every selected
 		// scenario with that fault; the run still ends with a report.
-		return r.unreachable(err, start), nil
+		return r.unreachable(err), nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("conformance: the implementation's hello failed: %w", err)
@@ -203,6 +359,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 			notClaimed = append(notClaimed, sc)
 			continue
 		}
+		r.total++
 		if !seen[sc.BaseID] {
 			seen[sc.BaseID] = true
 			ids = append(ids, features.IDTag+sc.BaseID)
@@ -219,38 +376,48 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		return nil, fmt.Errorf("conformance: %s claims none of the selected profiles: %s",
 			hello.Implementation, describeMissing(r.catalog, hello, notClaimed))
 	}
-	if len(ids) > 0 {
-		// Naming every selected id in godog's tag filter costs godog a
-		// string comparison per pickle and id; it is needed only when
-		// --run/--skip or an unclaimed profile leave scenarios out.
-		filter := opts.Tags
-		if len(opts.Run) > 0 || len(opts.Skip) > 0 || len(notClaimed) > 0 {
-			filter = strings.Join(ids, ",")
-			if strings.TrimSpace(opts.Tags) != "" {
-				filter = opts.Tags + "&&" + filter
-			}
+	// Naming every selected id in godog's tag filter costs godog a string
+	// comparison per pickle and id; it is needed only when --run/--skip,
+	// a shard or an unclaimed profile leave scenarios out.
+	filter := opts.Tags
+	if len(opts.Run) > 0 || len(opts.Skip) > 0 || opts.Shard.Count > 1 || len(notClaimed) > 0 {
+		filter = strings.Join(ids, ",")
+		if strings.TrimSpace(opts.Tags) != "" {
+			filter = opts.Tags + "&&" + filter
 		}
-
-		suite := godog.TestSuite{
-			Name:                "clockspec",
-			ScenarioInitializer: r.initScenario,
-			Options: &godog.Options{
-				Format:   opts.Format,
-				Output:   opts.Output,
-				FS:       opts.Features,
-				Paths:    paths,
-				Tags:     filter,
-				Strict:   true,
-				NoColors: true,
-				// One goroutine: observers see calls in suite order, and
-				// godog's shared result store made 2 goroutines 4x slower
-				// than 1 here (BenchmarkV1Profile).
-				Concurrency:    1,
-				TestingT:       opts.TestingT,
-				DefaultContext: ctx,
-			},
+	}
+	format := opts.Format
+	closeFiles := func() error { return nil }
+	if len(opts.FormatFiles) > 0 {
+		names, finish, err := openFormatFiles(opts.FormatFiles)
+		if err != nil {
+			return nil, err
 		}
-		suite.Run() // verdicts come from our hooks, not the exit status
+		format += "," + strings.Join(names, ",")
+		closeFiles = finish
+	}
+	suite := godog.TestSuite{
+		Name:                "clockspec",
+		ScenarioInitializer: r.initScenario,
+		Options: &godog.Options{
+			Format:   format,
+			Output:   opts.Output,
+			FS:       opts.Features,
+			Paths:    paths,
+			Tags:     filter,
+			Strict:   true,
+			NoColors: true,
+			// One goroutine: observers see calls in suite order, and
+			// godog's shared result store made 2 goroutines 4x slower
+			// than 1 here (BenchmarkV1Profile).
+			Concurrency:    1,
+			TestingT:       opts.TestingT,
+			DefaultContext: ctx,
+		},
+	}
+	suite.Run() // verdicts come from our hooks, not the exit status
+	if err := closeFiles(); err != nil {
+		return nil, fmt.Errorf("conformance: writing the report files: %w", err)
 	}
 	rep := &Report{Hello: hello, Level: opts.Level, SchemaValidated: r.validated.Load(), GoldensTzdata: goldensTzdata(opts.Goldens)}
 	for _, sc := range r.suite.Scenarios {
@@ -258,6 +425,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 			rep.Scenarios = append(rep.Scenarios, *res)
 		}
 	}
+	rep.NotRun = r.total - len(r.results)
 	for _, sc := range notClaimed {
 		rep.Scenarios = append(rep.Scenarios, ScenarioResult{ID: sc.ID, Profile: sc.Profile, Name: sc.Name,
 			Origins: sc.Origins, Compat: NotClaimed, Exact: NotClaimed})
@@ -278,8 +446,96 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	for i := range rep.Profiles {
 		rep.Profiles[i].MissingOps = missingOps(r.catalog, hello, rep.Profiles[i].Profile)
 	}
-	rep.Duration = time.Since(start)
 	return rep, nil
+}
+
+// recount fills in what depends on the whole report: each scenario's
+// verdict at the run's level, and the per-profile counts at that level.
+func (rep *Report) recount() {
+	rep.Format = SummaryFormat
+	if rep.SpecVersion == "" {
+		rep.SpecVersion = spec.Version
+	}
+	by := map[string]*ProfileSummary{}
+	for i := range rep.Profiles {
+		p := &rep.Profiles[i]
+		p.Passed, p.Failed, p.KnownFailing, p.Flaky = 0, 0, 0, 0
+		by[p.Profile] = p
+	}
+	for i := range rep.Scenarios {
+		s := &rep.Scenarios[i]
+		s.Verdict = rep.LevelVerdict(*s)
+		p := by[s.Profile]
+		if p == nil {
+			continue
+		}
+		switch {
+		case s.Verdict == Passed:
+			p.Passed++
+		case s.Verdict.failed():
+			p.Failed++
+			if s.Known == KnownFailing {
+				p.KnownFailing++
+			}
+		}
+		if s.Attempts > 1 {
+			p.Flaky++
+		}
+	}
+}
+
+// retryFlaky runs every failing known-flaky scenario once more and keeps
+// the second outcome.
+func (r *runner) retryFlaky(ctx context.Context, rep *Report) {
+	var again []Pattern
+	for _, s := range rep.Scenarios {
+		if r.known[s.ID] == KnownFlaky && rep.LevelVerdict(s).failed() {
+			again = append(again, Pattern(s.ID))
+		}
+	}
+	if len(again) == 0 {
+		return
+	}
+	opts := r.opts
+	opts.Run, opts.Skip, opts.Shard = again, nil, Shard{}
+	opts.KnownFailing, opts.KnownFlaky, opts.FailFast = nil, nil, false
+	opts.Format, opts.Output, opts.FormatFiles, opts.OnResult = "progress", io.Discard, nil, nil
+	rr := &runner{opts: opts, catalog: r.catalog, suite: r.suite, results: map[string]*ScenarioResult{},
+		selected: Select(r.suite, again, nil)}
+	second, err := rr.run(ctx)
+	retried := map[string]ScenarioResult{}
+	if err == nil {
+		for _, s := range second.Scenarios {
+			retried[s.ID] = s
+		}
+	}
+	for i := range rep.Scenarios {
+		s := &rep.Scenarios[i]
+		if r.known[s.ID] != KnownFlaky || !rep.LevelVerdict(*s).failed() {
+			continue
+		}
+		if n, ok := retried[s.ID]; ok {
+			*s = n
+		} else if err != nil {
+			s.Problem += "\n(the retry could not run: " + err.Error() + ")"
+		}
+		s.Attempts = 2
+	}
+	if err == nil {
+		rep.SchemaValidated += second.SchemaValidated
+		claimed := map[string]bool{}
+		for _, p := range rep.Profiles {
+			claimed[p.Profile] = p.Claimed
+		}
+		missing := map[string][]string{}
+		for _, p := range rep.Profiles {
+			missing[p.Profile] = p.MissingOps
+		}
+		rep.Profiles = summarize(rep.Scenarios, claimed)
+		for i := range rep.Profiles {
+			rep.Profiles[i].MissingOps = missing[rep.Profiles[i].Profile]
+		}
+	}
 }
 
 // The embedded spec and features never change within a process; loading
@@ -318,6 +574,26 @@ func fillDefaults(o *Options) error {
 	}
 	if !ok {
 		return fmt.Errorf("conformance: unknown format %q (want one of %s)", o.Format, strings.Join(Formats, ", "))
+	}
+	for _, f := range o.FormatFiles {
+		known := false
+		for _, name := range Formats {
+			known = known || f.Format == name
+		}
+		if !known {
+			return fmt.Errorf("conformance: unknown format %q (want one of %s)", f.Format, strings.Join(Formats, ", "))
+		}
+		if f.Path == "" {
+			return fmt.Errorf("conformance: no file for the %s report", f.Format)
+		}
+	}
+	if err := o.Shard.validate(); err != nil {
+		return err
+	}
+	for _, p := range append(append([]Pattern{}, o.KnownFailing...), o.KnownFlaky...) {
+		if err := ValidatePattern(string(p)); err != nil {
+			return err
+		}
 	}
 	if o.Output == nil {
 		o.Output = io.Discard
@@ -381,35 +657,55 @@ func tagsMatch(expr string, tags []string) bool {
 
 func (r *runner) initScenario(ctx *godog.ScenarioContext) {
 	w := &world{run: r}
+	var skipped bool
+	var failStep string
+	var failErr error
 	ctx.Before(func(c context.Context, pk *godog.Scenario) (context.Context, error) {
+		skipped, failStep, failErr = false, "", nil
 		sc, ok := r.suite.ByPickle(pk)
 		if !ok {
 			return c, fmt.Errorf("scenario %q (%s) is not in the index", pk.Name, pk.Uri)
 		}
 		w.sc = sc
 		if !r.selected[sc.ID] {
+			skipped = true
 			return c, godog.ErrSkip // an outline row that --run/--skip left out
+		}
+		if r.stopped.Load() {
+			skipped = true
+			return c, godog.ErrSkip // --fail-fast saw a failure
 		}
 		return c, nil
 	})
 	w.register(ctx)
+	ctx.StepContext().After(func(c context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
+		if err != nil && failErr == nil && !errors.Is(err, godog.ErrSkip) {
+			failStep, failErr = st.Text, err
+		}
+		return c, nil
+	})
 	ctx.After(func(c context.Context, pk *godog.Scenario, stepErr error) (context.Context, error) {
-		if w.sc == nil || !r.selected[w.sc.ID] {
+		if w.sc == nil || skipped {
 			return c, nil
 		}
-		return c, r.finish(w, stepErr)
+		return c, r.finish(w, stepErr, failStep, failErr)
 	})
 }
 
 // finish records both levels and decides what godog shows: at the exact
 // level a golden mismatch fails the scenario too.
-func (r *runner) finish(w *world, stepErr error) error {
+func (r *runner) finish(w *world, stepErr error, failStep string, failErr error) error {
 	res := &ScenarioResult{ID: w.sc.ID, Profile: w.sc.Profile, Name: w.sc.Name, Origins: w.sc.Origins,
 		Compat: Passed, Exact: Passed}
 	if stepErr != nil && !errors.Is(stepErr, godog.ErrSkip) {
 		v := verdictOf(stepErr)
 		res.Compat, res.Exact = v, v
 		res.Problem = stepErr.Error()
+		if failErr == nil {
+			failErr = stepErr
+		}
+		res.Step = failStep
+		describeFailure(res, failErr)
 	}
 	var goldenErr error
 	if r.opts.Goldens == nil {
@@ -419,11 +715,21 @@ func (r *runner) finish(w *world, stepErr error) error {
 		if goldenErr != nil {
 			res.Exact = Failed
 			res.Problem = goldenErr.Error()
+			describeFailure(res, goldenErr)
 		}
 	}
+	res.Known = r.known[res.ID]
 	r.mu.Lock()
 	r.results[w.sc.ID] = res
+	done := len(r.results)
 	r.mu.Unlock()
+	if r.opts.FailFast && r.failsRun(res) {
+		r.stopped.Store(true)
+	}
+	if r.opts.OnResult != nil {
+		res.Verdict = levelVerdict(r.opts.Level, *res)
+		r.opts.OnResult(*res, done, r.total)
+	}
 	if r.opts.SaveFailures != "" && (res.Compat.failed() || res.Exact.failed()) {
 		if err := saveReplay(r.opts.SaveFailures, w, r.opts.Goldens); err != nil {
 			res.Problem += "\n(could not save a replay file: " + err.Error() + ")"
@@ -456,7 +762,7 @@ func (r *runner) checkGoldens(w *world) error {
 		}
 		want = bytes.TrimRight(want, "\n")
 		if !bytes.Equal(got, want) {
-			return fmt.Errorf("call %d (%s) differs from its golden %s\nwant: %s\n got: %s", i+1, c.op, name, want, got)
+			return &goldenMismatch{call: i + 1, op: c.op, name: name, want: string(want), got: string(got)}
 		}
 	}
 	return nil
@@ -529,7 +835,7 @@ func describeMissing(c *spec.Catalog, h protocol.Hello, scs []*features.Scenario
 	return strings.Join(parts, "; ")
 }
 
-func (r *runner) unreachable(err error, start time.Time) *Report {
+func (r *runner) unreachable(err error) *Report {
 	rep := &Report{Level: r.opts.Level}
 	v := verdictOf(err)
 	claimed := map[string]bool{}
@@ -541,7 +847,6 @@ func (r *runner) unreachable(err error, start time.Time) *Report {
 		}
 	}
 	rep.Profiles = summarize(rep.Scenarios, claimed)
-	rep.Duration = time.Since(start)
 	return rep
 }
 

@@ -122,15 +122,5 @@ func checkTagExpr(s *features.Suite, expr string) error {
 // Filter lists the scenarios a run with these options would consider, after
 // checking the tag expression and patterns the same way Run does.
 func Filter(s *features.Suite, tags string, run, skip []Pattern) ([]*features.Scenario, error) {
-	if err := checkTagExpr(s, tags); err != nil {
-		return nil, err
-	}
-	sel := Select(s, run, skip)
-	var out []*features.Scenario
-	for _, sc := range s.Scenarios {
-		if sel[sc.ID] && tagsMatch(tags, sc.Tags) {
-			out = append(out, sc)
-		}
-	}
-	return out, nil
+	return Selection(s, tags, run, skip, Shard{})
 }

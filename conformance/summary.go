@@ -8,13 +8,16 @@ import (
 
 // WriteSummary prints what a person and a CI log need after a run: the
 // implementation, one line per profile with both levels, every failing
-// scenario with its reason, and a closing "N passed, M failed" line at the
-// run's level.
+// scenario with its reason, what the known lists changed, and a closing
+// "N passed, M failed" line at the run's level.
 func WriteSummary(w io.Writer, r *Report) {
 	h := r.Hello
 	fmt.Fprintf(w, "\nimplementation: %s %s (%s), tzdata %s\n", h.Implementation, h.Version, h.Language, h.Tzdata)
 	if r.TzdataDiffers() {
 		fmt.Fprintf(w, "warning: the implementation uses tzdata %s but the goldens were made with %s; time zone cases may differ for that reason alone\n", h.Tzdata, r.GoldensTzdata)
+	}
+	if r.Shard != "" {
+		fmt.Fprintf(w, "shard %s of the selection\n", r.Shard)
 	}
 	for _, p := range r.Profiles {
 		if !p.Claimed {
@@ -29,13 +32,24 @@ func WriteSummary(w io.Writer, r *Report) {
 			p.Profile, p.Scenarios, p.CompatPassed, p.CompatFailed, p.ExactPassed, p.ExactFailed, faults)
 	}
 	fmt.Fprintf(w, "schema-validated responses: %d   time: %s\n", r.SchemaValidated, r.Duration.Round(1e5))
-	passed, failed := 0, 0
+	passed, failed, known, fixed, flaky := 0, 0, 0, 0, 0
+	var notes []string
 	for _, s := range r.Scenarios {
-		v := s.Compat
-		if r.Level == LevelExact && v == Passed {
-			v = s.Exact
-		}
+		v := r.LevelVerdict(s)
 		switch {
+		case s.Known == KnownFailing && v.failed():
+			known++
+			notes = append(notes, fmt.Sprintf("known failing %s (%s)", s.ID, firstLine(s.Problem)))
+		case s.Known == KnownFailing && v == Passed:
+			fixed++
+			fmt.Fprintf(w, "FIXED %s\n     passes now but is listed as known failing: remove it from the list\n", s.ID)
+		case s.Known == KnownFlaky && s.Attempts > 1:
+			flaky++
+			how := "passed on its second attempt"
+			if v.failed() {
+				how = "failed twice: " + firstLine(s.Problem)
+			}
+			notes = append(notes, fmt.Sprintf("flaky %s %s", s.ID, how))
 		case v == Passed:
 			passed++
 		case v.failed():
@@ -47,5 +61,36 @@ func WriteSummary(w io.Writer, r *Report) {
 			fmt.Fprintf(w, "%s %s\n     %s\n", label, s.ID, strings.ReplaceAll(s.Problem, "\n", "\n     "))
 		}
 	}
-	fmt.Fprintf(w, "conform: %d passed, %d failed\n", passed, failed)
+	for _, n := range notes {
+		fmt.Fprintln(w, n)
+	}
+	for _, p := range r.Stale {
+		fmt.Fprintf(w, "STALE known-%s pattern %q matches no scenario: remove it from the list\n", p.List, p.Pattern)
+	}
+	if r.NotRun > 0 {
+		fmt.Fprintf(w, "stopped at the first failure (--fail-fast): %d scenarios not run\n", r.NotRun)
+	}
+	var extra []string
+	if known > 0 {
+		extra = append(extra, fmt.Sprintf("%d known failing", known))
+	}
+	if flaky > 0 {
+		extra = append(extra, fmt.Sprintf("%d flaky", flaky))
+	}
+	if fixed > 0 {
+		extra = append(extra, fmt.Sprintf("%d listed as known failing but passing", fixed))
+	}
+	if len(r.Stale) > 0 {
+		extra = append(extra, fmt.Sprintf("%d stale known patterns", len(r.Stale)))
+	}
+	tail := ""
+	if len(extra) > 0 {
+		tail = ", " + strings.Join(extra, ", ")
+	}
+	fmt.Fprintf(w, "conform: %d passed, %d failed%s\n", passed, failed, tail)
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }

@@ -24,19 +24,33 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 	var run, skip patterns
 	fset.Var(&run, "run", "only ids matching these patterns")
 	fset.Var(&skip, "skip", "leave out ids matching these patterns")
+	shardFlag := fset.String("shard", "", "only shard `i/n` of the selection, as conform run --shard splits it")
 	asJSON := fset.Bool("json", false, "print JSON instead of a table")
 	if err := fset.Parse(args); err != nil {
 		return err
+	}
+	var shard conformance.Shard
+	if *shardFlag != "" {
+		var err error
+		if shard, err = conformance.ParseShard(*shardFlag); err != nil {
+			return err
+		}
 	}
 	suite, err := features.Load(features.FS())
 	if err != nil {
 		return err
 	}
-	sel, err := conformance.Filter(suite, *tags, run, skip)
+	sel, err := conformance.Selection(suite, *tags, run, skip, shard)
 	if err != nil {
 		return err
 	}
-	if *asJSON {
+	return printList(stdout, stderr, sel, *asJSON)
+}
+
+// printList prints scenarios as conform list does: a table (id, origins,
+// title) on stdout and the count on stderr, or JSON.
+func printList(stdout, stderr io.Writer, sel []*features.Scenario, asJSON bool) error {
+	if asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(sel)

@@ -2,15 +2,19 @@
 // conformance suite. With no arguments it runs every scenario against the
 // embedded reference implementation.
 //
-//	conform [run] [flags]     run the suite (default)
-//	conform list [flags]      list scenarios with their ids, origins and tags
-//	conform serve [flags]     expose the reference over the protocol (HTTP or --stdio)
-//	conform replay FILE       replay a saved failing scenario against an implementation
-//	conform record [flags]    write the reference's answers as JSON Lines
-//	conform version           print the spec, reference and tzdata versions
+//	conform [run] [flags]      run the suite (default)
+//	conform list [flags]       list scenarios with their ids, origins and tags
+//	conform report DIR…        merge several runs' reports into one comparison
+//	conform serve [flags]      expose the reference over the protocol (HTTP or --stdio)
+//	conform replay FILE        replay a saved failing scenario against an implementation
+//	conform record [flags]     write the reference's answers as JSON Lines
+//	conform version            print the spec, reference and tzdata versions
 //
-// Exit status: 0 when every scenario that ran passed, 1 when one failed, 2
-// when the run could not happen (bad flags, unknown tags, unreadable files).
+// Exit status: 0 when the run is green (every scenario that ran passed, or
+// failed while listed in --known-failing or --known-flaky), 1 when it is
+// red (a scenario failed, a known-failing one passes now, or a known pattern
+// matches nothing), 2 when the run could not happen (bad flags, unknown
+// tags, unreadable files).
 package main
 
 import (
@@ -50,6 +54,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		code, err = replayCmd(args, stdout, stderr)
 	case "record":
 		err = recordCmd(args, stdout, stderr)
+	case "report":
+		err = reportCmd(args, stdout, stderr)
 	case "version":
 		err = versionCmd(stdout)
 	case "help":
@@ -74,14 +80,97 @@ func usage(w io.Writer) {
 
 Usage:
   conform [run] [flags]   run the suite (default: every scenario, the embedded reference)
-  conform list [flags]    list scenarios: id, origins, tags, title
+  conform list [flags]    list scenarios: id, origins, title
+  conform report DIR…     merge the reports of several runs (or of a run's shards) into one comparison
   conform serve [flags]   expose the reference: HTTP on 127.0.0.1:8080, or --stdio for JSON Lines
   conform replay FILE     replay a failing scenario saved by run --save-failures
   conform record [flags]  write the reference's answers as JSON Lines (for the JavaScript oracle)
   conform version         print spec, reference and tzdata versions
 
-Implementations: --impl reference (default), --impl 'exec:CMD ARG…', --impl http://127.0.0.1:PORT.
-Run "conform run -h", "conform list -h", "conform serve -h" for flags.
-Exit status: 0 all passed, 1 a scenario failed, 2 the run could not happen.
+`+examples+`
+Run "conform run -h", "conform list -h", "conform report -h", "conform serve -h" for flags.
+`+exitCodes)
+}
+
+const examples = `Examples:
+  conform                                          the whole suite against the embedded reference
+  conform run --impl 'exec:node my-impl/main.js'   certify a JSON-Lines subprocess (docs/protocol.md)
+  conform run --impl http://127.0.0.1:8080         certify an HTTP server
+  conform run --impl exec:./impl --report out/     also write out/report.html, summary.json, junit.xml,
+                                                   cucumber.json, certificate.json and badge.json
+  conform run --tags @v1 --level compat            one profile, the scenarios' own assertions only
+  conform run --run 'v1/timezone/**' --fail-fast   a part of the suite by id; stop at the first failure
+  conform run --impl exec:./impl --known-failing known-failing.txt
+                                                   gate on "no new failures" while porting
+  conform run --impl exec:./impl --shard 2/4 --report shard-2/
+                                                   one of four CI jobs; then: conform report shard-*/
+  conform list --tags @decision                    every pinned decision
+`
+
+const exitCodes = `Exit status:
+  0  the run is green: every scenario that ran passed (or failed while listed as known failing or flaky)
+  1  the run is red: a scenario failed, a known-failing scenario passes now, or a known pattern is stale
+  2  the run could not happen: a bad flag, an unknown tag, an unreadable file, nothing selected
+`
+
+func runUsage(fset *flag.FlagSet) {
+	w := fset.Output()
+	fmt.Fprint(w, `Usage: conform [run] [flags]
+
+Runs the conformance suite against an implementation and prints a summary on stderr
+(godog's progress dots, or --format output, on stdout; a live counter on a terminal).
+
+`+examples+`
 `)
+	printFlagGroups(fset, []flagGroup{
+		{"The implementation", []string{"impl", "deadline", "window", "restarts", "stderr-log"}},
+		{"What runs", []string{"tags", "run", "skip", "shard", "level", "list", "features", "goldens"}},
+		{"Gating", []string{"known-failing", "known-flaky", "fail-fast"}},
+		{"Output", []string{"report", "date", "format", "progress", "summary-json", "save-failures"}},
+	})
+	fmt.Fprint(w, "\n"+exitCodes+"\nThe protocol an implementation speaks: docs/protocol.md. CI jobs to copy: docs/ci.md.\n")
+}
+
+type flagGroup struct {
+	title string
+	names []string
+}
+
+// printFlagGroups prints flags like flag.PrintDefaults, in groups; a flag
+// no group names is printed under "Other".
+func printFlagGroups(fset *flag.FlagSet, groups []flagGroup) {
+	w := fset.Output()
+	listed := map[string]bool{}
+	for _, g := range groups {
+		for _, n := range g.names {
+			listed[n] = true
+		}
+	}
+	var other []string
+	fset.VisitAll(func(f *flag.Flag) {
+		if !listed[f.Name] {
+			other = append(other, f.Name)
+		}
+	})
+	if len(other) > 0 {
+		groups = append(groups, flagGroup{"Other", other})
+	}
+	for _, g := range groups {
+		fmt.Fprintf(w, "%s:\n", g.title)
+		for _, n := range g.names {
+			f := fset.Lookup(n)
+			if f == nil {
+				continue
+			}
+			name, usage := flag.UnquoteUsage(f)
+			line := "  --" + f.Name
+			if name != "" {
+				line += " " + name
+			}
+			if def := f.DefValue; def != "" && def != "false" && def != "0" {
+				usage += " (default " + def + ")"
+			}
+			fmt.Fprintf(w, "%s\n      %s\n", line, usage)
+		}
+	}
 }

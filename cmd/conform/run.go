@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -22,19 +23,30 @@ type runFlags struct {
 	tags, format, level, features, goldens, summaryJSON, saveFailures string
 	run, skip                                                         patterns
 	driver                                                            driverFlags
+
+	report, date, knownFailing, knownFlaky, shard, progress string
+	failFast, list                                          bool
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
 	f.driver.register(fs)
-	fs.StringVar(&f.tags, "tags", "", "godog tag expression, e.g. @v1 or '@v1&&~@decision' (',' or, '&&' and, '~' not)")
-	fs.Var(&f.run, "run", "run only scenarios whose id matches one of these patterns (repeatable, comma-separated; * and ** globs)")
-	fs.Var(&f.skip, "skip", "skip scenarios whose id matches one of these patterns (repeatable, comma-separated)")
-	fs.StringVar(&f.format, "format", "progress", "output format on stdout: "+strings.Join(conformance.Formats, ", "))
-	fs.StringVar(&f.level, "level", "exact", "what must pass: compat (the scenarios' own assertions) or exact (also byte-for-byte goldens)")
-	fs.StringVar(&f.features, "features", "", "run the features of this folder instead of the embedded ones")
-	fs.StringVar(&f.goldens, "goldens", "", "compare with the goldens of this folder instead of the embedded ones")
-	fs.StringVar(&f.summaryJSON, "summary-json", "", "also write the run's report as JSON to this file")
-	fs.StringVar(&f.saveFailures, "save-failures", "", "write each failing scenario's calls to this folder as a replay file (conform replay FILE)")
+	fs.StringVar(&f.tags, "tags", "", "only scenarios matching the tag `EXPR`, e.g. @v1 or '@v1&&~@decision' (',' or, '&&' and, '~' not)")
+	fs.Var(&f.run, "run", "run only scenarios whose id matches one of these `PATTERN`s (repeatable, comma-separated; * and ** globs)")
+	fs.Var(&f.skip, "skip", "skip scenarios whose id matches one of these `PATTERN`s (repeatable, comma-separated)")
+	fs.StringVar(&f.shard, "shard", "", "run only shard `i/n` of the selection (dealt round-robin in suite order); merge the shards' reports with conform report")
+	fs.BoolVar(&f.list, "list", false, "list the scenarios this run would consider (after --tags, --run, --skip, --shard) and exit")
+	fs.StringVar(&f.format, "format", "progress", "godog `FORMAT` on stdout: "+strings.Join(conformance.Formats, ", "))
+	fs.StringVar(&f.level, "level", "exact", "the `LEVEL` that must pass: compat (the scenarios' own assertions) or exact (also byte-for-byte goldens)")
+	fs.StringVar(&f.report, "report", "", "write summary.json, junit.xml, cucumber.json, report.html, certificate.json and badge.json into folder `DIR`")
+	fs.StringVar(&f.date, "date", "", "`YYYY-MM-DD`: the date to write into certificate.json (none by default, so a certificate is reproducible)")
+	fs.StringVar(&f.knownFailing, "known-failing", "", "`FILE` of scenario id patterns (one a line, # comments) expected to fail: they do not fail the run, but one that passes does, and so does a pattern matching nothing")
+	fs.StringVar(&f.knownFlaky, "known-flaky", "", "`FILE` of scenario id patterns that are retried once when they fail and never fail the run (they are reported)")
+	fs.BoolVar(&f.failFast, "fail-fast", false, "stop after the first scenario that fails the run")
+	fs.StringVar(&f.progress, "progress", "auto", "`WHEN` to show a live scenario counter on stderr: auto (stderr is a terminal), always, never")
+	fs.StringVar(&f.features, "features", "", "run the features of folder `DIR` instead of the embedded ones")
+	fs.StringVar(&f.goldens, "goldens", "", "compare with the goldens of folder `DIR` instead of the embedded ones")
+	fs.StringVar(&f.summaryJSON, "summary-json", "", "also write the run's report as JSON to `FILE` (the same as --report's summary.json)")
+	fs.StringVar(&f.saveFailures, "save-failures", "", "write each failing scenario's calls to folder `DIR` as a replay file (conform replay FILE)")
 }
 
 // driverFlags choose and tune the implementation under test.
@@ -47,11 +59,11 @@ type driverFlags struct {
 }
 
 func (f *driverFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.impl, "impl", "reference", "implementation to certify: reference | exec:CMD ARG… (a JSON-Lines subprocess; exec:[\"CMD\",\"ARG\"] for arguments with spaces) | http://HOST:PORT")
+	fs.StringVar(&f.impl, "impl", "reference", "`IMPL` to certify: reference | exec:CMD ARG… (a JSON-Lines subprocess; exec:[\"CMD\",\"ARG\"] for arguments with spaces) | http://HOST:PORT")
 	fs.DurationVar(&f.deadline, "deadline", 5*time.Second, "per-call deadline for exec: and http:// implementations")
 	fs.IntVar(&f.window, "window", 16, "calls in flight at once on an exec: implementation's pipe")
 	fs.IntVar(&f.restarts, "restarts", 3, "how often a crashed or hung exec: implementation is restarted before its cases fail outright")
-	fs.StringVar(&f.stderrLog, "stderr-log", "", "write an exec: implementation's whole stderr to this file (its last lines are always shown with a failure)")
+	fs.StringVar(&f.stderrLog, "stderr-log", "", "write an exec: implementation's whole stderr to `FILE` (its last lines are always shown with a failure)")
 }
 
 // driver builds the chosen driver; close releases it and the stderr log.
@@ -131,18 +143,23 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	fset := flag.NewFlagSet("conform run", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	f.register(fset)
+	fset.Usage = func() { runUsage(fset) }
 	if err := fset.Parse(args); err != nil {
 		return exitUsage, err
 	}
 	if fset.NArg() > 0 {
-		return exitUsage, fmt.Errorf("unexpected arguments %q", fset.Args())
+		return exitUsage, fmt.Errorf("unexpected arguments %q (flags go before nothing else; see conform run -h)", fset.Args())
 	}
-	drv, closeDriver, err := f.driver.driver()
-	if err != nil {
-		return exitUsage, err
+	explicit := map[string]bool{}
+	fset.Visit(func(fl *flag.Flag) { explicit[fl.Name] = true })
+	var shard conformance.Shard
+	var err error
+	if f.shard != "" {
+		if shard, err = conformance.ParseShard(f.shard); err != nil {
+			return exitUsage, err
+		}
 	}
-	defer closeDriver()
-	opts := conformance.Options{Driver: drv, Tags: f.tags, Run: f.run, Skip: f.skip,
+	opts := conformance.Options{Tags: f.tags, Run: f.run, Skip: f.skip, Shard: shard, FailFast: f.failFast,
 		Format: f.format, Output: stdout, Level: conformance.Level(f.level), Goldens: goldens.FS(),
 		SaveFailures: f.saveFailures}
 	if f.features != "" {
@@ -153,12 +170,74 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 			return exitUsage, err
 		}
 	}
+	if f.list {
+		suite := opts.Suite
+		if suite == nil {
+			if suite, err = features.Load(features.FS()); err != nil {
+				return exitUsage, err
+			}
+		}
+		sel, err := conformance.Selection(suite, f.tags, f.run, f.skip, shard)
+		if err != nil {
+			return exitUsage, err
+		}
+		return exitOK, printList(stdout, stderr, sel, false)
+	}
 	if f.goldens != "" {
 		if opts.Goldens, err = dirFS("goldens", f.goldens); err != nil {
 			return exitUsage, err
 		}
 	}
+	if f.knownFailing != "" {
+		if opts.KnownFailing, err = conformance.ReadPatternFile(f.knownFailing); err != nil {
+			return exitUsage, fmt.Errorf("--known-failing: %w", err)
+		}
+	}
+	if f.knownFlaky != "" {
+		if opts.KnownFlaky, err = conformance.ReadPatternFile(f.knownFlaky); err != nil {
+			return exitUsage, fmt.Errorf("--known-flaky: %w", err)
+		}
+	}
+	if f.date != "" {
+		if _, err := time.Parse("2006-01-02", f.date); err != nil {
+			return exitUsage, fmt.Errorf("--date %q: want YYYY-MM-DD", f.date)
+		}
+	}
+	var prog *progress
+	switch f.progress {
+	case "auto":
+		if isTerminal(stderr) {
+			prog = &progress{w: stderr}
+		}
+	case "always":
+		prog = &progress{w: stderr}
+	case "never":
+	default:
+		return exitUsage, fmt.Errorf("--progress %q: want auto, always or never", f.progress)
+	}
+	if prog != nil {
+		opts.OnResult = prog.update
+		if !explicit["format"] && isTerminal(stdout) {
+			// On a terminal the counter replaces godog's dots.
+			opts.Output = io.Discard
+		}
+	}
+	if f.report != "" {
+		if err := prepareReportDir(f.report); err != nil {
+			return exitUsage, fmt.Errorf("--report: %w", err)
+		}
+		opts.FormatFiles = conformance.ReportFormatFiles(f.report)
+	}
+	drv, closeDriver, err := f.driver.driver()
+	if err != nil {
+		return exitUsage, err
+	}
+	defer closeDriver()
+	opts.Driver = drv
 	rep, err := conformance.Run(context.Background(), opts)
+	if prog != nil {
+		prog.done()
+	}
 	if err != nil {
 		return exitUsage, err
 	}
@@ -168,9 +247,31 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 			return exitUsage, fmt.Errorf("--summary-json: %w", err)
 		}
 	}
+	if f.report != "" {
+		if err := conformance.WriteReportDir(f.report, rep, f.date); err != nil {
+			return exitUsage, fmt.Errorf("--report: %w", err)
+		}
+	}
 	conformance.WriteSummary(stderr, rep)
+	if f.report != "" {
+		fmt.Fprintf(stderr, "report: %s\n", filepath.Join(f.report, conformance.HTMLReportFile))
+	}
 	if !rep.OK() {
 		return exitFailed, nil
 	}
 	return exitOK, nil
+}
+
+// prepareReportDir creates the folder and removes the previous run's godog
+// files, so a run that never reaches godog does not leave stale ones.
+func prepareReportDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, name := range []string{conformance.JUnitFile, conformance.CucumberFile} {
+		if err := os.Remove(filepath.Join(dir, name)); err != nil && !os.IsNotExist(err) {
+			return err
+		}
+	}
+	return nil
 }

@@ -1,0 +1,327 @@
+package conformance_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/features"
+	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/reference"
+)
+
+// broken is the reference with three operations broken in three ways: a
+// wrong string (v1.escape_xml forgets to escape &), an answer of the wrong shape
+// (v1.is_valid_timezone) and a wrong object (datetime_math's weekday).
+type broken struct{ *reference.Implementation }
+
+func (b broken) Call(ctx context.Context, op string, in json.RawMessage) (json.RawMessage, *protocol.Error) {
+	switch op {
+	case "v1.escape_xml":
+		out, perr := b.Implementation.Call(ctx, op, in)
+		fix := strings.NewReplacer("&amp;", "&", `\u0026amp;`, "&")
+		return json.RawMessage(fix.Replace(string(out))), perr
+	case "v1.is_valid_timezone":
+		return json.RawMessage(`{"valid":"yes"}`), nil
+	case "datetime_math":
+		if strings.Contains(string(in), `"weekday"`) {
+			return json.RawMessage(`{"operation":"weekday","timestamp":"2026-04-20T10:00:00+03:00","weekday":"Tuesday","weekday_index":2}`), nil
+		}
+	}
+	return b.Implementation.Call(ctx, op, in)
+}
+
+func run(t *testing.T, impl conformance.Implementation, opts conformance.Options) *conformance.Report {
+	t.Helper()
+	opts.Driver = conformance.InProcess(impl)
+	if opts.Goldens == nil {
+		opts.Goldens = goldensFS()
+	}
+	rep, err := conformance.Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+func patterns(ps ...string) []conformance.Pattern {
+	out := make([]conformance.Pattern, len(ps))
+	for i, p := range ps {
+		out[i] = conformance.Pattern(p)
+	}
+	return out
+}
+
+func byID(rep *conformance.Report) map[string]conformance.ScenarioResult {
+	m := map[string]conformance.ScenarioResult{}
+	for _, s := range rep.Scenarios {
+		m[s.ID] = s
+	}
+	return m
+}
+
+// The escape-xml feature against broken: which of its cases fail.
+func escapeFailures(t *testing.T) []string {
+	t.Helper()
+	rep := run(t, broken{reference.New()}, conformance.Options{Run: patterns("v1/escape-xml/**")})
+	var failing []string
+	for _, s := range rep.Scenarios {
+		if rep.LevelVerdict(s) != conformance.Passed {
+			failing = append(failing, s.ID)
+		}
+	}
+	if len(failing) < 3 || len(failing) == len(rep.Scenarios) {
+		t.Fatalf("want some but not all escape-xml cases to fail against broken, got %d of %d", len(failing), len(rep.Scenarios))
+	}
+	return failing
+}
+
+func TestKnownFailingGatesOnNewFailuresOnly(t *testing.T) {
+	failing := escapeFailures(t)
+	sel := conformance.Options{Run: patterns("v1/escape-xml/**")}
+
+	// Every failure listed: green, and each is reported as known failing.
+	opts := sel
+	opts.KnownFailing = patterns(failing...)
+	rep := run(t, broken{reference.New()}, opts)
+	if !rep.OK() {
+		t.Fatalf("all failures are listed, yet the run is red")
+	}
+	for _, id := range failing {
+		if s := byID(rep)[id]; rep.Outcome(s) != "known-failing" || s.Known != conformance.KnownFailing {
+			t.Errorf("%s: outcome %s, known %q", id, rep.Outcome(s), s.Known)
+		}
+	}
+	if p := rep.Profiles[0]; p.KnownFailing != len(failing) || p.Failed != len(failing) {
+		t.Errorf("profile counts: %+v", p)
+	}
+
+	// One failure not listed: red.
+	opts.KnownFailing = patterns(failing[1:]...)
+	if rep := run(t, broken{reference.New()}, opts); rep.OK() {
+		t.Errorf("%s fails and is not listed, yet the run is green", failing[0])
+	}
+
+	// A listed case that passes now: red, until it leaves the list.
+	opts.KnownFailing = patterns(failing...)
+	rep = run(t, reference.New(), opts)
+	if rep.OK() {
+		t.Errorf("listed cases pass against the reference, yet the run is green")
+	}
+	if s := byID(rep)[failing[0]]; rep.Outcome(s) != "fixed" || !rep.FailsRun(s) {
+		t.Errorf("%s: outcome %s", failing[0], rep.Outcome(s))
+	}
+
+	// A pattern that matches no scenario: stale, red.
+	opts.KnownFailing = append(patterns(failing...), "v1/no-such-feature/**")
+	rep = run(t, broken{reference.New()}, opts)
+	if rep.OK() || len(rep.Stale) != 1 || rep.Stale[0].Pattern != "v1/no-such-feature/**" {
+		t.Errorf("stale pattern: ok=%v stale=%v", rep.OK(), rep.Stale)
+	}
+
+	// A glob lists a whole feature; outside the selection nothing is stale.
+	opts.KnownFailing = patterns("v1/escape-xml/**", "v1/timezone/valid-iana")
+	rep = run(t, broken{reference.New()}, opts)
+	if len(rep.Stale) != 0 {
+		t.Errorf("a pattern matching scenarios outside --run is not stale: %v", rep.Stale)
+	}
+	if rep.OK() {
+		t.Errorf("the glob lists passing escape-xml cases too: they must fail the run")
+	}
+}
+
+func TestKnownFailingAndFlakyMustNotOverlap(t *testing.T) {
+	_, err := conformance.Run(context.Background(), conformance.Options{Driver: conformance.InProcess(reference.New()),
+		Run: patterns("v1/escape-xml/**"), KnownFailing: patterns("v1/escape-xml/**"), KnownFlaky: patterns("v1/escape-xml/empty")})
+	if err == nil || !strings.Contains(err.Error(), "both") {
+		t.Fatalf("want an error naming the overlap, got %v", err)
+	}
+}
+
+func TestReadPatternFile(t *testing.T) {
+	ps, err := conformance.ParsePatternList("known.txt", []byte("# porting v1\nv1/escape-xml/**   # escaping comes later\n\n  v1/timezone/valid-iana\n"))
+	if err != nil || len(ps) != 2 || ps[0] != "v1/escape-xml/**" || ps[1] != "v1/timezone/valid-iana" {
+		t.Fatalf("%v %v", ps, err)
+	}
+	for _, bad := range []string{"v1/a v1/b\n", "v1/[x\n"} {
+		if _, err := conformance.ParsePatternList("known.txt", []byte(bad)); err == nil || !strings.Contains(err.Error(), "known.txt:1") {
+			t.Errorf("%q: want an error naming the line, got %v", bad, err)
+		}
+	}
+}
+
+// flaky fails the first call of each v1.escape_xml input, then answers.
+type flaky struct {
+	*reference.Implementation
+	mu   sync.Mutex
+	seen map[string]bool
+}
+
+func (f *flaky) Call(ctx context.Context, op string, in json.RawMessage) (json.RawMessage, *protocol.Error) {
+	if op == "v1.escape_xml" {
+		f.mu.Lock()
+		first := !f.seen[string(in)]
+		f.seen[string(in)] = true
+		f.mu.Unlock()
+		if first {
+			return json.RawMessage(`{"result":"flake"}`), nil
+		}
+	}
+	return f.Implementation.Call(ctx, op, in)
+}
+
+func TestKnownFlakyIsRetriedOnceAndNeverFailsTheRun(t *testing.T) {
+	sel := patterns("v1/escape-xml/ampersand", "v1/timezone/resolve-valid")
+	if rep := run(t, &flaky{reference.New(), sync.Mutex{}, map[string]bool{}}, conformance.Options{Run: sel}); rep.OK() {
+		t.Fatal("the flaky implementation passes without a retry: the test proves nothing")
+	}
+	rep := run(t, &flaky{reference.New(), sync.Mutex{}, map[string]bool{}},
+		conformance.Options{Run: sel, KnownFlaky: patterns("v1/escape-xml/*")})
+	if !rep.OK() {
+		t.Fatalf("a listed flaky case that passes on its retry fails the run")
+	}
+	s := byID(rep)["v1/escape-xml/ampersand"]
+	if s.Attempts != 2 || rep.Outcome(s) != "flaky" || rep.LevelVerdict(s) != conformance.Passed {
+		t.Errorf("retried case: attempts %d, outcome %s, verdict %s", s.Attempts, rep.Outcome(s), rep.LevelVerdict(s))
+	}
+	if s := byID(rep)["v1/timezone/resolve-valid"]; s.Attempts != 0 {
+		t.Errorf("a passing case was retried")
+	}
+	// Failing twice is reported, and still does not fail the run.
+	rep = run(t, broken{reference.New()}, conformance.Options{Run: sel, KnownFlaky: patterns("v1/escape-xml/*")})
+	s = byID(rep)["v1/escape-xml/ampersand"]
+	if !rep.OK() || s.Attempts != 2 || !strings.Contains(s.Problem, "a &amp; b") {
+		t.Errorf("failing twice: ok=%v attempts=%d problem=%q", rep.OK(), s.Attempts, s.Problem)
+	}
+	var b strings.Builder
+	conformance.WriteSummary(&b, rep)
+	if !strings.Contains(b.String(), "flaky v1/escape-xml/ampersand failed twice") || !strings.Contains(b.String(), "1 flaky") {
+		t.Errorf("summary does not report the flaky case:\n%s", b.String())
+	}
+}
+
+func TestFailFastStopsAtTheFirstFailure(t *testing.T) {
+	rep := run(t, broken{reference.New()}, conformance.Options{Run: patterns("v1/**"), FailFast: true})
+	failed := 0
+	for _, s := range rep.Scenarios {
+		if rep.FailsRun(s) {
+			failed++
+		}
+	}
+	if failed != 1 || rep.NotRun == 0 || rep.Complete {
+		t.Errorf("failed %d, not run %d, complete %v", failed, rep.NotRun, rep.Complete)
+	}
+	// A known failure does not stop the run.
+	failing := escapeFailures(t)
+	rep = run(t, broken{reference.New()}, conformance.Options{Run: patterns("v1/escape-xml/**"), FailFast: true,
+		KnownFailing: patterns(failing...)})
+	if rep.NotRun != 0 || !rep.OK() {
+		t.Errorf("known failures stopped a --fail-fast run: not run %d", rep.NotRun)
+	}
+}
+
+func TestShardsSplitTheSelection(t *testing.T) {
+	suite, err := features.Load(features.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := conformance.Selection(suite, "@v1", nil, nil, conformance.Shard{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for i := 1; i <= 3; i++ {
+		part, err := conformance.Selection(suite, "@v1", nil, nil, conformance.Shard{Index: i, Count: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := len(part) - len(all)/3; d < 0 || d > 1 {
+			t.Errorf("shard %d/3 has %d of %d scenarios", i, len(part), len(all))
+		}
+		for _, sc := range part {
+			seen[sc.ID]++
+		}
+	}
+	for _, sc := range all {
+		if seen[sc.ID] != 1 {
+			t.Errorf("%s is in %d shards", sc.ID, seen[sc.ID])
+		}
+	}
+	if len(seen) != len(all) {
+		t.Errorf("the shards hold %d scenarios, the selection %d", len(seen), len(all))
+	}
+	for _, bad := range []string{"0/3", "4/3", "1", "a/b", "1/0"} {
+		if _, err := conformance.ParseShard(bad); err == nil {
+			t.Errorf("--shard %s accepted", bad)
+		}
+	}
+}
+
+func TestShardReportsMergeIntoTheWholeRun(t *testing.T) {
+	whole := run(t, broken{reference.New()}, conformance.Options{Tags: "@v1"})
+	var reps []*conformance.Report
+	var names []string
+	for i := 1; i <= 3; i++ {
+		reps = append(reps, run(t, broken{reference.New()}, conformance.Options{Tags: "@v1", Shard: conformance.Shard{Index: i, Count: 3}}))
+		names = append(names, "shard")
+	}
+	// Round-trip through JSON, as conform report reads summary.json.
+	for i, r := range reps {
+		b, _ := json.Marshal(r)
+		reps[i] = &conformance.Report{}
+		if err := json.Unmarshal(b, reps[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmp, err := conformance.Compare(names, reps, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cmp.Columns) != 1 || cmp.Columns[0].Shards != "3 of 3 shards" {
+		t.Fatalf("want one merged column of 3 shards, got %d columns (%q)", len(cmp.Columns), cmp.Columns[0].Shards)
+	}
+	m := cmp.Columns[0].Report
+	if len(m.Scenarios) != len(whole.Scenarios) || m.Profiles[0].Passed != whole.Profiles[0].Passed || m.Profiles[0].Failed != whole.Profiles[0].Failed {
+		t.Errorf("merged %d scenarios %+v, whole %d %+v", len(m.Scenarios), m.Profiles[0], len(whole.Scenarios), whole.Profiles[0])
+	}
+	cmp, err = conformance.Compare(names[:2], reps[:2], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(cmp.Columns[0].Shards, "missing 3") || cmp.Columns[0].Report.Complete {
+		t.Errorf("a missing shard is not noted: %q", cmp.Columns[0].Shards)
+	}
+}
+
+func TestComparisonListsOnlyJudgedDifferences(t *testing.T) {
+	sel := conformance.Options{Run: patterns("v1/escape-xml/**", "v1/timezone/valid-iana")}
+	ref := run(t, reference.New(), sel)
+	bad := run(t, broken{reference.New()}, sel)
+	unclaimed := run(t, reference.New(), conformance.Options{Run: patterns("datetime/weekday/**")})
+	cmp, err := conformance.Compare([]string{"ref", "bad", "other"}, []*conformance.Report{ref, bad, unclaimed}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	failing := 0
+	for _, s := range bad.Scenarios {
+		if bad.LevelVerdict(s) != conformance.Passed {
+			failing++
+		}
+	}
+	if len(cmp.Columns) != 3 || len(cmp.Differences) != failing {
+		t.Errorf("%d columns, %d differences, want 3 and %d", len(cmp.Columns), len(cmp.Differences), failing)
+	}
+	for _, d := range cmp.Differences {
+		if d.Outcomes[0] != "passed" || d.Outcomes[2] != "-" {
+			t.Errorf("%s: %v", d.ID, d.Outcomes)
+		}
+	}
+	var md strings.Builder
+	cmp.WriteMarkdown(&md)
+	if !strings.Contains(md.String(), "| v1 | ✅ ") && !strings.Contains(md.String(), "| v1 | ⚠️ 12/12 passed (partial run)") {
+		t.Errorf("matrix:\n%s", md.String())
+	}
+}
