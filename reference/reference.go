@@ -10,6 +10,7 @@ import (
 	"sort"
 
 	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/reference/awareness"
 	"github.com/clockspec/clockspec/reference/clock"
 	"github.com/clockspec/clockspec/reference/datetime"
 	"github.com/clockspec/clockspec/reference/routing"
@@ -44,6 +45,9 @@ func New() *Implementation {
 		ops[name] = encoded(v1.Handler(h))
 	}
 	for name, h := range clock.Operations() {
+		ops[name] = encoded(v1.Handler(h))
+	}
+	for name, h := range awareness.Operations() {
 		ops[name] = encoded(v1.Handler(h))
 	}
 	return &Implementation{ops: ops}

@@ -1,0 +1,33 @@
+@clock-awareness @section:6.2 @section:5.2
+Feature: The clock directives
+  §6.2 A: "clock it: I'm going to eat dinner", "clock: paid invoice", and "clock it" appended to a
+  message with a clear action; §5.2: "clock: kind project". The grammar is
+  spec/clock-awareness/grammar.md.
+
+  @decision @req:AW-DIRECTIVE-GRAMMAR @req:AW-LABEL-NORMALISE @id:clock-awareness/directives/grammar
+  Scenario Outline: what is a directive
+    A directive opens the message ("clock it" may also close it); "clock" inside a sentence is
+    ordinary text, so a message about clocks is never taken for an instruction.
+    When I call "clock-awareness.parse_directive" with {"text": "<text>"}
+    Then the output is:
+      """json
+      {"directive": <directive>, "label": <label>}
+      """
+
+    Examples:
+      | case             | text                                  | directive  | label                      |
+      | clock-it         | clock it: I’m going to eat dinner     | "clock_it" | "Eat dinner"               |
+      | clock-it-caps    | CLOCK IT : Eat Dinner.                | "clock_it" | "Eat Dinner"               |
+      | clock-short      | clock: paid invoice                   | "clock"    | "Paid invoice"             |
+      | no-space         | clock:paid invoice                    | "clock"    | "Paid invoice"             |
+      | appended         | I'll call the bank tomorrow — clock it | "clock_it" | "Call the bank tomorrow"  |
+      | appended-comma   | gym at 6, clock it.                   | "clock_it" | "Gym at 6"                 |
+      | kind             | clock: kind project                   | "kind"     | "project"                  |
+      | kind-unknown     | clock: kind banana                    | "kind"     | "banana"                   |
+      | kind-two-words   | clock: kind big project               | "clock"    | "Kind big project"         |
+      | leading-space    |    clock it: nap                      | "clock_it" | "Nap"                      |
+      | inside           | what does clock it: mean              | null       | null                       |
+      | clockwork        | clockwork: orange                     | null       | null                       |
+      | clock-it-middle  | clock it is broken, fix it            | null       | null                       |
+      | plain            | about to eat dinner                   | null       | null                       |
+      | empty            |                                       | null       | null                       |

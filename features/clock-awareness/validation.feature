@@ -1,0 +1,52 @@
+@clock-awareness
+Feature: Inputs are read strictly
+  Every operation reads one JSON object: unknown or mis-cased keys, wrong types and missing
+  required fields are invalid_input; a malformed instant is invalid_instant; a policy that
+  clock-core would refuse is invalid_policy.
+
+  @req:AW-INPUT-STRICT @id:clock-awareness/validation/invalid-input
+  Scenario Outline: malformed input
+    When I call "<op>" with <input>
+    Then the error code is "invalid_input"
+
+    Examples:
+      | case                 | op                                  | input                                                               |
+      | missing-now          | clock-awareness.decide_relevance    | {"text": "hi"}                                                      |
+      | mis-cased-key        | clock-awareness.decide_relevance    | {"Now": "2026-02-10T00:00:00Z"}                                     |
+      | unknown-key          | clock-awareness.decide_relevance    | {"now": "2026-02-10T00:00:00Z", "elapsed": 5}                       |
+      | bad-kind             | clock-awareness.decide_relevance    | {"now": "2026-02-10T00:00:00Z", "thread_kind": "chat"}              |
+      | open-not-bool        | clock-awareness.decide_relevance    | {"now": "2026-02-10T00:00:00Z", "has_open_action": "yes"}           |
+      | policy-not-object    | clock-awareness.decide_relevance    | {"now": "2026-02-10T00:00:00Z", "policy": "mode: off"}              |
+      | capture-no-text      | clock-awareness.capture_action      | {"now": "2026-02-10T00:00:00Z"}                                     |
+      | capture-bad-action   | clock-awareness.capture_action      | {"now": "2026-02-10T00:00:00Z", "text": "brb", "actions": [{"id": "x"}]} |
+      | capture-bad-status   | clock-awareness.capture_action      | {"now": "2026-02-10T00:00:00Z", "text": "brb", "actions": [{"id": "x", "label": "X", "type": "action", "status": "open", "recorded_iso": "2026-02-10T00:00:00Z", "expires_iso": "2026-02-11T00:00:00Z", "source": "auto"}]} |
+      | capture-calibration  | clock-awareness.capture_action      | {"now": "2026-02-10T00:00:00Z", "text": "brb", "calibration": {"sleep": {"typical_minutes": 1.5, "max_minutes": 2, "updated_iso": "2026-02-10T00:00:00Z"}}} |
+      | read-no-actions      | clock-awareness.read_actions        | {"now": "2026-02-10T00:00:00Z"}                                     |
+      | continuity-no-action | clock-awareness.assess_continuity   | {"now": "2026-02-10T00:00:00Z"}                                     |
+      | continuity-kind      | clock-awareness.assess_continuity   | {"now": "2026-02-10T00:00:00Z", "impactful_kind": "wire_transfer", "action": {"id": "x", "label": "X", "type": "action", "status": "planned", "recorded_iso": "2026-02-10T00:00:00Z", "expires_iso": "2026-02-11T00:00:00Z", "source": "auto"}} |
+      | group-empty          | clock-awareness.group_time          | {"now": "2026-02-10T00:00:00Z", "participants": []}                 |
+      | group-no-user        | clock-awareness.group_time          | {"now": "2026-02-10T00:00:00Z", "participants": [{"tz": "UTC"}]}    |
+      | directive-no-text    | clock-awareness.parse_directive     | {}                                                                  |
+
+  @req:AW-INPUT-STRICT @id:clock-awareness/validation/invalid-instant
+  Scenario Outline: malformed instants
+    When I call "<op>" with <input>
+    Then the error code is "invalid_instant"
+
+    Examples:
+      | case              | op                                 | input                                                                       |
+      | no-offset         | clock-awareness.decide_relevance   | {"now": "2026-02-10T10:00:00"}                                              |
+      | feb-30            | clock-awareness.decide_relevance   | {"now": "2026-02-10T10:00:00Z", "last_interaction_iso": "2026-02-30T10:00:00Z"} |
+      | date-only         | clock-awareness.group_time         | {"now": "2026-02-10", "participants": [{"user_key": "a"}]}                  |
+      | action-feb-30     | clock-awareness.read_actions       | {"now": "2026-02-10T10:00:00Z", "actions": [{"id": "x", "label": "X", "type": "action", "status": "planned", "recorded_iso": "2026-02-30T00:00:00Z", "expires_iso": "2026-03-11T00:00:00Z", "source": "auto"}]} |
+
+  @req:AW-INPUT-STRICT @id:clock-awareness/validation/invalid-policy
+  Scenario Outline: policies are checked like clock-core's
+    When I call "clock-awareness.decide_relevance" with {"now": "2026-02-10T10:00:00Z", "policy": <policy>}
+    Then the error code is "invalid_policy"
+
+    Examples:
+      | case          | policy                                         |
+      | unknown-key   | {"clock": {"moode": "light"}}                  |
+      | bad-mode      | {"clock": {"mode": "heavy"}}                   |
+      | string-bool   | {"clock": {"enabled": "false"}}                |
