@@ -421,7 +421,7 @@ func linkIdentitiesOp(input json.RawMessage) (any, *protocol.Error) {
 	person, _ := f.nonEmpty("person", true, false)
 	approved := f.requiredBool("approved")
 	var ids []Identity
-	if raw, ok := f.m["identities"]; f.err == nil && ok {
+	if raw, ok := f.m["identities"]; !f.blocked() && ok {
 		var list []json.RawMessage
 		if json.Unmarshal(raw, &list) != nil || len(list) == 0 {
 			return nil, invalid("identities must be a non-empty array")
@@ -435,8 +435,8 @@ func linkIdentitiesOp(input json.RawMessage) (any, *protocol.Error) {
 			}
 			ids = append(ids, Identity{ch, id})
 		}
-	} else if f.err == nil {
-		f.err = invalid("identities is required")
+	} else if !f.blocked() {
+		f.fail(invalid("identities is required"))
 	}
 	if f.err != nil {
 		return nil, f.err

@@ -41,6 +41,23 @@ type fields struct {
 	err  *protocol.Error
 }
 
+// fail records a problem. Malformed input (invalid_input: a missing field,
+// a wrong type) outranks a bad value (invalid_timezone, invalid_instant,
+// …), whatever the order the fields are read in, so that one request gets
+// the same error from the reference as from the input schema.
+func (f *fields) fail(e *protocol.Error) {
+	if f.err == nil || (e.Code == protocol.CodeInvalidInput && f.err.Code != protocol.CodeInvalidInput) {
+		f.err = e
+	}
+}
+
+// blocked reports whether reading should stop: once the input is known to
+// be malformed nothing more is learnt, but after a bad value the other
+// fields are still checked for a missing one.
+func (f *fields) blocked() bool {
+	return f.err != nil && f.err.Code == protocol.CodeInvalidInput
+}
+
 func invalid(format string, args ...any) *protocol.Error {
 	return protocol.Errorf(protocol.CodeInvalidInput, format, args...)
 }
@@ -49,15 +66,15 @@ func readObject(raw json.RawMessage, path string, allowed ...string) *fields {
 	f := &fields{path: path}
 	t := bytes.TrimSpace(raw)
 	if len(t) > maxInputBytes {
-		f.err = invalid("%s is larger than 1 MiB", f.name(""))
+		f.fail(invalid("%s is larger than 1 MiB", f.name("")))
 		return f
 	}
 	if len(t) == 0 || t[0] != '{' || !json.Valid(t) {
-		f.err = invalid("%s must be a JSON object", f.name(""))
+		f.fail(invalid("%s must be a JSON object", f.name("")))
 		return f
 	}
 	if err := json.Unmarshal(t, &f.m); err != nil {
-		f.err = invalid("%s: %v", f.name(""), err)
+		f.fail(invalid("%s: %v", f.name(""), err))
 		return f
 	}
 	for k := range f.m {
@@ -66,7 +83,7 @@ func readObject(raw json.RawMessage, path string, allowed ...string) *fields {
 			ok = ok || a == k
 		}
 		if !ok {
-			f.err = invalid("%s has an unknown field %q (fields are %s)", f.name(""), k, strings.Join(allowed, ", "))
+			f.fail(invalid("%s has an unknown field %q (fields are %s)", f.name(""), k, strings.Join(allowed, ", ")))
 			return f
 		}
 	}
@@ -90,18 +107,18 @@ func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "
 // str reads a string field; nullable fields treat null like absence.
 func (f *fields) str(key string, required, nullable bool) (string, bool) {
 	raw, ok := f.m[key]
-	if f.err != nil {
+	if f.blocked() {
 		return "", false
 	}
 	if !ok || (nullable && isNull(raw)) {
 		if required {
-			f.err = invalid("%s is required", f.name(key))
+			f.fail(invalid("%s is required", f.name(key)))
 		}
 		return "", false
 	}
 	var s string
 	if isNull(raw) || json.Unmarshal(raw, &s) != nil {
-		f.err = invalid("%s must be a string", f.name(key))
+		f.fail(invalid("%s must be a string", f.name(key)))
 		return "", false
 	}
 	return s, true
@@ -110,7 +127,7 @@ func (f *fields) str(key string, required, nullable bool) (string, bool) {
 func (f *fields) nonEmpty(key string, required, nullable bool) (string, bool) {
 	s, ok := f.str(key, required, nullable)
 	if ok && s == "" {
-		f.err = invalid("%s must not be empty", f.name(key))
+		f.fail(invalid("%s must not be empty", f.name(key)))
 		return "", false
 	}
 	return s, ok
@@ -118,20 +135,20 @@ func (f *fields) nonEmpty(key string, required, nullable bool) (string, bool) {
 
 func (f *fields) boolean(key string, def bool) bool {
 	raw, ok := f.m[key]
-	if f.err != nil || !ok {
+	if f.blocked() || !ok {
 		return def
 	}
 	var b bool
 	if isNull(raw) || json.Unmarshal(raw, &b) != nil {
-		f.err = invalid("%s must be true or false", f.name(key))
+		f.fail(invalid("%s must be true or false", f.name(key)))
 		return def
 	}
 	return b
 }
 
 func (f *fields) requiredBool(key string) bool {
-	if _, ok := f.m[key]; !ok && f.err == nil {
-		f.err = invalid("%s is required", f.name(key))
+	if _, ok := f.m[key]; !ok && !f.blocked() {
+		f.fail(invalid("%s is required", f.name(key)))
 		return false
 	}
 	return f.boolean(key, false)
@@ -140,21 +157,21 @@ func (f *fields) requiredBool(key string) bool {
 // strings reads a non-empty array of non-empty strings.
 func (f *fields) strs(key string) []string {
 	raw, ok := f.m[key]
-	if f.err != nil {
+	if f.blocked() {
 		return nil
 	}
 	if !ok {
-		f.err = invalid("%s is required", f.name(key))
+		f.fail(invalid("%s is required", f.name(key)))
 		return nil
 	}
 	var out []string
 	if isNull(raw) || json.Unmarshal(raw, &out) != nil || len(out) == 0 {
-		f.err = invalid("%s must be a non-empty array of strings", f.name(key))
+		f.fail(invalid("%s must be a non-empty array of strings", f.name(key)))
 		return nil
 	}
 	for _, s := range out {
 		if s == "" {
-			f.err = invalid("%s must not contain empty strings", f.name(key))
+			f.fail(invalid("%s must not contain empty strings", f.name(key)))
 			return nil
 		}
 	}
@@ -164,18 +181,18 @@ func (f *fields) strs(key string) []string {
 // object reads a nested object field (absent → nil, no error unless required).
 func (f *fields) object(key string, required, nullable bool, allowed ...string) *fields {
 	raw, ok := f.m[key]
-	if f.err != nil {
+	if f.blocked() {
 		return nil
 	}
 	if !ok || (nullable && isNull(raw)) {
 		if required {
-			f.err = invalid("%s is required", f.name(key))
+			f.fail(invalid("%s is required", f.name(key)))
 		}
 		return nil
 	}
 	sub := readObject(raw, f.name(key), allowed...)
 	if sub.err != nil {
-		f.err = sub.err
+		f.fail(sub.err)
 		return nil
 	}
 	return sub
@@ -184,17 +201,17 @@ func (f *fields) object(key string, required, nullable bool, allowed ...string) 
 // rawObject returns a field that must be a JSON object, undecoded.
 func (f *fields) rawObject(key string, required, nullable bool) json.RawMessage {
 	raw, ok := f.m[key]
-	if f.err != nil {
+	if f.blocked() {
 		return nil
 	}
 	if !ok || (nullable && isNull(raw)) {
 		if required {
-			f.err = invalid("%s is required", f.name(key))
+			f.fail(invalid("%s is required", f.name(key)))
 		}
 		return nil
 	}
 	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
-		f.err = invalid("%s must be a JSON object", f.name(key))
+		f.fail(invalid("%s must be a JSON object", f.name(key)))
 		return nil
 	}
 	return raw
@@ -209,7 +226,7 @@ func (f *fields) instant(key string, required bool) (time.Time, string, bool) {
 	}
 	t, err := ParseInstant(s)
 	if err != nil {
-		f.err = protocol.Errorf(CodeInvalidInstant, "%s: %v", f.name(key), err)
+		f.fail(protocol.Errorf(CodeInvalidInstant, "%s: %v", f.name(key), err))
 		return time.Time{}, "", false
 	}
 	return t, s, true
@@ -218,12 +235,12 @@ func (f *fields) instant(key string, required bool) (time.Time, string, bool) {
 // policy reads the optional policy object (the JSON form of the §0 block).
 func (f *fields) policy(key string) Policy {
 	raw := f.rawObject(key, false, true)
-	if f.err != nil {
+	if f.blocked() {
 		return Policy{}
 	}
 	p, err := PolicyFromJSON(raw)
 	if err != nil {
-		f.err = protocol.Errorf(CodeInvalidPolicy, "%s: %v", f.name(key), err)
+		f.fail(protocol.Errorf(CodeInvalidPolicy, "%s: %v", f.name(key), err))
 	}
 	return p
 }
@@ -233,18 +250,18 @@ func (f *fields) policy(key string) Policy {
 // version must be 3, and its instants must be real instants.
 func (f *fields) state(key string) *State {
 	raw, ok := f.m[key]
-	if f.err != nil {
+	if f.blocked() {
 		return nil
 	}
 	if !ok {
-		f.err = invalid("%s is required", f.name(key))
+		f.fail(invalid("%s is required", f.name(key)))
 		return nil
 	}
 	var v any
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	if err := dec.Decode(&v); err != nil {
-		f.err = invalid("%s: %v", f.name(key), err)
+		f.fail(invalid("%s: %v", f.name(key), err))
 		return nil
 	}
 	st, err := decodeValue(v)
@@ -252,11 +269,11 @@ func (f *fields) state(key string) *State {
 		var se *StateError
 		switch {
 		case errors.As(err, &se) && se.Kind == ErrStateVersion:
-			f.err = protocol.Errorf(CodeUnsupportedVersion, "%s: %v", f.name(key), err)
+			f.fail(protocol.Errorf(CodeUnsupportedVersion, "%s: %v", f.name(key), err))
 		case errors.As(err, &se) && se.Kind == ErrStateValue:
-			f.err = protocol.Errorf(CodeInvalidState, "%s: %v", f.name(key), err)
+			f.fail(protocol.Errorf(CodeInvalidState, "%s: %v", f.name(key), err))
 		default:
-			f.err = invalid("%s: %v", f.name(key), err)
+			f.fail(invalid("%s: %v", f.name(key), err))
 		}
 		return nil
 	}
@@ -295,7 +312,7 @@ func (f *fields) zone(key string, required bool) *Zone {
 	}
 	z, err := CanonicalZone(s)
 	if err != nil {
-		f.err = protocol.Errorf(CodeInvalidTimezone, "%s: %v", f.name(key), err)
+		f.fail(protocol.Errorf(CodeInvalidTimezone, "%s: %v", f.name(key), err))
 		return nil
 	}
 	return &z
