@@ -14,21 +14,6 @@ import (
 // Mutants of the datetime profile: plausible mistakes of a port of
 // datetime_math and datetime_format, each of which some scenario must catch.
 
-// dtMapOutput lets f rewrite the reference's successful answer in place.
-func dtMapOutput(f func(in, out map[string]any)) override {
-	return func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
-		out, perr := next(in)
-		if perr != nil {
-			return out, perr
-		}
-		var o map[string]any
-		_ = json.Unmarshal(out, &o)
-		f(in, o)
-		b, _ := json.Marshal(o)
-		return b, nil
-	}
-}
-
 // dtOp applies o to the datetime_math requests of one operation only.
 func dtOp(op string, o override) override {
 	return func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
@@ -76,34 +61,34 @@ func datetimeMutants() []mutant {
 			}),
 		}},
 		{"Sunday as 0 (Go's time.Weekday)", map[string]override{
-			"datetime_math": dtOp("weekday", dtMapOutput(func(_, o map[string]any) {
+			"datetime_math": dtOp("weekday", rewriteOutput(func(_, o map[string]any) {
 				if dtFloat(o["weekday_index"]) == 7 {
 					o["weekday_index"] = 0
 				}
 			})),
 		}},
 		{"unsigned durations beside the sign", map[string]override{
-			"datetime_math": dtOp("diff", dtMapOutput(func(_, o map[string]any) {
+			"datetime_math": dtOp("diff", rewriteOutput(func(_, o map[string]any) {
 				for _, k := range []string{"duration_seconds", "duration_minutes", "duration_hours", "duration_days"} {
 					o[k] = math.Abs(dtFloat(o[k]))
 				}
 			})),
 		}},
 		{"durations as raw float64 division, not rounded", map[string]override{
-			"datetime_math": dtOp("diff", dtMapOutput(func(_, o map[string]any) {
+			"datetime_math": dtOp("diff", rewriteOutput(func(_, o map[string]any) {
 				s := dtFloat(o["duration_seconds"])
 				o["duration_minutes"], o["duration_hours"], o["duration_days"] = s/60, s/3600, s/86400
 			})),
 		}},
 		{"shift result written in UTC, the input's offset lost", map[string]override{
-			"datetime_math": dtOp("shift", dtMapOutput(func(_, o map[string]any) {
+			"datetime_math": dtOp("shift", rewriteOutput(func(_, o map[string]any) {
 				if t, err := time.Parse(time.RFC3339Nano, o["result"].(string)); err == nil {
 					o["result"] = t.UTC().Format(time.RFC3339Nano)
 				}
 			})),
 		}},
 		{"utc_offset filled with the zone abbreviation", map[string]override{
-			"datetime_format": dtMapOutput(func(in, o map[string]any) {
+			"datetime_format": rewriteOutput(func(in, o map[string]any) {
 				t, err := time.Parse(time.RFC3339Nano, str(in, "timestamp"))
 				loc, lerr := tzdb.Load(str(o, "target_timezone"))
 				if err == nil && lerr == nil {
@@ -145,7 +130,7 @@ func datetimeMutants() []mutant {
 			}),
 		}},
 		{"weekday of the instant in UTC, not of the date written", map[string]override{
-			"datetime_math": dtOp("weekday", dtMapOutput(func(in, o map[string]any) {
+			"datetime_math": dtOp("weekday", rewriteOutput(func(in, o map[string]any) {
 				if t, err := time.Parse(time.RFC3339Nano, str(in, "timestamp")); err == nil {
 					d := t.UTC().Weekday()
 					o["weekday"], o["weekday_index"] = d.String(), (int(d)+6)%7+1
@@ -164,11 +149,11 @@ func datetimeMutants() []mutant {
 					return next(in)
 				}
 				in["timestamp"] = t.Round(time.Minute).Format(time.RFC3339Nano)
-				return dtMapOutput(func(_, o map[string]any) { o["input"] = ts })(next, in)
+				return rewriteOutput(func(_, o map[string]any) { o["input"] = ts })(next, in)
 			},
 		}},
 		{"convert_timezone with the zone's standard offset, DST ignored", map[string]override{
-			"datetime_math": dtOp("convert_timezone", dtMapOutput(func(in, o map[string]any) {
+			"datetime_math": dtOp("convert_timezone", rewriteOutput(func(in, o map[string]any) {
 				t, err := time.Parse(time.RFC3339Nano, str(in, "timestamp"))
 				loc, lerr := tzdb.Load(str(o, "target_timezone"))
 				if err != nil || lerr != nil {
@@ -180,7 +165,7 @@ func datetimeMutants() []mutant {
 			})),
 		}},
 		{"a zero offset written +00:00 instead of Z", map[string]override{
-			"datetime_math": dtMapOutput(func(_, o map[string]any) {
+			"datetime_math": rewriteOutput(func(_, o map[string]any) {
 				if r, ok := o["result"].(string); ok && strings.HasSuffix(r, "Z") {
 					o["result"] = strings.TrimSuffix(r, "Z") + "+00:00"
 				}
@@ -224,7 +209,7 @@ func dtLenientTimestamps(next callFn, in map[string]any) (json.RawMessage, *prot
 		orig[k] = s
 		in[k] = t.Format(time.RFC3339Nano)
 	}
-	return dtMapOutput(func(_, o map[string]any) {
+	return rewriteOutput(func(_, o map[string]any) {
 		// Echo what the caller sent, as the reference does: timestamp is
 		// echoed as timestamp (weekday) or input (the others).
 		for k, s := range orig {
@@ -243,7 +228,7 @@ func dtLocalZone(next callFn, in map[string]any) (json.RawMessage, *protocol.Err
 		return next(in)
 	}
 	in["target_timezone"] = "UTC"
-	return dtMapOutput(func(_, o map[string]any) {
+	return rewriteOutput(func(_, o map[string]any) {
 		o["target_timezone"] = "Local"
 		if _, ok := o["timezone"]; ok {
 			o["timezone"] = "Local"

@@ -15,31 +15,6 @@ import (
 // The clock-core mutants: plausible mistakes in implementing CLOCK.md's core
 // (seed 004). Each must fail at least one clock-core scenario.
 
-// ckPost rewrites the reference's output.
-func ckPost(f func(in, out map[string]any)) override {
-	return func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
-		raw, perr := next(in)
-		if perr != nil {
-			return raw, perr
-		}
-		var out map[string]any
-		_ = json.Unmarshal(raw, &out)
-		f(in, out)
-		b, _ := json.Marshal(out)
-		return b, nil
-	}
-}
-
-// ckPre rewrites the input before the reference sees it.
-func ckPre(f func(in map[string]any)) override {
-	return func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
-		f(in)
-		return next(in)
-	}
-}
-
-func ckObj(v any) map[string]any { m, _ := v.(map[string]any); return m }
-
 func ckTime(s any) (time.Time, bool) {
 	str, _ := s.(string)
 	t, err := time.Parse(time.RFC3339Nano, str)
@@ -51,10 +26,10 @@ var ckBareTime = regexp.MustCompile(`(?i)^\s*(at\s+)?\d{1,2}(:\d{2})?\s*(am|pm)?
 func clockCoreMutants() []mutant {
 	return []mutant{
 		{"policy rules appended to the default rules", map[string]override{
-			"clock-core.load_policy": ckPost(func(_, out map[string]any) {
+			"clock-core.load_policy": rewriteOutput(func(_, out map[string]any) {
 				for _, p := range out["overridden"].([]any) {
 					if p == "clock.checkins.rules" {
-						c := ckObj(ckObj(ckObj(out["policy"])["clock"])["checkins"])
+						c := object(object(object(out["policy"])["clock"])["checkins"])
 						defaults := []any{map[string]any{"id": "project_gap_1d", "when": map[string]any{"thread_kind": "project", "elapsed_gte": "P1D"}, "then": map[string]any{"ask_for_updates": true}}}
 						c["rules"] = append(defaults, c["rules"].([]any)...)
 					}
@@ -62,15 +37,15 @@ func clockCoreMutants() []mutant {
 			}),
 		}},
 		{"YAML 1.1 booleans (yes, on) accepted", map[string]override{
-			"clock-core.check_policy": ckPre(func(in map[string]any) {
+			"clock-core.check_policy": rewriteInput(func(in map[string]any) {
 				in["yaml"] = regexp.MustCompile(`: (yes|on)\n`).ReplaceAllString(str(in, "yaml"), ": true\n")
 			}),
 		}},
 		{"duplicate keys: the last one wins", map[string]override{
-			"clock-core.check_policy": ckPost(func(_, out map[string]any) {
+			"clock-core.check_policy": rewriteOutput(func(_, out map[string]any) {
 				probs, _ := out["problems"].([]any)
 				for _, p := range probs {
-					if !strings.Contains(ckObj(p)["message"].(string), "appears twice") {
+					if !strings.Contains(object(p)["message"].(string), "appears twice") {
 						return
 					}
 				}
@@ -78,12 +53,12 @@ func clockCoreMutants() []mutant {
 			}),
 		}},
 		{"months read as 30 days", map[string]override{
-			"clock-core.check_policy": ckPre(func(in map[string]any) {
+			"clock-core.check_policy": rewriteInput(func(in map[string]any) {
 				in["yaml"] = regexp.MustCompile(`elapsed_gte: P(\d+)M\b`).ReplaceAllString(str(in, "yaml"), "elapsed_gte: P30D")
 			}),
 		}},
 		{"abbreviations mapped through a fixed table", map[string]override{
-			"clock-core.resolve_session_tz": ckPre(func(in map[string]any) {
+			"clock-core.resolve_session_tz": rewriteInput(func(in map[string]any) {
 				table := map[string]string{"EST": "America/New_York", "PST": "America/Los_Angeles", "IST": "Asia/Kolkata", "CST": "America/Chicago", "BST": "Europe/London"}
 				if z, ok := table[strings.ToUpper(str(in, "explicit"))]; ok {
 					in["explicit"] = z
@@ -103,29 +78,29 @@ func clockCoreMutants() []mutant {
 			},
 		}},
 		{"no notice when falling back to UTC", map[string]override{
-			"clock-core.resolve_session_tz": ckPost(func(_, out map[string]any) { out["notice"] = false }),
+			"clock-core.resolve_session_tz": rewriteOutput(func(_, out map[string]any) { out["notice"] = false }),
 		}},
 		{"delta hours truncated to whole hours", map[string]override{
-			"clock-core.delta_hours": ckPost(func(_, out map[string]any) {
+			"clock-core.delta_hours": rewriteOutput(func(_, out map[string]any) {
 				out["delta_hours"] = math.Trunc(out["delta_hours"].(float64))
 			}),
 		}},
 		{"offsets without DST (the January offset all year)", map[string]override{
-			"clock-core.offset_minutes": ckPre(func(in map[string]any) {
+			"clock-core.offset_minutes": rewriteInput(func(in map[string]any) {
 				if t, ok := ckTime(in["instant"]); ok {
 					in["instant"] = time.Date(t.Year(), 1, 15, 12, 0, 0, 0, time.UTC).Format(time.RFC3339)
 				}
 			}),
 		}},
 		{"floating times read as UTC", map[string]override{
-			"clock-core.parse_anchored_time": ckPre(func(in map[string]any) {
+			"clock-core.parse_anchored_time": rewriteInput(func(in map[string]any) {
 				if in["tz"] == nil {
 					in["tz"] = "UTC"
 				}
 			}),
 		}},
 		{"a DST overlap resolved to the later instant", map[string]override{
-			"clock-core.parse_anchored_time": ckPost(func(_, out map[string]any) {
+			"clock-core.parse_anchored_time": rewriteOutput(func(_, out map[string]any) {
 				if out["dst"] != "overlap" {
 					return
 				}
@@ -140,7 +115,7 @@ func clockCoreMutants() []mutant {
 			}),
 		}},
 		{"a bare time of day is always today", map[string]override{
-			"clock-core.parse_anchored_time": ckPre(func(in map[string]any) {
+			"clock-core.parse_anchored_time": rewriteInput(func(in map[string]any) {
 				loc, ok := tzdb.LookupIntl(str(in, "tz"))
 				ref, ok2 := ckTime(in["reference_instant"])
 				if ok && ok2 && ckBareTime.MatchString(str(in, "text")) {
@@ -150,7 +125,7 @@ func clockCoreMutants() []mutant {
 			}),
 		}},
 		{"thread key ids not escaped", map[string]override{
-			"clock-core.thread_key": ckPost(func(in, out map[string]any) {
+			"clock-core.thread_key": rewriteOutput(func(in, out map[string]any) {
 				agent := "main"
 				if a, ok := in["agent"].(string); ok {
 					agent = a
@@ -163,7 +138,7 @@ func clockCoreMutants() []mutant {
 			}),
 		}},
 		{"one identity per user id across channels", map[string]override{
-			"clock-core.user_key": ckPost(func(in, out map[string]any) {
+			"clock-core.user_key": rewriteOutput(func(in, out map[string]any) {
 				if out["linked"] == false {
 					out["user_key"] = "user:" + str(in, "user_id")
 					out["channel_user_key"] = out["user_key"]
@@ -171,36 +146,36 @@ func clockCoreMutants() []mutant {
 			}),
 		}},
 		{"agent acknowledgements recorded like any message", map[string]override{
-			"clock-core.on_agent_message": ckPre(func(in map[string]any) {
-				if m := ckObj(in["message"]); m != nil {
+			"clock-core.on_agent_message": rewriteInput(func(in map[string]any) {
+				if m := object(in["message"]); m != nil {
 					m["text"] = "Here is what I found."
 				}
 			}),
 		}},
 		{"cross-channel timestamps recorded even with tracking off", map[string]override{
-			"clock-core.on_user_message": ckPre(func(in map[string]any) {
-				if c := ckObj(ckObj(in["policy"])["clock"]); c != nil {
+			"clock-core.on_user_message": rewriteInput(func(in map[string]any) {
+				if c := object(object(in["policy"])["clock"]); c != nil {
 					delete(c, "cross_channel_tracking")
 				}
 			}),
 		}},
 		{"the last message written wins, even if it is older", map[string]override{
-			"clock-core.on_user_message": ckPre(func(in map[string]any) {
-				for _, th := range ckObj(ckObj(in["state"])["threads"]) {
-					t := ckObj(th)
+			"clock-core.on_user_message": rewriteInput(func(in map[string]any) {
+				for _, th := range object(object(in["state"])["threads"]) {
+					t := object(th)
 					delete(t, "last_interaction_iso")
 					delete(t, "last_user_message_iso")
 					delete(t, "last_user_message_iso_by_user")
 				}
-				for _, u := range ckObj(ckObj(in["state"])["users"]) {
-					delete(ckObj(u), "last_interaction_any_channel_iso")
-					delete(ckObj(u), "channels")
+				for _, u := range object(object(in["state"])["users"]) {
+					delete(object(u), "last_interaction_any_channel_iso")
+					delete(object(u), "channels")
 				}
 			}),
 		}},
 		{"recording skipped when temporal awareness is off", map[string]override{
 			"clock-core.on_user_message": func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
-				c := ckObj(ckObj(in["policy"])["clock"])
+				c := object(object(in["policy"])["clock"])
 				if c != nil && (c["enabled"] == false || c["mode"] == "off") {
 					c["store"] = map[string]any{"last_message_timestamps": false}
 				}
@@ -208,7 +183,7 @@ func clockCoreMutants() []mutant {
 			},
 		}},
 		{"an action expiring now is still current", map[string]override{
-			"clock-core.compact_state": ckPre(func(in map[string]any) {
+			"clock-core.compact_state": rewriteInput(func(in map[string]any) {
 				if t, ok := ckTime(in["now"]); ok {
 					in["now"] = t.Add(-time.Millisecond).Format(time.RFC3339Nano)
 				}
@@ -217,7 +192,7 @@ func clockCoreMutants() []mutant {
 		{"the cap keeps the first actions of the list", map[string]override{
 			"clock-core.compact_state": func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
 				max := 25.0
-				if v, ok := ckObj(ckObj(ckObj(ckObj(in["policy"])["clock"])["store"])["latest_actions"])["max_items"].(float64); ok {
+				if v, ok := object(object(object(object(in["policy"])["clock"])["store"])["latest_actions"])["max_items"].(float64); ok {
 					max = v
 				}
 				delete(in, "policy")
@@ -227,10 +202,10 @@ func clockCoreMutants() []mutant {
 				}
 				var o map[string]any
 				_ = json.Unmarshal(out, &o)
-				for _, u := range ckObj(ckObj(o["state"])["users"]) {
-					if list, ok := ckObj(u)["latest_actions"].([]any); ok && float64(len(list)) > max {
+				for _, u := range object(object(o["state"])["users"]) {
+					if list, ok := object(u)["latest_actions"].([]any); ok && float64(len(list)) > max {
 						o["over_limit"] = float64(len(list)) - max
-						ckObj(u)["latest_actions"] = list[:int(max)]
+						object(u)["latest_actions"] = list[:int(max)]
 					}
 				}
 				b, _ := json.Marshal(o)
@@ -238,7 +213,7 @@ func clockCoreMutants() []mutant {
 			},
 		}},
 		{"newer state versions read anyway", map[string]override{
-			"clock-core.read_state_file": ckPre(func(in map[string]any) {
+			"clock-core.read_state_file": rewriteInput(func(in map[string]any) {
 				if c, ok := in["content"].(string); ok {
 					in["content"] = regexp.MustCompile(`"version":\s*[0-9.]+`).ReplaceAllString(c, `"version": 3`)
 				}
@@ -254,14 +229,14 @@ func clockCoreMutants() []mutant {
 			},
 		}},
 		{"inferred actions treated like stated ones", map[string]override{
-			"clock-core.confirmation_gate": ckPre(func(in map[string]any) {
+			"clock-core.confirmation_gate": rewriteInput(func(in map[string]any) {
 				if in["basis"] == "inferred" {
 					in["basis"] = "stated"
 				}
 			}),
 		}},
 		{"hedge markers matched inside words", map[string]override{
-			"clock-core.check_hedged": ckPost(func(in, out map[string]any) {
+			"clock-core.check_hedged": rewriteOutput(func(in, out map[string]any) {
 				text := strings.ToLower(str(in, "text"))
 				if out["hedged"] == false && (strings.Contains(text, "if") || strings.Contains(text, "hope")) {
 					out["hedged"], out["markers"] = true, []any{"if"}
@@ -269,20 +244,20 @@ func clockCoreMutants() []mutant {
 			}),
 		}},
 		{"now taken from the host clock even when it stepped back", map[string]override{
-			"clock-core.now": ckPre(func(in map[string]any) { delete(in, "previous") }),
+			"clock-core.now": rewriteInput(func(in map[string]any) { delete(in, "previous") }),
 		}},
 		{"to_iso writes UTC as Z", map[string]override{
-			"clock-core.to_iso": ckPost(func(_, out map[string]any) {
+			"clock-core.to_iso": rewriteOutput(func(_, out map[string]any) {
 				if iso := out["iso"].(string); strings.HasSuffix(iso, "+00:00") {
 					out["iso"] = strings.TrimSuffix(iso, "+00:00") + "Z"
 				}
 			}),
 		}},
 		{"identities linked without approval", map[string]override{
-			"clock-core.link_identities": ckPre(func(in map[string]any) { in["approved"] = true }),
+			"clock-core.link_identities": rewriteInput(func(in map[string]any) { in["approved"] = true }),
 		}},
 		{"countries taken as places (Japan → Tokyo)", map[string]override{
-			"clock-core.resolve_session_tz": ckPre(func(in map[string]any) {
+			"clock-core.resolve_session_tz": rewriteInput(func(in map[string]any) {
 				countries := map[string]string{"japan": "Tokyo", "india": "Kolkata", "germany": "Berlin"}
 				if c, ok := countries[strings.ToLower(str(in, "mentioned_location"))]; ok {
 					in["mentioned_location"] = c
@@ -290,7 +265,7 @@ func clockCoreMutants() []mutant {
 			}),
 		}},
 		{"answers and commitments taken for acknowledgements", map[string]override{
-			"clock-core.classify_agent_message": ckPost(func(in, out map[string]any) {
+			"clock-core.classify_agent_message": rewriteOutput(func(in, out map[string]any) {
 				switch strings.ToLower(strings.Trim(str(in, "text"), ".! ")) {
 				case "yes", "done", "sure", "will do":
 					out["class"], out["write"] = "acknowledgement", false

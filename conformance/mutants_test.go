@@ -84,6 +84,32 @@ func answer(f func(in map[string]any) any) override {
 	}
 }
 
+// rewriteOutput lets a mutant change the reference's output object.
+func rewriteOutput(f func(in, out map[string]any)) override {
+	return func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
+		raw, perr := next(in)
+		if perr != nil {
+			return raw, perr
+		}
+		var out map[string]any
+		_ = json.Unmarshal(raw, &out)
+		f(in, out)
+		b, _ := json.Marshal(out)
+		return b, nil
+	}
+}
+
+// rewriteInput lets a mutant change the input before the reference sees it.
+func rewriteInput(f func(in map[string]any)) override {
+	return func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
+		f(in)
+		return next(in)
+	}
+}
+
+// object is v as a JSON object, or nil.
+func object(v any) map[string]any { m, _ := v.(map[string]any); return m }
+
 func str(in map[string]any, k string) string { s, _ := in[k].(string); return s }
 
 var clock12 = regexp.MustCompile(`(\d{1,2}):(\d{2}) (AM|PM)`)
