@@ -10,10 +10,10 @@ ORACLE  := oracle/js
 # The operations the JavaScript oracle recomputes from v1's own code.
 ORACLE_OPS := v1.escape_xml,v1.format_messages,v1.strip_internal_tags,v1.format_outbound,v1.format_local_time,v1.is_valid_timezone,v1.resolve_timezone,v1.trigger_match,v1.should_process,v1.compute_next_run,v1.resolve_config_timezone,v1.validate_group_folder,v1.check_due_task
 
-.PHONY: test lint fmt-check vet staticcheck unit conform fuzz-short oracle oracle-deps examples-deps goldens bench clean
+.PHONY: test lint fmt-check vet staticcheck unit conform fuzz-short oracle oracle-deps examples-deps goldens bench clean mutation fidelity fidelity-sample
 .PHONY: gen check chromium-deps
 
-test: lint check unit conform fuzz-short oracle
+test: lint check unit conform fuzz-short oracle fidelity-sample
 
 lint: fmt-check vet staticcheck
 
@@ -79,6 +79,26 @@ chromium-deps:
 	else \
 		apt-get update -qq && apt-get install -y -qq chromium chromium-driver; \
 	fi
+
+# The differential oracle matrix (fidelity/): every case answered by the
+# JavaScript oracle (oracle/js/serve.js, through the subprocess driver) and by
+# the reference (in process); any disagreement not listed with its reason in
+# fidelity/exceptions.json fails. make test runs a fixed sample (seeded, a few
+# thousand cases); make fidelity runs all of it (>= 100,000 cases, minutes)
+# and writes docs/fidelity.md.
+fidelity-sample: oracle-deps
+	$(GO) run ./fidelity/cmd/fidelity -sample
+
+fidelity: oracle-deps
+	$(GO) run ./fidelity/cmd/fidelity -doc docs/fidelity.md
+
+# Mutation score of the reference under the suite (gremlins, judged only by
+# the scenarios' calls; see fidelity/cmd/mutation). Slow (about half an hour
+# on 2 cores), so not part of make test. Writes fidelity/mutation.json and
+# docs/mutation-survivors.md; MUTATION_WORKERS bounds the parallel mutants.
+MUTATION_WORKERS ?= 3
+mutation:
+	$(GO) run ./fidelity/cmd/mutation -workers $(MUTATION_WORKERS)
 
 # Only the reference writes goldens.
 goldens:

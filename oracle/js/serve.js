@@ -10,14 +10,16 @@ process.env.TZ = 'UTC'; // the default process time zone of every call; calls ma
 
 const readline = require('readline');
 const oracle = require('./v1.js');
+const datetime = require('./datetime.js'); // the datetime oracle (fidelity matrix)
 
 function hello() {
   return {
     implementation: 'clockspec-js-oracle',
     version: '1',
     language: 'javascript',
+    protocol: '1',
     tzdata: process.versions.tz,
-    operations: oracle.OPERATIONS.slice(),
+    operations: oracle.OPERATIONS.concat(datetime.OPERATIONS),
   };
 }
 
@@ -36,7 +38,7 @@ function answer(line) {
   if (typeof req.op !== 'string') {
     return { id, error: { code: 'invalid_request', message: 'missing "op"' } };
   }
-  const res = oracle.call(req.op, req.input);
+  const res = (datetime.OPERATIONS.includes(req.op) ? datetime : oracle).call(req.op, req.input);
   return res.error ? { id, error: res.error } : { id, output: res.output };
 }
 

@@ -1,0 +1,554 @@
+// Command mutation measures the mutation score of the reference under the
+// conformance suite (make mutation). It uses gremlins
+// (github.com/go-gremlins/gremlins, pinned below) to mutate every package
+// under reference/, and judges each mutant only by the suite: gremlins'
+// `go test` is pointed at a shim (fidelity/mutation/shim.sh) that runs
+// fidelity/judge — every call of every scenario, compared with the
+// unmutated reference's answer, i.e. the suite's exact level — instead of
+// the mutated package's own unit tests.
+//
+//	go run ./fidelity/cmd/mutation                 # run, then write the report
+//	go run ./fidelity/cmd/mutation -report-only    # re-triage the last run
+//
+// It writes fidelity/mutation.json (scores and survivors) and
+// docs/mutation-survivors.md (each survivor with its triage from
+// fidelity/mutation-triage.json). Exit status: 0 every survivor is triaged
+// and every profile reaches -min; 1 otherwise; 2 the run could not happen.
+package main
+
+import (
+	"bufio"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/features"
+	"github.com/clockspec/clockspec/fidelity"
+	"github.com/clockspec/clockspec/goldens"
+	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/reference"
+)
+
+// Gremlins is the mutation tool, pinned.
+const (
+	gremlinsPkg     = "github.com/go-gremlins/gremlins/cmd/gremlins"
+	gremlinsVersion = "v0.6.0"
+)
+
+// mutators are gremlins' default set.
+var mutators = []string{"ARITHMETIC_BASE", "CONDITIONALS_BOUNDARY", "CONDITIONALS_NEGATION", "INCREMENT_DECREMENT", "INVERT_NEGATIVES"}
+
+// shared maps the packages that serve a profile without being named after
+// it; any other reference/<p> is profile p.
+var shared = map[string]string{
+	"v1": "v1", "cronspec": "v1", "jsrt": "v1",
+	"tzdb": "shared", ".": "shared",
+}
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mutation", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	workers := fs.Int("workers", runtime.NumCPU(), "mutants tested at once")
+	coefficient := fs.Int("timeout-coefficient", 60, "a mutant times out after this many times the coverage run (which is quick when the build is cached; the judge itself stops a hanging call after 5 s)")
+	reportOnly := fs.Bool("report-only", false, "do not run: re-triage the survivors of -summary")
+	summary := fs.String("summary", "fidelity/mutation.json", "the scores and survivors (written by a run, read by -report-only)")
+	triagePath := fs.String("triage", "fidelity/mutation-triage.json", "the triage of survivors")
+	report := fs.String("report", "docs/mutation-survivors.md", "the survivors report")
+	minScore := fs.Float64("min", 90, "the score every profile must reach")
+	probeOut := fs.String("probe", "", "with -report-only: find corpus cases that kill each untriaged survivor, write them here")
+	pickFrom := fs.String("pick", "", "re-pick scenario cases from a probe result file (see -probe)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if _, err := os.Stat("go.mod"); err != nil {
+		fmt.Fprintln(stderr, "mutation: run me from the module root")
+		return 2
+	}
+
+	var sum *fidelity.MutationSummary
+	if *reportOnly {
+		s, ok, err := fidelity.ReadMutation(*summary)
+		if err != nil || !ok {
+			fmt.Fprintf(stderr, "mutation: cannot read %s: %v\n", *summary, err)
+			return 2
+		}
+		sum = s
+	} else {
+		s, err := mutate(*workers, *coefficient, stdout, stderr)
+		if err != nil {
+			fmt.Fprintln(stderr, "mutation:", err)
+			return 2
+		}
+		sum = s
+	}
+
+	triage, err := readTriage(*triagePath)
+	if err != nil {
+		fmt.Fprintln(stderr, "mutation:", err)
+		return 2
+	}
+	untriaged := applyTriage(sum, triage)
+	stale := staleTriage(sum, triage)
+	if *pickFrom != "" {
+		if err := writePicks(*pickFrom); err != nil {
+			fmt.Fprintln(stderr, "mutation:", err)
+			return 2
+		}
+		fmt.Fprintf(stdout, "mutation: picks in %s.picks.jsonl\n", *pickFrom)
+		return 0
+	}
+	if *probeOut != "" {
+		if err := probe(sum, *probeOut, stdout, stderr); err != nil {
+			fmt.Fprintln(stderr, "mutation:", err)
+			return 2
+		}
+	}
+
+	if err := writeJSON(*summary, sum); err != nil {
+		fmt.Fprintln(stderr, "mutation:", err)
+		return 2
+	}
+	if err := writeReport(*report, sum, stale); err != nil {
+		fmt.Fprintln(stderr, "mutation:", err)
+		return 2
+	}
+
+	low := 0
+	for _, p := range sum.Profiles {
+		fmt.Fprintf(stdout, "mutation: %-8s %4d mutants  %4d killed  %3d timed out  %3d lived  %3d not covered  %3d not viable  raw score %5.1f %%  triaged score %5.1f %% (%d killed by new scenarios, %d excluded)\n",
+			p.Profile, p.Mutants, p.Killed, p.TimedOut, p.Lived, p.NotCovered, p.NotViable, p.Score(), p.TriagedScore(), p.NewlyKilled, p.Excluded)
+		if p.Profile != "shared" && p.TriagedScore() < *minScore {
+			low++
+		}
+	}
+	fmt.Fprintf(stdout, "mutation: %d survivors (%d untriaged, %d stale triage entries); wall time %.0f min; report %s\n",
+		len(sum.Survivors), untriaged, len(stale), sum.WallSeconds/60, *report)
+	if untriaged > 0 || low > 0 {
+		return 1
+	}
+	return 0
+}
+
+// mutate runs gremlins over reference/ with the judge as its test command.
+func mutate(workers, coefficient int, stdout, stderr io.Writer) (*fidelity.MutationSummary, error) {
+	start := time.Now()
+	tmp, err := os.MkdirTemp("", "clockspec-mutation-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+
+	calls := filepath.Join(tmp, "calls.jsonl")
+	n, err := recordCalls(calls)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(stdout, "mutation: the suite makes %d calls; each mutant is judged by them\n", n)
+
+	realGo, err := exec.LookPath("go")
+	if err != nil {
+		return nil, err
+	}
+	bin := filepath.Join(tmp, "bin")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		return nil, err
+	}
+	install := exec.Command(realGo, "install", gremlinsPkg+"@"+gremlinsVersion)
+	install.Env = append(os.Environ(), "GOBIN="+bin, "GOFLAGS=-mod=mod")
+	install.Stdout, install.Stderr = stderr, stderr
+	if err := install.Run(); err != nil {
+		return nil, fmt.Errorf("installing gremlins %s: %w", gremlinsVersion, err)
+	}
+	shimDir := filepath.Join(tmp, "shim")
+	if err := os.MkdirAll(shimDir, 0o755); err != nil {
+		return nil, err
+	}
+	shim, err := os.ReadFile("fidelity/mutation/shim.sh")
+	if err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(shimDir, "go"), shim, 0o755); err != nil {
+		return nil, err
+	}
+
+	out := filepath.Join(tmp, "gremlins.json")
+	cmd := exec.CommandContext(context.Background(), filepath.Join(bin, "gremlins"), "unleash",
+		"--workers", fmt.Sprint(workers), "--timeout-coefficient", fmt.Sprint(coefficient),
+		"-E", "testdata", "-o", out, "./reference")
+	abs, _ := filepath.Abs(calls)
+	cmd.Env = append(os.Environ(),
+		"PATH="+shimDir+string(os.PathListSeparator)+os.Getenv("PATH"),
+		"CLOCKSPEC_REAL_GO="+realGo,
+		"CLOCKSPEC_COVERPKG=./reference/...",
+		"CLOCKSPEC_JUDGE_PKG=./fidelity/judge",
+		"CLOCKSPEC_JUDGE_RUN=^TestSuiteCalls$",
+		"CLOCKSPEC_JUDGE_CALLS="+abs,
+	)
+	if err := os.MkdirAll("build", 0o755); err != nil {
+		return nil, err
+	}
+	logf, err := os.Create("build/mutation.log")
+	if err != nil {
+		return nil, err
+	}
+	defer logf.Close()
+	cmd.Stdout = io.MultiWriter(logf, progress(stdout))
+	cmd.Stderr = logf
+	fmt.Fprintf(stdout, "mutation: gremlins %s, %d workers, log in build/mutation.log\n", gremlinsVersion, workers)
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("gremlins: %w (see build/mutation.log)", err)
+	}
+	raw, err := os.ReadFile(out)
+	if err != nil {
+		return nil, err
+	}
+	_ = os.WriteFile("build/gremlins.json", raw, 0o644)
+	sum, err := summarise(raw)
+	if err != nil {
+		return nil, err
+	}
+	sum.Workers = workers
+	sum.WallSeconds = time.Since(start).Seconds()
+	return sum, nil
+}
+
+// progress prints a dot per judged mutant.
+func progress(w io.Writer) io.Writer {
+	pr, pw := io.Pipe()
+	go func() {
+		sc := bufio.NewScanner(pr)
+		n := 0
+		for sc.Scan() {
+			f := strings.Fields(sc.Text())
+			if len(f) > 0 && (f[0] == "KILLED" || f[0] == "LIVED" || f[0] == "TIMED" || f[0] == "NOT") {
+				n++
+				if n%50 == 0 {
+					fmt.Fprintf(w, "mutation: %d mutants judged\n", n)
+				}
+			}
+		}
+	}()
+	return pw
+}
+
+// recordCalls runs the suite against the reference at the exact level and
+// writes every call with its answer.
+func recordCalls(path string) (int, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	w := bufio.NewWriter(f)
+	n := 0
+	var werr error
+	rep, err := conformance.Run(context.Background(), conformance.Options{
+		Driver: conformance.InProcess(reference.New()), Goldens: goldens.FS(), Level: conformance.LevelExact,
+		OnCall: func(sc *features.Scenario, _ int, op string, input json.RawMessage, res protocol.Result) {
+			b, err := json.Marshal(map[string]any{"scenario": sc.ID, "op": op, "input": string(input), "output": res.Output, "error": res.Error})
+			if err != nil {
+				werr = err
+				return
+			}
+			n++
+			w.Write(append(b, '\n'))
+		},
+	})
+	if err != nil {
+		return 0, err
+	}
+	if werr != nil {
+		return 0, werr
+	}
+	if !rep.OK() {
+		return 0, fmt.Errorf("the unmutated reference fails its own suite; fix that first")
+	}
+	return n, w.Flush()
+}
+
+type gremlinsOutput struct {
+	Files []struct {
+		Name      string `json:"file_name"`
+		Mutations []struct {
+			Type   string `json:"type"`
+			Status string `json:"status"`
+			Line   int    `json:"line"`
+			Column int    `json:"column"`
+		} `json:"mutations"`
+	} `json:"files"`
+}
+
+// profileOf names the profile of a file under reference/ ("v1/format.go").
+func profileOf(file string) (string, string) {
+	pkg := "."
+	if i := strings.Index(file, "/"); i >= 0 {
+		pkg = file[:i]
+	}
+	if p, ok := shared[pkg]; ok {
+		return p, pkg
+	}
+	return pkg, pkg
+}
+
+func summarise(raw []byte) (*fidelity.MutationSummary, error) {
+	var g gremlinsOutput
+	if err := json.Unmarshal(raw, &g); err != nil {
+		return nil, fmt.Errorf("gremlins output: %w", err)
+	}
+	sum := &fidelity.MutationSummary{
+		Tool:     "gremlins " + gremlinsVersion,
+		Judge:    "fidelity/judge: every call of every scenario against the mutated in-process reference, compared with the unmutated reference's answer (the suite's exact level)",
+		Mutators: mutators,
+	}
+	profiles := map[string]*fidelity.MutationProfile{}
+	lines := map[string][]string{}
+	for _, f := range g.Files {
+		prof, pkg := profileOf(f.Name)
+		p := profiles[prof]
+		if p == nil {
+			p = &fidelity.MutationProfile{Profile: prof}
+			profiles[prof] = p
+		}
+		if !contains(p.Packages, pkg) {
+			p.Packages = append(p.Packages, pkg)
+		}
+		for _, m := range f.Mutations {
+			p.Mutants++
+			switch m.Status {
+			case "KILLED":
+				p.Killed++
+			case "TIMED OUT":
+				p.TimedOut++
+			case "LIVED":
+				p.Lived++
+			case "NOT COVERED":
+				p.NotCovered++
+			case "NOT VIABLE", "SKIPPED":
+				p.NotViable++
+			default:
+				return nil, fmt.Errorf("gremlins status %q at %s:%d", m.Status, f.Name, m.Line)
+			}
+			if m.Status == "LIVED" || m.Status == "NOT COVERED" {
+				if lines[f.Name] == nil {
+					b, _ := os.ReadFile(filepath.Join("reference", f.Name))
+					lines[f.Name] = strings.Split(string(b), "\n")
+				}
+				code := ""
+				if l := lines[f.Name]; m.Line-1 < len(l) {
+					code = strings.TrimSpace(l[m.Line-1])
+				}
+				sum.Survivors = append(sum.Survivors, fidelity.Survivor{
+					Profile: prof, File: f.Name, Line: m.Line, Column: m.Column, Mutator: m.Type, Status: m.Status, Code: code,
+				})
+			}
+		}
+	}
+	for _, p := range profiles {
+		sort.Strings(p.Packages)
+		sum.Profiles = append(sum.Profiles, *p)
+	}
+	order := func(p string) string { // v1 and datetime first, shared last
+		switch p {
+		case "v1":
+			return "0"
+		case "datetime":
+			return "1"
+		case "shared":
+			return "9"
+		}
+		return "5" + p
+	}
+	sort.Slice(sum.Profiles, func(i, j int) bool { return order(sum.Profiles[i].Profile) < order(sum.Profiles[j].Profile) })
+	sort.Slice(sum.Survivors, func(i, j int) bool {
+		a, b := sum.Survivors[i], sum.Survivors[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		return a.Mutator < b.Mutator
+	})
+	return sum, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Triage is one entry of fidelity/mutation-triage.json: the survivor at
+// File:Line:Column of Mutator, and what it is.
+type Triage struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+	Mutator  string `json:"mutator"`
+	Code     string `json:"code"` // the source line it was triaged on; a changed line makes the entry stale
+	Verdict  string `json:"verdict"`
+	Reason   string `json:"reason"`
+	Scenario string `json:"scenario,omitempty"`
+}
+
+// Verdicts a survivor can be given.
+var verdicts = map[string]bool{
+	"equivalent":              true, // no input can tell the mutant from the reference
+	"scenario":                true, // a scenario was added; the next run kills it
+	"unreachable-by-contract": true, // the code guards inputs the operations' contracts exclude before it runs
+	"not-viable":              true, // the mutant does not compile (gremlins never built it: NOT COVERED)
+	"open":                    true, // explained but not killed yet: counts against the score
+}
+
+func key(file string, line, col int, mut string) string {
+	return fmt.Sprintf("%s:%d:%d:%s", file, line, col, mut)
+}
+
+func readTriage(path string) (map[string]Triage, error) {
+	b, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return map[string]Triage{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var list []Triage
+	if err := json.Unmarshal(b, &list); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	out := map[string]Triage{}
+	for _, t := range list {
+		if !verdicts[t.Verdict] || strings.TrimSpace(t.Reason) == "" {
+			return nil, fmt.Errorf("%s: %s:%d: verdict must be equivalent, scenario, unreachable-by-contract, not-viable or open, with a reason", path, t.File, t.Line)
+		}
+		if t.Verdict == "scenario" && t.Scenario == "" {
+			return nil, fmt.Errorf("%s: %s:%d: a scenario verdict names the scenario", path, t.File, t.Line)
+		}
+		out[key(t.File, t.Line, t.Column, t.Mutator)] = t
+	}
+	return out, nil
+}
+
+// applyTriage copies each survivor's triage into the summary and counts the
+// survivors without one.
+func applyTriage(sum *fidelity.MutationSummary, triage map[string]Triage) int {
+	untriaged := 0
+	byProfile := map[string]*fidelity.MutationProfile{}
+	for i := range sum.Profiles {
+		sum.Profiles[i].NewlyKilled, sum.Profiles[i].Excluded = 0, 0
+		byProfile[sum.Profiles[i].Profile] = &sum.Profiles[i]
+	}
+	defer func() {
+		for _, s := range sum.Survivors {
+			p := byProfile[s.Profile]
+			if p == nil {
+				continue
+			}
+			switch s.Verdict {
+			case "scenario":
+				p.NewlyKilled++
+			case "equivalent", "unreachable-by-contract", "not-viable":
+				p.Excluded++
+			}
+		}
+	}()
+	for i := range sum.Survivors {
+		s := &sum.Survivors[i]
+		t, ok := triage[key(s.File, s.Line, s.Column, s.Mutator)]
+		if !ok || t.Code != s.Code {
+			s.Verdict, s.Reason, s.Scenario = "untriaged", "", ""
+			untriaged++
+			continue
+		}
+		s.Verdict, s.Reason, s.Scenario = t.Verdict, t.Reason, t.Scenario
+	}
+	return untriaged
+}
+
+// staleTriage lists triage entries that match no survivor (killed now, or
+// the code moved).
+func staleTriage(sum *fidelity.MutationSummary, triage map[string]Triage) []Triage {
+	live := map[string]bool{}
+	for _, s := range sum.Survivors {
+		live[key(s.File, s.Line, s.Column, s.Mutator)] = true
+	}
+	var out []Triage
+	for k, t := range triage {
+		if !live[k] {
+			out = append(out, t)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return key(out[i].File, out[i].Line, out[i].Column, out[i].Mutator) < key(out[j].File, out[j].Line, out[j].Column, out[j].Mutator)
+	})
+	return out
+}
+
+func writeJSON(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
+}
+
+func writeReport(path string, sum *fidelity.MutationSummary, stale []Triage) error {
+	var b strings.Builder
+	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	p("# Mutation survivors\n\n")
+	p("Generated by `go run ./fidelity/cmd/mutation` (`make mutation`) from `fidelity/mutation.json` and the\n")
+	p("triage in `fidelity/mutation-triage.json`; do not edit. Tool: %s, mutators %s.\n", sum.Tool, strings.Join(sum.Mutators, ", "))
+	p("Judge: %s. A mutant in code no scenario reaches is NOT COVERED and counts as a survivor.\n\n", sum.Judge)
+	p("| profile | packages | mutants | killed | timed out | lived | not covered | not viable | raw score | killed by new scenarios | excluded by triage | triaged score |\n")
+	p("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	for _, pr := range sum.Profiles {
+		p("| %s | %s | %d | %d | %d | %d | %d | %d | %.1f %% | %d | %d | %.1f %% |\n", pr.Profile, strings.Join(pr.Packages, ", "),
+			pr.Mutants, pr.Killed, pr.TimedOut, pr.Lived, pr.NotCovered, pr.NotViable, pr.Score(), pr.NewlyKilled, pr.Excluded, pr.TriagedScore())
+	}
+	p("\nWall time: %.0f min with %d workers (2 cores).\n\n", sum.WallSeconds/60, sum.Workers)
+	p("Verdicts: **equivalent** — no input can tell the mutant from the reference in what the suite compares\n")
+	p("(outputs, error codes; the reason says why); **not-viable** — the mutant does not compile;\n")
+	p("**unreachable-by-contract** — the mutated code only guards inputs that the operation's schema or an\n")
+	p("earlier check already refuses, so no conforming call reaches the difference; **scenario** — a new\n")
+	p("scenario now kills it (named), counted here until the next run; **open** — explained, not killed yet,\n")
+	p("and still counted against the score.\n\n")
+	prof := ""
+	for _, s := range sum.Survivors {
+		if s.Profile != prof {
+			prof = s.Profile
+			p("## %s\n\n| where | mutator | status | code | verdict | reason |\n| --- | --- | --- | --- | --- | --- |\n", prof)
+		}
+		reason := s.Reason
+		if s.Scenario != "" {
+			reason += " Scenario: `" + s.Scenario + "`."
+		}
+		p("| `reference/%s:%d:%d` | %s | %s | `%s` | %s | %s |\n", s.File, s.Line, s.Column, s.Mutator, s.Status,
+			strings.ReplaceAll(s.Code, "|", "\\|"), s.Verdict, strings.ReplaceAll(reason, "|", "\\|"))
+	}
+	if len(stale) > 0 {
+		p("\n## Stale triage entries\n\nThese no longer match a survivor (killed, or the code moved); remove or update them.\n\n")
+		for _, t := range stale {
+			p("- `reference/%s:%d:%d` %s (%s)\n", t.File, t.Line, t.Column, t.Mutator, t.Verdict)
+		}
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
+}

@@ -1,0 +1,125 @@
+// Package judge is the verdict of the mutation run (fidelity/cmd/mutation):
+// it replays every call of every conformance scenario against the in-process
+// reference and requires each answer to equal, as canonical JSON (errors by
+// code), the answer the unmutated reference gave — which, because the
+// unmutated run passes at the exact level, is the call's golden. That is the
+// exact level of the suite without godog: a mutant fails here exactly when it
+// fails a scenario, and the test binary is small enough to build and link in
+// a second or two per mutant. The reference's own unit tests play no part.
+//
+// The calls come from CLOCKSPEC_JUDGE_CALLS (JSON Lines written by the
+// mutation command from a run of the suite); without it the test is skipped.
+package judge_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/reference"
+)
+
+// Call is one recorded call: the scenario, the operation, its input and
+// the answer of the unmutated reference.
+type Call struct {
+	Scenario string          `json:"scenario"`
+	Op       string          `json:"op"`
+	Input    string          `json:"input"` // the exact bytes sent (a JSON string, so encoding never compacts it)
+	Output   json.RawMessage `json:"output,omitempty"`
+	Error    *protocol.Error `json:"error,omitempty"`
+}
+
+func TestSuiteCalls(t *testing.T) {
+	path := os.Getenv("CLOCKSPEC_JUDGE_CALLS")
+	if path == "" {
+		t.Skip("CLOCKSPEC_JUDGE_CALLS is not set (the mutation command sets it)")
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	impl := reference.New()
+	n, failed := 0, 0
+	// CLOCKSPEC_JUDGE_LIST (the mutation command's -probe) names a file
+	// that receives the scenario of every call answered differently.
+	var list *os.File
+	if p := os.Getenv("CLOCKSPEC_JUDGE_LIST"); p != "" {
+		if list, err = os.Create(p); err != nil {
+			t.Fatal(err)
+		}
+		defer list.Close()
+	}
+	for sc.Scan() {
+		var c Call
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		n++
+		got, ok := within(callLimit, func() []byte { return canonical(impl.Call(context.Background(), c.Op, json.RawMessage(c.Input))) })
+		if !ok {
+			t.Fatalf("scenario %s: %s(%s) did not answer within %s: the mutant hangs", c.Scenario, c.Op, c.Input, callLimit)
+		}
+		want := canonical(c.Output, c.Error)
+		if !bytes.Equal(got, want) {
+			failed++
+			if list != nil {
+				list.WriteString(c.Scenario + "\n")
+			}
+			if failed <= 3 {
+				t.Errorf("scenario %s: %s(%s)\n got  %s\n want %s", c.Scenario, c.Op, c.Input, got, want)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 {
+		t.Fatalf("%s holds no calls", path)
+	}
+	if failed > 0 {
+		t.Fatalf("%d of %d scenario calls answer differently", failed, n)
+	}
+}
+
+// callLimit bounds one call. The reference answers every scenario call in
+// milliseconds; a mutant that loops forever is caught here, at once, rather
+// than by gremlins' much longer timeout. (The suite's own drivers have the
+// same kind of deadline: 5 s per call.)
+const callLimit = 5 * time.Second
+
+// within runs f, giving up after d (f's goroutine is then abandoned; the
+// test binary exits right after the failure).
+func within(d time.Duration, f func() []byte) ([]byte, bool) {
+	done := make(chan []byte, 1)
+	go func() { done <- f() }()
+	select {
+	case b := <-done:
+		return b, true
+	case <-time.After(d):
+		return nil, false
+	}
+}
+
+// canonical compares like conformance.Canonical without importing the
+// harness (and godog with it): an output decoded and re-encoded (sorted keys,
+// numbers as the doubles they denote), an error as its code alone.
+func canonical(out json.RawMessage, perr *protocol.Error) []byte {
+	if perr != nil {
+		b, _ := json.Marshal(map[string]any{"error": map[string]string{"code": perr.Code}})
+		return b
+	}
+	var v any
+	if err := json.Unmarshal(out, &v); err != nil {
+		return append([]byte("unparseable: "), out...)
+	}
+	b, _ := json.Marshal(map[string]any{"output": v})
+	return b
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installed as `go` at the head of gremlins' PATH by `make mutation`
+# (fidelity/cmd/mutation). Gremlins runs `go test [flags] PKG` for its
+# coverage pass and for every mutant; this shim runs the conformance suite
+# against the in-process reference instead (the judge), so a mutant is killed
+# only by a scenario, never by the reference's own unit tests. Every other go
+# command goes to the real toolchain.
+set -euo pipefail
+real="${CLOCKSPEC_REAL_GO:?CLOCKSPEC_REAL_GO is not set}"
+if [ "${1:-}" != test ]; then
+	exec "$real" "$@"
+fi
+shift
+# gremlins' flags (-timeout, -failfast, -tags, -cover, -coverprofile,
+# -coverpkg) are kept; its last argument, the package to test, is replaced.
+args=("${@:1:$#-1}")
+extra=()
+for a in "${args[@]}"; do
+	if [ "$a" = -cover ]; then
+		extra+=("-coverpkg=${CLOCKSPEC_COVERPKG:?}")
+	fi
+done
+cd "$(dirname "$("$real" env GOMOD)")"
+exec "$real" test -vet=off -count=1 -ldflags="-s -w" "${args[@]}" "${extra[@]}" \
+	-run "${CLOCKSPEC_JUDGE_RUN:?}" "${CLOCKSPEC_JUDGE_PKG:?}"

@@ -1,0 +1,275 @@
+package fidelity
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Versions are the moving parts the matrix was measured with.
+type Versions struct {
+	ReferenceTzdata string `json:"reference_tzdata"`
+	Go              string `json:"go"`
+	Node            string `json:"node"`
+	ICU             string `json:"icu"`
+	NodeTzdata      string `json:"tzdata"`
+	CronParser      string `json:"cron_parser"`
+	Luxon           string `json:"luxon"`
+}
+
+// MutationSummary is fidelity/mutation.json, written by fidelity/cmd/mutation.
+type MutationSummary struct {
+	Tool        string            `json:"tool"`
+	Judge       string            `json:"judge"`
+	Mutators    []string          `json:"mutators"`
+	Workers     int               `json:"workers"`
+	WallSeconds float64           `json:"wall_seconds"`
+	Profiles    []MutationProfile `json:"profiles"`
+	Survivors   []Survivor        `json:"survivors"`
+}
+
+// MutationProfile is the score of one profile's packages.
+type MutationProfile struct {
+	Profile    string   `json:"profile"`
+	Packages   []string `json:"packages"`
+	Mutants    int      `json:"mutants"`
+	Killed     int      `json:"killed"`
+	TimedOut   int      `json:"timed_out"`
+	Lived      int      `json:"lived"`
+	NotCovered int      `json:"not_covered"`
+	NotViable  int      `json:"not_viable"`
+	// After triage (fidelity/mutation-triage.json): survivors a scenario
+	// added since the run kills, and survivors no conforming input can
+	// tell apart (equivalent, unreachable by contract, or not compiling).
+	NewlyKilled int `json:"newly_killed"`
+	Excluded    int `json:"excluded"`
+}
+
+// Detected are the mutants the suite caught: failed or hung.
+func (p MutationProfile) Detected() int { return p.Killed + p.TimedOut }
+
+// Judged are the mutants that count: every viable one. A mutant in code no
+// scenario runs (not covered) counts as a survivor.
+func (p MutationProfile) Judged() int { return p.Killed + p.TimedOut + p.Lived + p.NotCovered }
+
+// Score is detected / judged, in percent.
+func (p MutationProfile) Score() float64 {
+	if p.Judged() == 0 {
+		return 0
+	}
+	return 100 * float64(p.Detected()) / float64(p.Judged())
+}
+
+// TriagedScore counts the survivors new scenarios kill as detected and
+// leaves out those no input can tell apart: detected / (judged − excluded).
+func (p MutationProfile) TriagedScore() float64 {
+	n := p.Judged() - p.Excluded
+	if n <= 0 {
+		return 0
+	}
+	return 100 * float64(p.Detected()+p.NewlyKilled) / float64(n)
+}
+
+// Survivor is one mutant the suite did not catch, with its triage.
+type Survivor struct {
+	Profile  string `json:"profile"`
+	File     string `json:"file"` // relative to reference/
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+	Mutator  string `json:"mutator"`
+	Status   string `json:"status"` // LIVED or NOT COVERED
+	Code     string `json:"code"`   // the source line
+	Verdict  string `json:"verdict"`
+	Reason   string `json:"reason"`
+	Scenario string `json:"scenario,omitempty"`
+}
+
+// FuzzSummary is fidelity/fuzz.json: the fuzz targets and the time they ran.
+type FuzzSummary struct {
+	Targets []FuzzTarget `json:"targets"`
+}
+
+// FuzzTarget is one fuzz target and its recorded campaigns.
+type FuzzTarget struct {
+	Name     string  `json:"name"`
+	Package  string  `json:"package"`
+	Covers   string  `json:"covers"`
+	Seconds  float64 `json:"seconds"`  // total recorded fuzzing time
+	Findings int     `json:"findings"` // crashers found (each committed to testdata/fuzz and turned into a scenario)
+}
+
+// readJSON reads a committed summary; a missing file gives ok false.
+func readJSON(path string, v any) (bool, error) {
+	b, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return true, json.Unmarshal(b, v)
+}
+
+// ReadMutation reads fidelity/mutation.json.
+func ReadMutation(path string) (*MutationSummary, bool, error) {
+	var m MutationSummary
+	ok, err := readJSON(path, &m)
+	return &m, ok, err
+}
+
+// ReadFuzz reads fidelity/fuzz.json.
+func ReadFuzz(path string) (*FuzzSummary, bool, error) {
+	var f FuzzSummary
+	ok, err := readJSON(path, &f)
+	return &f, ok, err
+}
+
+// Doc is everything docs/fidelity.md shows.
+type Doc struct {
+	Versions  Versions
+	Tallies   []Tally
+	Excepts   *Exceptions
+	Mutation  *MutationSummary // nil: not measured yet
+	Fuzz      *FuzzSummary     // nil: not recorded yet
+	Timings   []Timing         // measurement section only
+	Wall      time.Duration    // measurement section only
+	Generated string           // the command line that wrote the file
+}
+
+// WriteDoc writes docs/fidelity.md. Everything above "Measurements" is a
+// function of the inputs (corpus, answers, committed summaries), so two runs
+// on the same versions write the same bytes there.
+func WriteDoc(w io.Writer, d Doc) {
+	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
+	p("# Fidelity: how well the suite tells right from wrong\n\n")
+	p("Generated by `%s` (`make fidelity`); do not edit. The mutation numbers come from\n", d.Generated)
+	p("`fidelity/mutation.json` (`make mutation`), the fuzzing numbers from `fidelity/fuzz.json`.\n\n")
+
+	p("## Versions\n\n| part | version |\n| --- | --- |\n")
+	v := d.Versions
+	p("| reference tzdata (embedded `reference/tzdb/zoneinfo.zip`) | %s |\n", v.ReferenceTzdata)
+	p("| Go | %s |\n", v.Go)
+	p("| oracle: Node | %s |\n| oracle: ICU | %s |\n| oracle: ICU tzdata | %s |\n", v.Node, v.ICU, v.NodeTzdata)
+	p("| oracle: cron-parser (v1's pinned version) | %s |\n| oracle: luxon (cron-parser's) | %s |\n\n", v.CronParser, v.Luxon)
+
+	p("## Mutation score\n\n")
+	if d.Mutation == nil || len(d.Mutation.Profiles) == 0 {
+		p("Not measured yet: run `make mutation`.\n\n")
+	} else {
+		m := d.Mutation
+		p("Tool: %s. Judge: %s. Mutators: %s. A mutant is detected when it fails a\n", m.Tool, m.Judge, strings.Join(m.Mutators, ", "))
+		p("scenario or hangs; a mutant in code no scenario runs counts as a survivor. Raw score = detected /\n")
+		p("(detected + lived + not covered), mutants that do not compile left out. Triaged score: survivors that\n")
+		p("a scenario added since the run kills count as detected, and survivors no conforming input can tell\n")
+		p("apart (equivalent, unreachable by contract, not compiling) are left out.\n\n")
+		p("| profile | packages | mutants | killed | timed out | lived | not covered | not viable | raw score | killed by new scenarios | excluded by triage | triaged score |\n")
+		p("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+		for _, pr := range m.Profiles {
+			p("| %s | %s | %d | %d | %d | %d | %d | %d | %.1f %% | %d | %d | %.1f %% |\n", pr.Profile, strings.Join(pr.Packages, ", "),
+				pr.Mutants, pr.Killed, pr.TimedOut, pr.Lived, pr.NotCovered, pr.NotViable, pr.Score(), pr.NewlyKilled, pr.Excluded, pr.TriagedScore())
+		}
+		verdicts := map[string]int{}
+		for _, s := range m.Survivors {
+			verdicts[s.Verdict]++
+		}
+		keys := make([]string, 0, len(verdicts))
+		for k := range verdicts {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var parts []string
+		for _, k := range keys {
+			parts = append(parts, fmt.Sprintf("%d %s", verdicts[k], k))
+		}
+		p("\nSurvivors: %d, triaged in [mutation-survivors.md](mutation-survivors.md) (%s).\n\n", len(m.Survivors), strings.Join(parts, ", "))
+	}
+
+	p("## Differential oracle matrix\n\n")
+	total, agree, excepted, uncovered := 0, 0, 0, 0
+	for _, t := range d.Tallies {
+		total += t.Cases
+		agree += t.Agree
+		uncovered += t.Uncovered
+		for _, n := range t.Excepted {
+			excepted += n
+		}
+	}
+	p("Every case is answered by the JavaScript oracle (`oracle/js/serve.js`: v1's own code on Node with\n")
+	p("cron-parser for `v1.*`, `oracle/js/datetime.js` on Intl for `datetime_*`) through the subprocess\n")
+	p("driver and by the reference in process, and the two answers are compared as canonical JSON\n")
+	p("(errors by code). The corpus (`fidelity/corpus.go`): every tzdata 2025c name, the 40 ICU-only legacy\n")
+	p("IDs and a few invalid names × every offset or abbreviation change 2020-2030 (±1 min, ±1 ms, and the\n")
+	p("instant itself) and 12 AM/PM edges on two days; every name in three letter cases for the name\n")
+	p("checks; %d cron expressions × %d DST zones × 8 `now` instants around each transition; shifts and\n", len(CronExpressions), len(CronZones))
+	p("own-offset formats of the instants around every DST zone's transitions.\n\n")
+	p("**%d cases: %d agree, %d differ in a listed class, %d differ unexplained.**\n\n", total, agree, excepted, uncovered)
+	p("| operation | cases | agree | listed exceptions | unexplained |\n| --- | ---: | ---: | --- | ---: |\n")
+	for _, t := range d.Tallies {
+		var ex []string
+		for _, c := range d.Excepts.Classes {
+			if n := t.Excepted[c.Class]; n > 0 {
+				ex = append(ex, fmt.Sprintf("%d `%s`", n, c.Class))
+			}
+		}
+		exs := "—"
+		if len(ex) > 0 {
+			exs = strings.Join(ex, ", ")
+		}
+		p("| `%s` | %d | %d | %s | %d |\n", t.Family, t.Cases, t.Agree, exs, t.Uncovered)
+	}
+	p("\n### Exception classes (`fidelity/exceptions.json`)\n\n")
+	p("A class covers a disagreement only when the case is of one of its operations and its rule\n")
+	p("(`fidelity/rules.go`) holds for that exact pair of answers.\n\n")
+	p("| class | operations | cases | reason |\n| --- | --- | ---: | --- |\n")
+	for _, c := range d.Excepts.Classes {
+		n := 0
+		for _, t := range d.Tallies {
+			n += t.Excepted[c.Class]
+		}
+		p("| `%s` | %s | %d | %s |\n", c.Class, strings.Join(c.Families, ", "), n, strings.ReplaceAll(c.Reason, "|", "\\|"))
+	}
+
+	p("\n## Fuzzing\n\n")
+	if d.Fuzz == nil || len(d.Fuzz.Targets) == 0 {
+		p("No campaign recorded yet.\n\n")
+	} else {
+		p("Every target runs through the in-process reference: any input must give a schema-valid output or\n")
+		p("a listed error, never a panic or a hang. `make test` runs every target on its seed corpus (the\n")
+		p("scenarios' inputs) and fuzzes `FuzzOperations` for a few seconds (`fuzz-short`); the recorded time\n")
+		p("is the sum of the campaigns (`go run ./fidelity/cmd/fidelity -fuzz-campaign 1m`) in\n")
+		p("`fidelity/fuzz.json`. A finding is committed under the package's `testdata/fuzz` and becomes a\n")
+		p("scenario.\n\n")
+		p("| target | package | covers | fuzzed | findings |\n| --- | --- | --- | ---: | ---: |\n")
+		sum := 0.0
+		for _, t := range d.Fuzz.Targets {
+			sum += t.Seconds
+			p("| `%s` | `%s` | %s | %s | %d |\n", t.Name, t.Package, t.Covers, fuzzTime(t.Seconds), t.Findings)
+		}
+		p("\nTotal: %s of fuzzing.\n\n", fuzzTime(sum))
+	}
+
+	p("## Measurements\n\nThese vary from run to run and machine to machine (2 cores here).\n\n")
+	p("| driver | cases | concurrency | time | cases/s |\n| --- | ---: | ---: | ---: | ---: |\n")
+	for _, t := range d.Timings {
+		p("| %s | %d | %d | %.1f s | %.0f |\n", t.Driver, t.Cases, t.Workers, t.Elapsed.Seconds(), t.PerSecond())
+	}
+	p("\nWhole matrix (corpus, both drivers, judging): %.1f s.", d.Wall.Seconds())
+	if d.Mutation != nil && d.Mutation.WallSeconds > 0 {
+		p(" Mutation run: %.0f min with %d workers.", d.Mutation.WallSeconds/60, d.Mutation.Workers)
+	}
+	p("\n")
+}
+
+func fuzzTime(s float64) string {
+	switch {
+	case s >= 3600:
+		return fmt.Sprintf("%.1f h", s/3600)
+	case s >= 60:
+		return fmt.Sprintf("%.0f min", s/60)
+	}
+	return fmt.Sprintf("%.0f s", s)
+}
