@@ -3,6 +3,7 @@ package v1
 import (
 	"bytes"
 	"encoding/json"
+	"regexp"
 	"time"
 
 	"github.com/clockspec/clockspec/protocol"
@@ -230,6 +231,11 @@ func shouldProcessOp(input json.RawMessage) (any, *protocol.Error) {
 	}{ShouldProcess(g, contents, assistantName(in.AssistantName))}, nil
 }
 
+// rfc3339Shape is the shape the input schema's date-time format (and v1's
+// oracle) requires of now: time.Parse alone also takes a one-digit hour
+// ("2026-01-01T0:00:00Z", found by FuzzV1Fields).
+var rfc3339Shape = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$`)
+
 func computeNextRunOp(input json.RawMessage) (any, *protocol.Error) {
 	var in struct {
 		Now             *string `json:"now"`
@@ -257,7 +263,7 @@ func computeNextRunOp(input json.RawMessage) (any, *protocol.Error) {
 		return nil, missing("task.schedule_value")
 	}
 	now, err := time.Parse(time.RFC3339Nano, *in.Now)
-	if err != nil {
+	if err != nil || !rfc3339Shape.MatchString(*in.Now) {
 		return nil, protocol.Errorf(protocol.CodeInvalidInput, "input: now %q is not an RFC 3339 date-time", *in.Now)
 	}
 	task := Task{ScheduleType: *in.Task.ScheduleType, ScheduleValue: *in.Task.ScheduleValue}

@@ -53,7 +53,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	mutation := fs.String("mutation", "fidelity/mutation.json", "the mutation summary to publish")
 	fuzz := fs.String("fuzz", "fidelity/fuzz.json", "the fuzzing summary to publish")
 	out := fs.String("out", "build/fidelity-disagreements.txt", "write every disagreement here (empty: nowhere)")
-	show := fs.Int("show", 5, "print this many examples of each unexplained or listed disagreement")
+	show := fs.Int("show", 5, "print this many examples of each unexplained disagreement (and, with -v, of each listed class)")
+	verbose := fs.Bool("v", false, "print examples of the listed disagreements too")
 	only := fs.String("only", "", "comma-separated families to run (default all)")
 	match := fs.String("match", "", "run only the cases whose id contains this text")
 	fuzzFor := fs.Duration("fuzz-campaign", 0, "instead of the matrix: fuzz every target this long and record it in -fuzz")
@@ -176,7 +177,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		line := fmt.Sprintf("%s %s input=%s\n  reference: %s\n  oracle:    %s\n", tag, o.Case.ID, o.Case.Input, fidelity.Show(o.Reference), fidelity.Show(o.Oracle))
 		all.WriteString(line)
-		if shown[tag] < *show {
+		if shown[tag] < *show && (o.Class == "" || *verbose) {
 			shown[tag]++
 			fmt.Fprint(stdout, line)
 		}

@@ -528,9 +528,10 @@ func writeReport(path string, sum *fidelity.MutationSummary, stale []Triage) err
 	p("Verdicts: **equivalent** — no input can tell the mutant from the reference in what the suite compares\n")
 	p("(outputs, error codes; the reason says why); **not-viable** — the mutant does not compile;\n")
 	p("**unreachable-by-contract** — the mutated code only guards inputs that the operation's schema or an\n")
-	p("earlier check already refuses, so no conforming call reaches the difference; **scenario** — a new\n")
-	p("scenario now kills it (named), counted here until the next run; **open** — explained, not killed yet,\n")
-	p("and still counted against the score.\n\n")
+	p("earlier check already refuses, so no conforming call reaches the difference; **scenario** — the named\n")
+	p("scenario kills it: the probe (`-probe`) built the mutant and ran that call against it (gremlins itself never\n")
+	p("builds what it marks NOT COVERED, which includes constants and case clauses that do run); **open** —\n")
+	p("explained, not killed yet, and still counted against the score.\n\n")
 	prof := ""
 	for _, s := range sum.Survivors {
 		if s.Profile != prof {

@@ -218,7 +218,7 @@ func writePicks(out string) error {
 		}
 		sort.Strings(kills)
 		o, perr := impl.Call(context.Background(), c.Op, c.Input)
-		rec, _ := json.Marshal(map[string]any{"scenario": c.ID, "op": c.Op, "input": c.Input, "output": o, "error": perr, "kills": kills})
+		rec, _ := json.Marshal(map[string]any{"scenario": c.ID, "op": c.Op, "input": c.Input, "raw_input": string(c.Input), "output": o, "error": perr, "kills": kills})
 		lines.Write(append(rec, '\n'))
 	}
 	return os.WriteFile(out+".picks.jsonl", lines.Bytes(), 0o644)
