@@ -203,7 +203,7 @@ func TestOracleAgreesOnASample(t *testing.T) {
 	root, _ := filepath.Abs("..")
 	serve := filepath.Join(root, "oracle", "js", "serve.js")
 	if _, serr := os.Stat(filepath.Join(root, "oracle", "js", "node_modules", "cron-parser")); err != nil || serr != nil {
-		t.Skip("node or oracle/js/node_modules missing (npm ci --prefix oracle/js)")
+		t.Fatal("node or oracle/js/node_modules missing: run `make oracle-deps` (make test installs them)")
 	}
 	quota := map[string]int{}
 	for _, f := range Families {

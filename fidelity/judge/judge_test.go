@@ -8,7 +8,8 @@
 // a second or two per mutant. The reference's own unit tests play no part.
 //
 // The calls come from CLOCKSPEC_JUDGE_CALLS (JSON Lines written by the
-// mutation command from a run of the suite); without it the test is skipped.
+// mutation command from a run of the suite); without it the test records
+// them itself from the unmutated reference and checks it answers alike.
 package judge_test
 
 import (
@@ -17,9 +18,12 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
 )
@@ -37,7 +41,11 @@ type Call struct {
 func TestSuiteCalls(t *testing.T) {
 	path := os.Getenv("CLOCKSPEC_JUDGE_CALLS")
 	if path == "" {
-		t.Skip("CLOCKSPEC_JUDGE_CALLS is not set (the mutation command sets it)")
+		// Outside a mutation run the judge checks the unmutated reference
+		// against a fresh recording of itself: every scenario call must be
+		// answered the same twice (a non-deterministic answer would make
+		// every mutation verdict meaningless).
+		path = recordCalls(t)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -122,4 +130,28 @@ func canonical(out json.RawMessage, perr *protocol.Error) []byte {
 	}
 	b, _ := json.Marshal(map[string]any{"output": v})
 	return b
+}
+
+// recordCalls runs the suite against the reference and writes its calls in
+// the mutation command's format.
+func recordCalls(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "calls.jsonl")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	enc := json.NewEncoder(f)
+	_, err = conformance.Run(context.Background(), conformance.Options{
+		Driver: conformance.InProcess(reference.New()), Level: conformance.LevelCompat,
+		OnCall: func(sc *features.Scenario, _ int, op string, input json.RawMessage, res protocol.Result) {
+			if err := enc.Encode(Call{Scenario: sc.ID, Op: op, Input: string(input), Output: res.Output, Error: res.Error}); err != nil {
+				t.Error(err)
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
