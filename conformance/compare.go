@@ -76,7 +76,7 @@ func Compare(sources []string, reps []*Report, order map[string]int) (*Compariso
 				return nil, fmt.Errorf("%s: %w", sources[i], err)
 			}
 			h := rep.Hello
-			key = strings.Join([]string{h.Implementation, h.Version, h.Language, string(rep.Level), rep.SpecVersion, rep.Tags,
+			key = strings.Join([]string{h.Implementation, h.Version, h.Language, string(rep.Level), string(rep.Require), rep.SpecVersion, rep.Tags,
 				fmt.Sprint(rep.Run), fmt.Sprint(rep.Skip), fmt.Sprint(rep.CustomFeatures), fmt.Sprint(sh.Count)}, "\x00")
 		}
 		col := groups[key]
@@ -181,7 +181,7 @@ func mergeShards(reps []*Report, order map[string]int) (*Report, string, error) 
 	}
 	first := reps[0]
 	m := &Report{Format: SummaryFormat, SpecVersion: first.SpecVersion, Hello: first.Hello, Level: first.Level,
-		GoldensTzdata: first.GoldensTzdata, Tags: first.Tags, Run: first.Run, Skip: first.Skip,
+		Require: first.Require, GoldensTzdata: first.GoldensTzdata, Tags: first.Tags, Run: first.Run, Skip: first.Skip,
 		CustomFeatures: first.CustomFeatures}
 	claimed := map[string]bool{}
 	missingOps := map[string][]string{}

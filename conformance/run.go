@@ -51,6 +51,10 @@ type Options struct {
 	Format   string    // one of Formats; default progress
 	Output   io.Writer // where the formatter writes; default io.Discard
 	Level    Level     // default exact
+	// Require names the tiers whose failures fail the run (Report.OK). The
+	// zero value is RequireAll, the strictest, for the kit's own tests; the
+	// conform CLI defaults to RequireRequired.
+	Require Require
 	// TestingT, when set, runs every scenario as a subtest (go test).
 	TestingT *testing.T
 	// SaveFailures, when set, is a folder where every failing scenario's
@@ -75,6 +79,48 @@ type Options struct {
 	// OnResult observes every scenario as its verdict is decided: done of
 	// total (the scenarios of claimed profiles that run). For progress.
 	OnResult func(res ScenarioResult, done, total int)
+}
+
+// Require names the tiers whose failing scenarios fail a run (its exit
+// status). Whether an implementation conforms to a profile does not depend
+// on it: that is always decided by the required tier alone.
+type Require string
+
+// The settings of --require.
+const (
+	// RequireRequired: only a failing required scenario fails the run; a
+	// decision or extension not followed is reported, never fatal. What a
+	// third party certifying an implementation wants (the CLI's default).
+	RequireRequired Require = "required"
+	// RequireDecisions: required and @decision scenarios must pass.
+	RequireDecisions Require = "decisions"
+	// RequireAll: every scenario must pass, extensions included; the
+	// reference's own CI runs so.
+	RequireAll Require = "all"
+)
+
+// Requires lists the settings of --require, weakest first.
+var Requires = []Require{RequireRequired, RequireDecisions, RequireAll}
+
+// ParseRequire reads a --require value.
+func ParseRequire(s string) (Require, error) {
+	for _, q := range Requires {
+		if string(q) == s {
+			return q, nil
+		}
+	}
+	return "", fmt.Errorf("conformance: unknown --require %q (want required, decisions or all)", s)
+}
+
+// Includes reports whether a failing scenario of tier t fails the run.
+func (q Require) Includes(t features.Tier) bool {
+	switch t {
+	case features.Decision:
+		return q == RequireDecisions || q == RequireAll || q == ""
+	case features.Extension:
+		return q == RequireAll || q == ""
+	}
+	return true
 }
 
 // FormatFile is one godog formatter writing to a file.
@@ -111,8 +157,11 @@ type ScenarioResult struct {
 	Profile string   `json:"profile"`
 	Name    string   `json:"name"`
 	Origins []string `json:"origins,omitempty"`
-	Compat  Verdict  `json:"compat"`
-	Exact   Verdict  `json:"exact"`
+	// Tier: required, decision or extension ("" in a summary written before
+	// tiers existed reads as required).
+	Tier   features.Tier `json:"tier"`
+	Compat Verdict       `json:"compat"`
+	Exact  Verdict       `json:"exact"`
 	// Problem says why the scenario failed (first failing step or golden).
 	Problem string `json:"problem,omitempty"`
 
@@ -166,6 +215,49 @@ type ProfileSummary struct {
 	// MissingOps are the profile's operations the implementation lacks
 	// (why it is not claimed).
 	MissingOps []string `json:"missing_operations,omitempty"`
+	// The tiers graded apart, at the run's level: required scenarios
+	// passed, decisions and extensions followed. The profile is conformed
+	// to when every required scenario passed (Conforms).
+	Required   TierCount `json:"required"`
+	Decisions  TierCount `json:"decisions"`
+	Extensions TierCount `json:"extensions"`
+}
+
+// TierCount is one tier of one profile: how many of its scenarios ran,
+// how many passed, and the ids of those that failed.
+type TierCount struct {
+	Passed  int      `json:"passed"`
+	Total   int      `json:"total"`
+	Failing []string `json:"failing,omitempty"`
+}
+
+// All reports whether every scenario of the tier that ran passed.
+func (t TierCount) All() bool { return t.Passed == t.Total }
+
+// Tier is the count of one tier.
+func (p *ProfileSummary) Tier(t features.Tier) *TierCount {
+	switch t {
+	case features.Decision:
+		return &p.Decisions
+	case features.Extension:
+		return &p.Extensions
+	}
+	return &p.Required
+}
+
+// Conforms reports whether the profile is claimed and every one of its
+// required scenarios ran and passed at the run's level. A partial run
+// says so elsewhere (Report.Complete).
+func (p *ProfileSummary) Conforms() bool {
+	return p.Claimed && p.Required.Total > 0 && p.Required.Passed == p.Required.Total
+}
+
+// tierOf is a result's tier; summaries from before tiers read as required.
+func tierOf(s ScenarioResult) features.Tier {
+	if s.Tier == "" {
+		return features.Required
+	}
+	return s.Tier
 }
 
 // SummaryFormat marks a Report written as JSON (summary.json).
@@ -173,10 +265,12 @@ const SummaryFormat = "clockspec-summary/1"
 
 // Report is the outcome of a run.
 type Report struct {
-	Format          string           `json:"format"` // SummaryFormat
-	SpecVersion     string           `json:"spec_version"`
-	Hello           protocol.Hello   `json:"hello"`
-	Level           Level            `json:"level"`
+	Format      string         `json:"format"` // SummaryFormat
+	SpecVersion string         `json:"spec_version"`
+	Hello       protocol.Hello `json:"hello"`
+	Level       Level          `json:"level"`
+	// Require: the tiers whose failures fail the run ("" reads as all).
+	Require         Require          `json:"require,omitempty"`
 	Profiles        []ProfileSummary `json:"profiles"`
 	Scenarios       []ScenarioResult `json:"scenarios"`
 	SchemaValidated int64            `json:"schema_validated"`
@@ -236,12 +330,13 @@ func levelVerdict(level Level, s ScenarioResult) Verdict {
 }
 
 // FailsRun reports whether this scenario makes the run red: an unlisted
-// failure, or a known-failing one that passes now.
-func (r *Report) FailsRun(s ScenarioResult) bool { return failsRun(r.Level, s) }
+// failure of a tier the run requires, or a known-failing one that passes
+// now (whatever its tier: the list is out of date).
+func (r *Report) FailsRun(s ScenarioResult) bool { return failsRun(r.Level, r.Require, s) }
 
-func (r *runner) failsRun(s *ScenarioResult) bool { return failsRun(r.opts.Level, *s) }
+func (r *runner) failsRun(s *ScenarioResult) bool { return failsRun(r.opts.Level, r.opts.Require, *s) }
 
-func failsRun(level Level, s ScenarioResult) bool {
+func failsRun(level Level, require Require, s ScenarioResult) bool {
 	v := levelVerdict(level, s)
 	switch s.Known {
 	case KnownFlaky:
@@ -249,7 +344,14 @@ func failsRun(level Level, s ScenarioResult) bool {
 	case KnownFailing:
 		return v == Passed
 	}
-	return v.failed()
+	return v.failed() && require.Includes(tierOf(s))
+}
+
+// NotFollowed reports whether this scenario failed without failing the run
+// because the run does not require its tier (a decision or an extension
+// the implementation does not follow).
+func (r *Report) NotFollowed(s ScenarioResult) bool {
+	return s.Known == "" && r.LevelVerdict(s).failed() && !r.Require.Includes(tierOf(s))
 }
 
 type runner struct {
@@ -316,6 +418,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		r.retryFlaky(ctx, rep)
 	}
 	rep.Stale = stale
+	rep.Require = opts.Require
 	rep.Tags, rep.Run, rep.Skip = opts.Tags, opts.Run, opts.Skip
 	if opts.Shard.Count > 0 {
 		rep.Shard = opts.Shard.String()
@@ -428,7 +531,7 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 	rep.NotRun = r.total - len(r.results)
 	for _, sc := range notClaimed {
 		rep.Scenarios = append(rep.Scenarios, ScenarioResult{ID: sc.ID, Profile: sc.Profile, Name: sc.Name,
-			Origins: sc.Origins, Compat: NotClaimed, Exact: NotClaimed})
+			Origins: sc.Origins, Tier: sc.Tier, Compat: NotClaimed, Exact: NotClaimed})
 	}
 	if len(rep.Scenarios) == 0 {
 		return nil, errors.New("conformance: no scenario ran (check --tags, --run and --skip)")
@@ -460,6 +563,7 @@ func (rep *Report) recount() {
 	for i := range rep.Profiles {
 		p := &rep.Profiles[i]
 		p.Passed, p.Failed, p.KnownFailing, p.Flaky = 0, 0, 0, 0
+		p.Required, p.Decisions, p.Extensions = TierCount{}, TierCount{}, TierCount{}
 		by[p.Profile] = p
 	}
 	for i := range rep.Scenarios {
@@ -468,6 +572,16 @@ func (rep *Report) recount() {
 		p := by[s.Profile]
 		if p == nil {
 			continue
+		}
+		if s.Verdict != NotClaimed {
+			t := p.Tier(tierOf(*s))
+			t.Total++
+			switch {
+			case s.Verdict == Passed:
+				t.Passed++
+			case s.Verdict.failed():
+				t.Failing = append(t.Failing, s.ID)
+			}
 		}
 		switch {
 		case s.Verdict == Passed:
@@ -598,6 +712,13 @@ func fillDefaults(o *Options) error {
 	if o.Output == nil {
 		o.Output = io.Discard
 	}
+	switch o.Require {
+	case "":
+		o.Require = RequireAll
+	case RequireRequired, RequireDecisions, RequireAll:
+	default:
+		return fmt.Errorf("conformance: unknown --require %q (want required, decisions or all)", o.Require)
+	}
 	switch o.Level {
 	case "":
 		o.Level = LevelExact
@@ -696,7 +817,7 @@ func (r *runner) initScenario(ctx *godog.ScenarioContext) {
 // level a golden mismatch fails the scenario too.
 func (r *runner) finish(w *world, stepErr error, failStep string, failErr error) error {
 	res := &ScenarioResult{ID: w.sc.ID, Profile: w.sc.Profile, Name: w.sc.Name, Origins: w.sc.Origins,
-		Compat: Passed, Exact: Passed}
+		Tier: w.sc.Tier, Compat: Passed, Exact: Passed}
 	if stepErr != nil && !errors.Is(stepErr, godog.ErrSkip) {
 		v := verdictOf(stepErr)
 		res.Compat, res.Exact = v, v
@@ -843,7 +964,7 @@ func (r *runner) unreachable(err error) *Report {
 		if r.selected[sc.ID] && tagsMatch(r.opts.Tags, sc.Tags) {
 			claimed[sc.Profile] = true
 			rep.Scenarios = append(rep.Scenarios, ScenarioResult{ID: sc.ID, Profile: sc.Profile, Name: sc.Name,
-				Origins: sc.Origins, Compat: v, Exact: v, Problem: "hello: " + err.Error()})
+				Origins: sc.Origins, Tier: sc.Tier, Compat: v, Exact: v, Problem: "hello: " + err.Error()})
 		}
 	}
 	rep.Profiles = summarize(rep.Scenarios, claimed)

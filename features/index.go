@@ -25,13 +25,40 @@ func FS() fs.FS { return files }
 
 // Tag prefixes with a meaning to the kit.
 const (
-	IDTag       = "@id:"     // the scenario's stable id, e.g. @id:v1/escape-xml/ampersand
-	OriginTag   = "@origin:" // where a transcribed case comes from, e.g. @origin:formatting.test.ts
-	ReqTag      = "@req:"    // a requirement id of spec/, e.g. @req:V1-XML-ESCAPE
-	DecisionTag = "@decision"
+	IDTag     = "@id:"     // the scenario's stable id, e.g. @id:v1/escape-xml/ampersand
+	OriginTag = "@origin:" // where a transcribed case comes from, e.g. @origin:formatting.test.ts
+	ReqTag    = "@req:"    // a requirement id of spec/, e.g. @req:V1-XML-ESCAPE
+	// The tier tags: a scenario with neither is required.
+	DecisionTag  = "@decision"  // the seed is silent; the kit pins one answer
+	ExtensionTag = "@extension" // beyond (or against) the seed; recommended, never required
 	// CaseColumn names the Examples column whose value ends an outline row's id.
 	CaseColumn = "case"
 )
+
+// Tier says how much a scenario's verdict weighs. Every scenario has
+// exactly one, by tag: none is Required, @decision is Decision, @extension
+// is Extension.
+type Tier string
+
+// The tiers, strongest first.
+const (
+	// Required: the seed's words, or what the seed's original system does
+	// where the seed defers to it. A profile is conformed to exactly when
+	// every required scenario passes.
+	Required Tier = "required"
+	// Decision: the seed is silent and the kit pins one reasonable answer;
+	// the scenario's description names the seed sentence that leaves it open.
+	Decision Tier = "decision"
+	// Extension: behaviour beyond the seed, or against it, that the kit
+	// recommends (DST-correct scheduling, for instance).
+	Extension Tier = "extension"
+)
+
+// Tiers lists the tiers, strongest first.
+var Tiers = []Tier{Required, Decision, Extension}
+
+// tierOf maps a tier tag to its tier.
+var tierOf = map[string]Tier{DecisionTag: Decision, ExtensionTag: Extension}
 
 // Scenario is one runnable scenario: a plain scenario, or one row of an outline.
 type Scenario struct {
@@ -45,7 +72,8 @@ type Scenario struct {
 	Tags        []string // every tag, inherited ones included
 	Origins     []string // @origin values
 	Reqs        []string // @req values
-	Decision    bool
+	Tier        Tier
+	Decision    bool // Tier == Decision
 	Line        int64
 	fingerprint string
 }
@@ -60,7 +88,9 @@ type Suite struct {
 
 // Load indexes a features folder laid out like the embedded one. Every
 // scenario needs exactly one @id tag, unique across the suite, starting with
-// its profile folder; every outline needs a `case` column with unique values.
+// its profile folder; every outline needs a `case` column with unique values;
+// every scenario has at most one tier tag (@decision, @extension), and every
+// profile has at least one required scenario (one with no tier tag).
 func Load(fsys fs.FS) (*Suite, error) {
 	paths, err := fs.Glob(fsys, "*/*.feature")
 	if err != nil {
@@ -76,7 +106,28 @@ func Load(fsys fs.FS) (*Suite, error) {
 			return nil, err
 		}
 	}
+	if err := s.checkRequiredTiers(); err != nil {
+		return nil, err
+	}
 	return s, nil
+}
+
+// checkRequiredTiers refuses a profile without a required scenario: its
+// conformance would be decided by nothing (every implementation would
+// conform), which is never what a features folder means.
+func (s *Suite) checkRequiredTiers() error {
+	required := map[string]int{}
+	for _, sc := range s.Scenarios {
+		if sc.Tier == Required {
+			required[sc.Profile]++
+		}
+	}
+	for _, p := range s.Profiles() {
+		if required[p] == 0 {
+			return fmt.Errorf("features: profile %s has no required scenario (every one is tagged @decision or @extension): nothing would decide whether an implementation conforms to it", p)
+		}
+	}
+	return nil
 }
 
 func (s *Suite) addFile(fsys fs.FS, uri string) error {
@@ -115,8 +166,6 @@ func (s *Suite) addFile(fsys fs.FS, uri string) error {
 				sc.Origins = append(sc.Origins, strings.TrimPrefix(t.Name, OriginTag))
 			case strings.HasPrefix(t.Name, ReqTag):
 				sc.Reqs = append(sc.Reqs, strings.TrimPrefix(t.Name, ReqTag))
-			case t.Name == DecisionTag:
-				sc.Decision = true
 			}
 		}
 		scNode := nodes.scenarios[pk.AstNodeIds[0]]
@@ -148,6 +197,23 @@ func (s *Suite) addFile(fsys fs.FS, uri string) error {
 			sc.ID = sc.BaseID + "/" + key
 			sc.Line = row.line
 		}
+		// Tier tags are inherited like any tag (feature, rule, scenario,
+		// examples), so two of them may meet on one pickle from two levels.
+		var tierTags []string
+		for _, t := range sc.Tags {
+			if tier, ok := tierOf[t]; ok && !hasTag(tierTags, t) {
+				tierTags = append(tierTags, t)
+				sc.Tier = tier
+			}
+		}
+		if len(tierTags) > 1 {
+			return fmt.Errorf("features: %s:%d: scenario %q has two tier tags (%s): a scenario is required (no tier tag), @decision or @extension, never two",
+				uri, sc.Line, sc.ID, strings.Join(tierTags, " and "))
+		}
+		if sc.Tier == "" {
+			sc.Tier = Required
+		}
+		sc.Decision = sc.Tier == Decision
 		if prev := s.byID[sc.ID]; prev != nil {
 			return fmt.Errorf("features: id %q is used twice (%s:%d and %s:%d)", sc.ID, prev.URI, prev.Line, uri, sc.Line)
 		}

@@ -1,0 +1,138 @@
+package features
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func load(t *testing.T, files map[string]string) (*Suite, error) {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	for name, body := range files {
+		fsys[name] = &fstest.MapFile{Data: []byte(body)}
+	}
+	return Load(fsys)
+}
+
+const tiered = `@p
+Feature: tiers
+  @id:p/t/plain
+  Scenario: required by default
+    When nothing
+
+  @decision @id:p/t/decided
+  Scenario: pinned where the seed is silent
+    When nothing else
+
+  @extension @id:p/t/extended
+  Scenario: beyond the seed
+    When something more
+
+  @id:p/t/rows
+  Scenario Outline: rows
+    When <x>
+
+    Examples:
+      | case | x |
+      | a    | y |
+
+    @extension
+    Examples:
+      | case | x |
+      | b    | z |
+`
+
+func TestTierByTag(t *testing.T) {
+	s, err := load(t, map[string]string{"p/t.feature": tiered})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]Tier{"p/t/plain": Required, "p/t/decided": Decision, "p/t/extended": Extension,
+		"p/t/rows/a": Required, "p/t/rows/b": Extension}
+	for id, tier := range want {
+		sc, ok := s.ByID(id)
+		if !ok {
+			t.Fatalf("no scenario %s", id)
+		}
+		if sc.Tier != tier || sc.Decision != (tier == Decision) {
+			t.Errorf("%s: tier %q (decision %v), want %q", id, sc.Tier, sc.Decision, tier)
+		}
+	}
+}
+
+func TestTwoTierTagsAreRefused(t *testing.T) {
+	cases := map[string]struct{ body, want string }{
+		"on the scenario": {`@p
+Feature: f
+  @id:p/f/ok
+  Scenario: ok
+    When nothing
+
+  @decision @extension @id:p/f/both
+  Scenario: both
+    When something
+`, "p/f.feature:8: scenario \"p/f/both\" has two tier tags (@decision and @extension)"},
+		"one inherited from the feature": {`@p @extension
+Feature: f
+  @id:p/f/ok
+  @decision
+  Scenario: ok
+    When nothing
+`, "p/f.feature:5: scenario \"p/f/ok\" has two tier tags (@extension and @decision)"},
+		"one on an examples table": {`@p
+Feature: f
+  @id:p/f/plain
+  Scenario: plain
+    When nothing
+
+  @decision @id:p/f/rows
+  Scenario Outline: rows
+    When <x>
+
+    @extension
+    Examples:
+      | case | x |
+      | a    | y |
+`, "p/f.feature:14: scenario \"p/f/rows/a\" has two tier tags (@decision and @extension)"},
+	}
+	for name, c := range cases {
+		_, err := load(t, map[string]string{"p/f.feature": c.body})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want an error containing %q", name, err, c.want)
+		}
+	}
+}
+
+func TestProfileWithoutRequiredScenarioIsRefused(t *testing.T) {
+	only := `@q
+Feature: f
+  @decision @id:q/f/a
+  Scenario: a
+    When nothing
+
+  @extension @id:q/f/b
+  Scenario: b
+    When something
+`
+	_, err := load(t, map[string]string{"p/t.feature": tiered, "q/f.feature": only})
+	if err == nil || !strings.Contains(err.Error(), "profile q has no required scenario") {
+		t.Fatalf("got %v, want the profile without a required scenario named", err)
+	}
+}
+
+// The embedded suite loads: no scenario there has two tier tags and every
+// profile has required scenarios.
+func TestEmbeddedSuiteHasThreeTiers(t *testing.T) {
+	s, err := Load(FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := map[Tier]int{}
+	for _, sc := range s.Scenarios {
+		n[sc.Tier]++
+	}
+	if n[Required] == 0 || n[Decision] == 0 || n[Required]+n[Decision]+n[Extension] != len(s.Scenarios) {
+		t.Errorf("tiers %v of %d scenarios", n, len(s.Scenarios))
+	}
+}
