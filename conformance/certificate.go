@@ -22,23 +22,30 @@ type Certificate struct {
 	// partial run (--tags, --run, --skip, --shard, --fail-fast stop,
 	// --features) certifies nothing, whatever passed.
 	Complete bool `json:"complete"`
-	// Conforms lists the claimed profiles whose every scenario passed at
-	// the level (known-failing and flaky-failing scenarios do not pass).
+	// Conforms lists the claimed profiles whose every required scenario
+	// passed at the level (known-failing and flaky-failing scenarios do not
+	// pass). Decisions and extensions never decide it; each profile says
+	// which of them the implementation also follows.
 	Conforms []string             `json:"conforms"`
 	Profiles []CertificateProfile `json:"profiles"`
 	Date     string               `json:"date,omitempty"`
 }
 
-// CertificateProfile is one profile's counts at the run's level.
+// CertificateProfile is one profile's counts at the run's level, the
+// three tiers apart: required passed, decisions and extensions followed,
+// each with the ids that failed.
 type CertificateProfile struct {
-	Profile    string `json:"profile"`
-	Claimed    bool   `json:"claimed"`
-	Conforms   bool   `json:"conforms"`
-	Scenarios  int    `json:"scenarios"`
-	Passed     int    `json:"passed"`
-	Failed     int    `json:"failed"`
-	NotClaimed int    `json:"not_claimed"`
-	Faults     int    `json:"faults"`
+	Profile    string    `json:"profile"`
+	Claimed    bool      `json:"claimed"`
+	Conforms   bool      `json:"conforms"`
+	Scenarios  int       `json:"scenarios"`
+	Passed     int       `json:"passed"`
+	Failed     int       `json:"failed"`
+	NotClaimed int       `json:"not_claimed"`
+	Faults     int       `json:"faults"`
+	Required   TierCount `json:"required"`
+	Decisions  TierCount `json:"decisions"`
+	Extensions TierCount `json:"extensions"`
 }
 
 // NewCertificate states what rep shows; date (YYYY-MM-DD, or "") is written
@@ -50,8 +57,9 @@ func NewCertificate(rep *Report, date string) *Certificate {
 		Complete: rep.Complete, Conforms: []string{}, Date: date}
 	for _, p := range rep.Profiles {
 		cp := CertificateProfile{Profile: p.Profile, Claimed: p.Claimed, Scenarios: p.Scenarios,
-			Passed: p.Passed, Failed: p.Failed, NotClaimed: p.NotClaimedCnt, Faults: p.Faults}
-		cp.Conforms = p.Claimed && p.Scenarios > 0 && p.Passed == p.Scenarios && rep.Complete
+			Passed: p.Passed, Failed: p.Failed, NotClaimed: p.NotClaimedCnt, Faults: p.Faults,
+			Required: p.Required, Decisions: p.Decisions, Extensions: p.Extensions}
+		cp.Conforms = p.Conforms() && rep.Complete
 		if cp.Conforms {
 			c.Conforms = append(c.Conforms, p.Profile)
 		}
@@ -71,8 +79,20 @@ func NewCertificate(rep *Report, date string) *Certificate {
 			noun = "profiles"
 		}
 		c.Statement = fmt.Sprintf("%s conforms to %s %s of spec version %s%s", who, noun, strings.Join(c.Conforms, ", "), rep.SpecVersion, level)
+		var also []string
+		for _, p := range c.Profiles {
+			if p.Conforms {
+				also = append(also, fmt.Sprintf("%s: %s", p.Profile, followed(p.Decisions, p.Extensions)))
+			}
+		}
+		c.Statement += "; it also follows " + strings.Join(also, "; ")
 	}
 	return c
+}
+
+// followed says how many decisions and extensions a profile follows.
+func followed(d, e TierCount) string {
+	return fmt.Sprintf("%d of %d decisions and %d of %d extensions", d.Passed, d.Total, e.Passed, e.Total)
 }
 
 func orUnknown(s string) string {
@@ -89,6 +109,19 @@ type Badge struct {
 	Label         string `json:"label"`
 	Message       string `json:"message"`
 	Color         string `json:"color"`
+}
+
+// badgeProfiles names each conformed-to profile with its three tiers,
+// e.g. "v1 req 290/290 dec 12/12 ext 5/8".
+func badgeProfiles(c *Certificate) string {
+	var parts []string
+	for _, p := range c.Profiles {
+		if p.Conforms {
+			parts = append(parts, fmt.Sprintf("%s req %d/%d dec %d/%d ext %d/%d", p.Profile, p.Required.Passed, p.Required.Total,
+				p.Decisions.Passed, p.Decisions.Total, p.Extensions.Passed, p.Extensions.Total))
+		}
+	}
+	return strings.Join(parts, " | ")
 }
 
 // NewBadge summarizes a certificate: green when every claimed profile
@@ -108,9 +141,9 @@ func NewBadge(c *Certificate) *Badge {
 	case claimed == 0:
 		b.Message, b.Color = "no profile claimed", "lightgrey"
 	case len(c.Conforms) == claimed:
-		b.Message, b.Color = strings.Join(c.Conforms, " | "), "brightgreen"
+		b.Message, b.Color = badgeProfiles(c), "brightgreen"
 	case len(c.Conforms) > 0:
-		b.Message = fmt.Sprintf("%s (%d of %d profiles)", strings.Join(c.Conforms, " | "), len(c.Conforms), claimed)
+		b.Message = fmt.Sprintf("%s (%d of %d profiles)", badgeProfiles(c), len(c.Conforms), claimed)
 		b.Color = "yellow"
 	default:
 		b.Message, b.Color = "failing", "red"

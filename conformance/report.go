@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/clockspec/clockspec/features"
 )
 
 // The files --report DIR writes.
@@ -122,10 +124,13 @@ func junitFromReport(rep *Report) []byte {
 
 // Outcome is how a report shows a scenario: its verdict at the run's level,
 // or what a known list made of it (known-failing, fixed: listed as known
-// failing but passing, flaky: needed its second attempt).
+// failing but passing, flaky: needed its second attempt), or not-followed:
+// a decision or extension that failed where the run does not require it.
 func (r *Report) Outcome(s ScenarioResult) string {
 	v := r.LevelVerdict(s)
 	switch {
+	case r.NotFollowed(s):
+		return "not-followed"
 	case s.Known == KnownFailing && v.failed():
 		return "known-failing"
 	case s.Known == KnownFailing && v == Passed:
@@ -137,8 +142,9 @@ func (r *Report) Outcome(s ScenarioResult) string {
 }
 
 var outcomeLabels = map[string]string{
-	"fixed": "passes (listed as known failing)",
-	"flaky": "flaky (retried)",
+	"fixed":        "passes (listed as known failing)",
+	"flaky":        "flaky (retried)",
+	"not-followed": "not followed",
 }
 
 //go:embed templates/*.tmpl
@@ -158,9 +164,16 @@ type htmlRow struct {
 
 type htmlMatrixRow struct {
 	ProfileSummary
+	Tiers         []htmlTier
 	NotClaimed    int
 	Missing       string
 	Result, Class string
+}
+
+// htmlTier is one tier's cell in the profile matrix.
+type htmlTier struct {
+	TierCount
+	Class string // passed, failed or not-followed (a tier the run does not require)
 }
 
 type htmlReport struct {
@@ -186,19 +199,35 @@ func WriteHTMLReport(w io.Writer, rep *Report, cert *Certificate) error {
 	}
 	for _, p := range rep.Profiles {
 		m := htmlMatrixRow{ProfileSummary: p, NotClaimed: p.NotClaimedCnt, Missing: strings.Join(p.MissingOps, ", ")}
+		failsRun := false
+		for _, t := range features.Tiers {
+			c := *p.Tier(t)
+			cell := htmlTier{TierCount: c, Class: "passed"}
+			if !c.All() {
+				cell.Class = "not-followed"
+				if rep.Require.Includes(t) {
+					cell.Class, failsRun = "failed", true
+				}
+			}
+			m.Tiers = append(m.Tiers, cell)
+		}
 		switch {
 		case !p.Claimed:
 			m.Result, m.Class = "not claimed", "not-claimed"
-		case p.Failed > p.KnownFailing:
+		case failsRun && p.Failed > p.KnownFailing:
 			m.Result, m.Class = "fails", "failed"
-		case p.Failed > 0:
+		case !p.Required.All():
 			m.Result, m.Class = "known failures only", "known-failing"
 		case !rep.Complete:
-			m.Result, m.Class = "passes (partial run)", "partial"
+			m.Result, m.Class = "required tier passes (partial run)", "partial"
 		case conforms[p.Profile]:
 			m.Result, m.Class = "conforms", "conforms"
 		default:
 			m.Result, m.Class = "passes", "passed"
+		}
+		if p.Claimed && p.Required.All() && (!p.Decisions.All() || !p.Extensions.All()) {
+			m.Result += fmt.Sprintf(" (%d decisions, %d extensions not followed)",
+				p.Decisions.Total-p.Decisions.Passed, p.Extensions.Total-p.Extensions.Passed)
 		}
 		d.Matrix = append(d.Matrix, m)
 	}

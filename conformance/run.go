@@ -109,7 +109,7 @@ func ParseRequire(s string) (Require, error) {
 			return q, nil
 		}
 	}
-	return "", fmt.Errorf("conformance: unknown --require %q (want required, decisions or all)", s)
+	return "", fmt.Errorf("--require %q: want required, decisions or all", s)
 }
 
 // Includes reports whether a failing scenario of tier t fails the run.

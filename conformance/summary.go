@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/clockspec/clockspec/features"
 )
 
 // WriteSummary prints what a person and a CI log need after a run: the
@@ -30,9 +32,11 @@ func WriteSummary(w io.Writer, r *Report) {
 		}
 		fmt.Fprintf(w, "%-16s %4d scenarios  compat %d passed, %d failed  exact %d passed, %d failed%s\n",
 			p.Profile, p.Scenarios, p.CompatPassed, p.CompatFailed, p.ExactPassed, p.ExactFailed, faults)
+		fmt.Fprintf(w, "%-16s      %s\n", "", TierLine(r, p))
 	}
 	fmt.Fprintf(w, "schema-validated responses: %d   time: %s\n", r.SchemaValidated, r.Duration.Round(1e5))
 	passed, failed, known, fixed, flaky := 0, 0, 0, 0, 0
+	notFollowed := map[features.Tier]int{}
 	var notes []string
 	for _, s := range r.Scenarios {
 		v := r.LevelVerdict(s)
@@ -52,11 +56,17 @@ func WriteSummary(w io.Writer, r *Report) {
 			notes = append(notes, fmt.Sprintf("flaky %s %s", s.ID, how))
 		case v == Passed:
 			passed++
+		case r.NotFollowed(s):
+			notFollowed[tierOf(s)]++
+			fmt.Fprintf(w, "NOT FOLLOWED (%s) %s\n     %s\n", tierOf(s), s.ID, strings.ReplaceAll(s.Problem, "\n", "\n     "))
 		case v.failed():
 			failed++
 			label := "FAIL"
 			if v != Failed {
 				label = "FAIL (" + string(v) + ")"
+			}
+			if t := tierOf(s); t != features.Required {
+				label += " [" + string(t) + "]"
 			}
 			fmt.Fprintf(w, "%s %s\n     %s\n", label, s.ID, strings.ReplaceAll(s.Problem, "\n", "\n     "))
 		}
@@ -71,6 +81,10 @@ func WriteSummary(w io.Writer, r *Report) {
 		fmt.Fprintf(w, "stopped at the first failure (--fail-fast): %d scenarios not run\n", r.NotRun)
 	}
 	var extra []string
+	if n := notFollowed[features.Decision] + notFollowed[features.Extension]; n > 0 {
+		extra = append(extra, fmt.Sprintf("%d decisions and %d extensions not followed (--require %s does not fail the run on them)",
+			notFollowed[features.Decision], notFollowed[features.Extension], r.Require))
+	}
 	if known > 0 {
 		extra = append(extra, fmt.Sprintf("%d known failing", known))
 	}
@@ -88,6 +102,23 @@ func WriteSummary(w io.Writer, r *Report) {
 		tail = ", " + strings.Join(extra, ", ")
 	}
 	fmt.Fprintf(w, "conform: %d passed, %d failed%s\n", passed, failed, tail)
+}
+
+// TierLine gives a claimed profile's three tiers at the run's level and
+// whether it conforms: "required 280/280 passed, decisions 10/12 followed,
+// extensions 3/5 followed: conforms".
+func TierLine(r *Report, p ProfileSummary) string {
+	line := fmt.Sprintf("required %d/%d passed, decisions %d/%d followed, extensions %d/%d followed",
+		p.Required.Passed, p.Required.Total, p.Decisions.Passed, p.Decisions.Total, p.Extensions.Passed, p.Extensions.Total)
+	switch {
+	case p.Required.Total == 0:
+		return line
+	case !p.Conforms():
+		return line + ": does not conform"
+	case !r.Complete:
+		return line + ": every required scenario of the selection passed"
+	}
+	return line + ": conforms"
 }
 
 func firstLine(s string) string {

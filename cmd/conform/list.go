@@ -47,8 +47,8 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 	return printList(stdout, stderr, sel, *asJSON)
 }
 
-// printList prints scenarios as conform list does: a table (id, origins,
-// title) on stdout and the count on stderr, or JSON.
+// printList prints scenarios as conform list does: a table (id, tier,
+// origins, title) on stdout and the count on stderr, or JSON.
 func printList(stdout, stderr io.Writer, sel []*features.Scenario, asJSON bool) error {
 	if asJSON {
 		enc := json.NewEncoder(stdout)
@@ -56,17 +56,13 @@ func printList(stdout, stderr io.Writer, sel []*features.Scenario, asJSON bool) 
 		return enc.Encode(sel)
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tORIGIN\tTITLE")
+	fmt.Fprintln(tw, "ID\tTIER\tORIGIN\tTITLE")
 	for _, sc := range sel {
 		origin := strings.Join(sc.Origins, ",")
 		if origin == "" {
 			origin = "-"
 		}
-		title := sc.Name
-		if sc.Decision {
-			title = "[decision] " + title
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", sc.ID, origin, title)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", sc.ID, sc.Tier, origin, sc.Name)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -11,8 +11,9 @@
 //	conform version            print the spec, reference and tzdata versions
 //
 // Exit status: 0 when the run is green (every scenario that ran passed, or
-// failed while listed in --known-failing or --known-flaky), 1 when it is
-// red (a scenario failed, a known-failing one passes now, or a known pattern
+// failed while listed in --known-failing or --known-flaky, or is a decision
+// or extension that --require leaves out), 1 when it is red (a scenario of
+// a required tier failed, a known-failing one passes now, or a known pattern
 // matches nothing), 2 when the run could not happen (bad flags, unknown
 // tags, unreadable files).
 package main
@@ -80,7 +81,7 @@ func usage(w io.Writer) {
 
 Usage:
   conform [run] [flags]   run the suite (default: every scenario, the embedded reference)
-  conform list [flags]    list scenarios: id, origins, title
+  conform list [flags]    list scenarios: id, tier, origins, title
   conform report DIR…     merge the reports of several runs (or of a run's shards) into one comparison
   conform serve [flags]   expose the reference: HTTP on 127.0.0.1:8080, or --stdio for JSON Lines
   conform replay FILE     replay a failing scenario saved by run --save-failures
@@ -110,6 +111,8 @@ const examples = `Examples:
 const exitCodes = `Exit status:
   0  the run is green: every scenario that ran passed (or failed while listed as known failing or flaky)
   1  the run is red: a scenario failed, a known-failing scenario passes now, or a known pattern is stale
+     (a scenario of a tier --require leaves out, by default any @decision or @extension, is reported
+     as not followed and does not fail the run)
   2  the run could not happen: a bad flag, an unknown tag, an unreadable file, nothing selected
 `
 
@@ -125,7 +128,7 @@ Runs the conformance suite against an implementation and prints a summary on std
 	printFlagGroups(fset, []flagGroup{
 		{"The implementation", []string{"impl", "deadline", "window", "restarts", "stderr-log"}},
 		{"What runs", []string{"tags", "run", "skip", "shard", "level", "list", "features", "goldens"}},
-		{"Gating", []string{"known-failing", "known-flaky", "fail-fast"}},
+		{"Gating", []string{"require", "known-failing", "known-flaky", "fail-fast"}},
 		{"Output", []string{"report", "date", "format", "progress", "summary-json", "save-failures"}},
 	})
 	fmt.Fprint(w, "\n"+exitCodes+"\nThe protocol an implementation speaks: docs/protocol.md. CI jobs to copy: docs/ci.md.\n")

@@ -25,6 +25,7 @@ type runFlags struct {
 	driver                                                            driverFlags
 
 	report, date, knownFailing, knownFlaky, shard, progress string
+	require                                                 string
 	failFast, list                                          bool
 }
 
@@ -41,6 +42,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.date, "date", "", "`YYYY-MM-DD`: the date to write into certificate.json (none by default, so a certificate is reproducible)")
 	fs.StringVar(&f.knownFailing, "known-failing", "", "`FILE` of scenario id patterns (one a line, # comments) expected to fail: they do not fail the run, but one that passes does, and so does a pattern matching nothing")
 	fs.StringVar(&f.knownFlaky, "known-flaky", "", "`FILE` of scenario id patterns that are retried once when they fail and never fail the run (they are reported)")
+	fs.StringVar(&f.require, "require", string(conformance.RequireRequired), "`TIERS` whose failures fail the run (exit 1): required (conformance: a decision or extension not followed is reported, never fatal), decisions (required and @decision) or all (extensions too; the reference's own CI)")
 	fs.BoolVar(&f.failFast, "fail-fast", false, "stop after the first scenario that fails the run")
 	fs.StringVar(&f.progress, "progress", "auto", "`WHEN` to show a live scenario counter on stderr: auto (stderr is a terminal), always, never")
 	fs.StringVar(&f.features, "features", "", "run the features of folder `DIR` instead of the embedded ones")
@@ -153,14 +155,17 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	explicit := map[string]bool{}
 	fset.Visit(func(fl *flag.Flag) { explicit[fl.Name] = true })
 	var shard conformance.Shard
-	var err error
+	require, err := conformance.ParseRequire(f.require)
+	if err != nil {
+		return exitUsage, err
+	}
 	if f.shard != "" {
 		if shard, err = conformance.ParseShard(f.shard); err != nil {
 			return exitUsage, err
 		}
 	}
 	opts := conformance.Options{Tags: f.tags, Run: f.run, Skip: f.skip, Shard: shard, FailFast: f.failFast,
-		Format: f.format, Output: stdout, Level: conformance.Level(f.level), Goldens: goldens.FS(),
+		Format: f.format, Output: stdout, Level: conformance.Level(f.level), Require: require, Goldens: goldens.FS(),
 		SaveFailures: f.saveFailures}
 	if f.features != "" {
 		if opts.Features, err = dirFS("features", f.features); err != nil {
