@@ -214,7 +214,10 @@ func TestDocsCoverEveryProfileRequirementAndDecision(t *testing.T) {
 				t.Errorf("traceability.json does not trace %s to %s", r, sc.BaseID)
 			}
 		}
-		if sc.Decision {
+		if sc.Tier == features.Extension && sc.Profile == "v1" && !strings.Contains(string(f["docs/profiles/porting-v1.md"]), "### `"+sc.BaseID+"`") {
+			t.Errorf("v1 extension %s is not on the porting page", sc.BaseID)
+		}
+		if sc.Decision || sc.Tier == features.Extension {
 			if !strings.Contains(string(f["docs/profiles/decisions.md"]), "### `"+sc.BaseID+"`") ||
 				!strings.Contains(string(f["docs/site/decisions.html"]), `id="`+sc.BaseID+`"`) {
 				t.Errorf("decision %s is not in the decision index", sc.BaseID)
@@ -387,4 +390,56 @@ func overlay(t *testing.T, f Files) fs.FS {
 		t.Fatal(err)
 	}
 	return o
+}
+
+// An @extension scenario of v1 is listed, with its reason, in the tier index
+// and on the porting page, and counted in the profile's extension tier; a
+// scenario with two tier tags makes gen (so make check) fail with its place.
+func TestTiersInTheDocsAndThePortingPage(t *testing.T) {
+	dir := t.TempDir()
+	for _, d := range []string{"spec", "features", "goldens"} {
+		if err := os.CopyFS(filepath.Join(dir, d), os.DirFS(filepath.Join(repo, d))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ext := filepath.Join(dir, "features", "v1", "tier_probe.feature")
+	probe := `@v1
+Feature: tier probe
+  @extension @id:v1/tier-probe/beyond
+  Scenario: an extension a faithful port fails
+    v1 never did this; the kit recommends it.
+    When I call "v1.escape_xml" with {"text": "probe & probe"}
+    Then the output "result" is "probe &amp; probe"
+`
+	if err := os.WriteFile(ext, []byte(probe), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Generate(os.DirFS(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	porting, tiers, readme := string(f["docs/profiles/porting-v1.md"]), string(f["docs/profiles/decisions.md"]), string(f["docs/profiles/README.md"])
+	if !strings.Contains(porting, "### `v1/tier-probe/beyond`") || !strings.Contains(porting, "> v1 never did this; the kit recommends it.") ||
+		!strings.Contains(porting, "## tier probe") {
+		t.Errorf("the porting page does not list the extension:\n%s", porting)
+	}
+	if !strings.Contains(tiers, "**Extensions** (1)") || !strings.Contains(tiers, "### `v1/tier-probe/beyond`") {
+		t.Errorf("the tier index does not list the extension")
+	}
+	if !regexp.MustCompile(`\| \[v1\]\(v1\.md\) \|[^\n]*\| \[\d+/1\]\(decisions\.md#v1\) \|`).MatchString(readme) {
+		t.Errorf("the README does not count one v1 extension:\n%s", readme)
+	}
+	if !strings.Contains(string(f["docs/site/porting-v1.html"]), `id="v1/tier-probe/beyond"`) ||
+		!strings.Contains(string(f["docs/site/decisions.html"]), `id="v1/tier-probe/beyond"`) {
+		t.Errorf("the site does not list the extension")
+	}
+
+	if err := os.WriteFile(ext, []byte(strings.Replace(probe, "@extension", "@extension @decision", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"-root", dir, "-check"}, &out, &errb); code != 2 ||
+		!strings.Contains(errb.String(), `v1/tier_probe.feature:4: scenario "v1/tier-probe/beyond" has two tier tags`) {
+		t.Errorf("gen -check with two tier tags: exit %d\n%s", code, errb.String())
+	}
 }

@@ -42,6 +42,7 @@ type model struct {
 	Reference   conformanceFacts
 	Profiles    []*profileDoc
 	Decisions   []*scenarioDoc
+	Extensions  []*scenarioDoc
 	// Unknown are @req citations spec/ does not define, "REQ (scenario id)".
 	Unknown []string
 }
@@ -60,11 +61,15 @@ type profileDoc struct {
 	Scenarios           []*scenarioDoc // of this features folder, in file order
 	Unreferenced        []*scenarioDoc // of those, the ones citing no requirement
 	Decisions           []*scenarioDoc
-	Claimed             bool
-	Rows, Passed        int
-	Failed, NotClaimed  int
-	MissingOps          []string
-	Status              string
+	Extensions          []*scenarioDoc
+	// The tiers in the reference run, in cases (outline rows count one by
+	// one): required passed, decisions and extensions followed.
+	Required, DecisionCases, ExtensionCases conformance.TierCount
+	Claimed                                 bool
+	Rows, Passed                            int
+	Failed, NotClaimed                      int
+	MissingOps                              []string
+	Status                                  string
 }
 
 type reqDoc struct {
@@ -82,7 +87,10 @@ type scenarioDoc struct {
 	Description          string
 	Tags                 []string // its own, without @id
 	Reqs                 []string
-	Decision             bool
+	Decision             bool // a case of it is a @decision
+	Extension            bool // a case of it is an @extension
+	RequiredCase         bool // a case of it is required
+	Tier                 features.Tier
 	Background           []stepDoc
 	Steps                []stepDoc
 	Examples             []examplesDoc
@@ -139,8 +147,13 @@ func buildModel(cat *spec.Catalog, suite *features.Suite, feats fs.FS, rep *conf
 		}
 		if d.Reqs == nil {
 			d.Reqs = append([]string{}, sc.Reqs...)
-			d.Decision = sc.Decision
+			d.Tier = sc.Tier
 		}
+		// An examples table may carry its own tier tag: an outline is listed
+		// with each tier one of its rows has.
+		d.Decision = d.Decision || sc.Tier == features.Decision
+		d.Extension = d.Extension || sc.Tier == features.Extension
+		d.RequiredCase = d.RequiredCase || sc.Tier == features.Required
 		st := stNotRun
 		if r, ok := results[sc.ID]; ok {
 			switch v := rep.LevelVerdict(r); v {
@@ -213,6 +226,9 @@ func buildModel(cat *spec.Catalog, suite *features.Suite, feats fs.FS, rep *conf
 		if d.Decision {
 			p.Decisions = append(p.Decisions, d)
 		}
+		if d.Extension {
+			p.Extensions = append(p.Extensions, d)
+		}
 		for _, id := range d.Reqs {
 			rd := reqs[id]
 			if rd == nil {
@@ -235,6 +251,7 @@ func buildModel(cat *spec.Catalog, suite *features.Suite, feats fs.FS, rep *conf
 		s, ok := summaries[name]
 		p.Claimed, p.MissingOps = s.Claimed, s.MissingOps
 		p.Rows, p.Passed, p.Failed, p.NotClaimed = s.Scenarios, s.Passed, s.Failed, s.NotClaimedCnt
+		p.Required, p.DecisionCases, p.ExtensionCases = s.Required, s.Decisions, s.Extensions
 		switch {
 		case !ok:
 			p.Status = stNotRun
@@ -247,9 +264,10 @@ func buildModel(cat *spec.Catalog, suite *features.Suite, feats fs.FS, rep *conf
 		}
 		m.Profiles = append(m.Profiles, p)
 		m.Decisions = append(m.Decisions, p.Decisions...)
+		m.Extensions = append(m.Extensions, p.Extensions...)
 	}
 	for _, p := range m.Profiles {
-		for _, name := range []string{"README", "index", "decisions", "traceability"} {
+		for _, name := range []string{"README", "index", "decisions", "traceability", portingPage} {
 			if p.Name == name {
 				return nil, fmt.Errorf("gen: a profile named %q would clash with the page of that name", name)
 			}

@@ -25,7 +25,15 @@ var site = template.Must(template.New("").Funcs(template.FuncMap{
 	"step": func(s string) template.HTML {
 		return template.HTML(ph.ReplaceAllString(template.HTMLEscapeString(s), `<span class="ph">$0</span>`))
 	},
-	"anchor":  anchor,
+	"anchor":       anchor,
+	"tiercell":     tierCell,
+	"tierword":     tierWord,
+	"intro":        func() string { return tiersIntroText },
+	"portingIntro": func() string { return portingIntroText },
+	// tierlist is what the tierlist template lists: one tier's scenarios.
+	"tierlist": func(m *model, docs []*scenarioDoc, tag string) tierList {
+		return tierList{Model: m, Docs: docs, Tag: tag, Tier: string(tierOfTag(tag))}
+	},
 	"join":    strings.Join,
 	"reqpage": func(m *model, id string) string { return m.profileOf(id) },
 	"paras": func(s string) []string {
@@ -38,6 +46,12 @@ var site = template.Must(template.New("").Funcs(template.FuncMap{
 		return out
 	},
 }).ParseFS(siteTemplates, "templates/*.tmpl"))
+
+type tierList struct {
+	Model     *model
+	Docs      []*scenarioDoc
+	Tag, Tier string
+}
 
 type page struct {
 	Title   string
@@ -65,6 +79,9 @@ func renderSite(m *model, out Files) error {
 		}
 	}
 	if err := exec("decisions.tmpl", "decisions.html", page{Title: "Decisions"}); err != nil {
+		return err
+	}
+	if err := exec("porting.tmpl", portingPage+".html", page{Title: "Porting v1", Profile: m.profile("v1")}); err != nil {
 		return err
 	}
 	if err := exec("traceability.tmpl", "traceability.html", page{Title: "Requirement traceability"}); err != nil {
