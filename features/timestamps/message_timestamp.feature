@@ -83,7 +83,7 @@ Feature: Per-message timestamps
       | 24-hours-plus-1-second  | 2026-01-23T10:00:00Z     | 2026-01-24T10:00:01Z     | "[2026-01-24 10:00]"  |
       | 400-days                | 2026-01-23T10:00:00Z     | 2027-02-27T10:00:00Z     | "[2027-02-27 10:00]"  |
 
-  @decision @req:TS-ROUND @id:timestamps/message-timestamp/hours-rounding
+  @req:TS-ROUND @id:timestamps/message-timestamp/hours-rounding
   Scenario Outline: N is rounded half away from zero, as Ruby's Float#round does
     The seed computes (gap / 1.hour).round, and Ruby's Float#round rounds halves away from zero
     (2.5.round is 3). A banker's rounding (Python's round, Go's math.RoundToEven, .NET's default
@@ -110,9 +110,11 @@ Feature: Per-message timestamps
 
   @decision @req:TS-RECENT @req:TS-SAME-MINUTE @id:timestamps/message-timestamp/previous-later
   Scenario Outline: a previous message that is later than the message gets the time alone
-    The seed only ever passes an earlier message, but its code is total: a negative gap is not
-    more than 1 hour, so it falls to the time-only branch whatever its size, and the same-minute
-    test still comes first.
+    The seed is silent on a previous message later than the message: messages_context_for
+    orders the messages by created_at ("messages.includes(:user, :agent).order(:created_at)"),
+    so format_timestamp_for_message is never given one. The kit pins what that method computes
+    for it: a negative gap is not more than 1 hour, so it falls to the time-only branch whatever
+    its size, and the same-minute test still comes first.
     When I call "timestamps.format_message_timestamp" with {"message_at": "<message>", "previous_at": "<previous>"}
     Then the output "timestamp" is <shown>
 
@@ -123,7 +125,7 @@ Feature: Per-message timestamps
       | three-hours        | 2026-01-23T13:00:00Z | 2026-01-23T10:00:00Z | "[10:00]" |
       | two-days           | 2026-01-25T10:00:00Z | 2026-01-23T10:00:00Z | "[10:00]" |
 
-  @decision @req:TS-SAME-MINUTE @id:timestamps/message-timestamp/minutes-before-the-epoch
+  @req:TS-SAME-MINUTE @id:timestamps/message-timestamp/minutes-before-the-epoch
   Scenario Outline: minutes before 1970 are counted by flooring, as Ruby does
     same_minute? is created_at.to_i / 60. Ruby's Time#to_i and Integer#/ both round toward
     negative infinity, so 23:59:30 on 1969-12-31 is minute -1 and 00:00:10 on 1970-01-01 is
@@ -140,7 +142,7 @@ Feature: Per-message timestamps
       | minute-boundary-1969      | 1969-12-31T23:58:59Z      | 1969-12-31T23:59:00Z | "[23:59]" |
       | first-minute-of-1970      | 1970-01-01T00:00:00Z      | 1970-01-01T00:00:59Z | null      |
 
-  @decision @req:TS-SAME-MINUTE @req:TS-LOCAL @id:timestamps/message-timestamp/utc-minutes-in-odd-offsets
+  @req:TS-SAME-MINUTE @req:TS-LOCAL @id:timestamps/message-timestamp/utc-minutes-in-odd-offsets
   Scenario Outline: the minute compared is the UTC minute, even where local minutes differ
     same_minute? compares created_at.to_i / 60, whole UTC minutes, not the minutes shown. In a
     zone whose offset has seconds (Africa/Monrovia was -0:44:30 until 1972) one UTC minute spans
@@ -191,7 +193,7 @@ Feature: Per-message timestamps
       | leap-day          | 2024-02-29T12:00:00Z          | [2024-02-29 12:00] |
       | early-year        | 0099-06-01T08:00:00Z          | [0099-06-01 08:00] |
 
-  @decision @req:TS-FORMAT @id:timestamps/message-timestamp/years-beyond-four-digits
+  @req:TS-FORMAT @id:timestamps/message-timestamp/years-beyond-four-digits
   Scenario Outline: years outside 0–9999 print as Ruby's strftime prints them
     Instants are read with four-digit years, but the local date can be year -1 or 10000. Ruby's
     %Y pads to four digits and gives a negative year a minus sign before four digits

@@ -113,12 +113,12 @@ Feature: The message context an agent reads
       | no-fields             | {}                                                                     | User                    |
       | no-user               | null                                                                   | User                    |
 
-  @decision @req:TS-CTX-USER @id:timestamps/messages-context/email-split-like-ruby
+  @req:TS-CTX-USER @id:timestamps/messages-context/email-split-like-ruby
   Scenario Outline: the e-mail step is Ruby's email_address.split("@").first
     The seed's fallback chain only falls through on nil. Ruby's String#split drops trailing empty
     fields, so "", "@" and "@@" have no first field (nil, hence "User"), while "@example.com" has
-    an empty first field: the name is empty and the prefix is "[]: ". The kit keeps the seed's
-    output rather than tidying it, so a port must not trim, validate or treat "" as missing here.
+    an empty first field: the name is empty and the prefix is "[]: ". That is the seed's output,
+    so a port must not trim, validate or treat "" as missing here.
     When I call "timestamps.messages_context" with {"agent_id": "7", "messages": [{"at": "2026-01-23T14:32:00Z", "content": "hi", "user": {"email_address": "<email>"}}]}
     Then the output "messages.0.content" is "[2026-01-23 14:32] [<name>]: hi"
 
@@ -159,7 +159,7 @@ Feature: The message context an agent reads
       | narrow-no-break     | "content": "\u202f\u205f"                        |
       | ideographic         | "content": "\u3000"                              |
 
-  @decision @req:TS-CTX-BLANK @id:timestamps/messages-context/not-blank
+  @req:TS-CTX-BLANK @id:timestamps/messages-context/not-blank
   Scenario Outline: characters that look empty but are not white space are kept
     Ruby's [[:space:]] is Unicode White_Space. Zero-width space, the byte-order mark and the
     Mongolian vowel separator (white space before Unicode 6.3) are not in it, so such a message
@@ -216,8 +216,9 @@ Feature: The message context an agent reads
 
   @decision @req:TS-CTX-ORDER @id:timestamps/messages-context/equal-instants-keep-list-order
   Scenario: messages with the same created_at keep their list order
-    ORDER BY created_at leaves ties to the database; the kit pins a stable sort, so the list
-    order (the order the rows were written) decides.
+    The seed is silent on ties: "messages.includes(:user, :agent).order(:created_at)" orders by
+    created_at alone and leaves equal instants to the database. The kit pins a stable sort, so
+    the list order (the order the rows were written) decides.
     When I call "timestamps.messages_context" with:
       """json
       {"agent_id": "7", "messages": [
@@ -233,10 +234,11 @@ Feature: The message context an agent reads
         {"role": "user", "content": "[Alice]: a"}]}
       """
 
-  @decision @req:TS-ZONE-WHOLE-CHAT @req:TS-USER-ZONE @id:timestamps/messages-context/one-zone-for-the-whole-chat
+  @req:TS-ZONE-WHOLE-CHAT @req:TS-USER-ZONE @id:timestamps/messages-context/one-zone-for-the-whole-chat
   Scenario: every message is shown in the zone of the most recent human, including older ones
-    format_timestamp_for_message calls user_timezone for every message, and user_timezone looks
-    at the whole chat, so the zone is decided once, when the context is built: Alice's Tokyo
+    "Use the most recent human participant's timezone for all time formatting" (seed 002's
+    design principles): format_timestamp_for_message calls user_timezone for every message, and
+    user_timezone looks at the whole chat, so the zone is decided once, when the context is built: Alice's Tokyo
     messages are shown in New York time once Bob (New York) has spoken last. No message keeps
     its author's zone.
     When I call "timestamps.messages_context" with:
@@ -256,11 +258,11 @@ Feature: The message context an agent reads
         {"role": "assistant", "content": "Hello Bob"}]}
       """
 
-  @decision @req:TS-ZONE-WHOLE-CHAT @req:TS-USER-ZONE @id:timestamps/messages-context/participant-changed-zone
+  @req:TS-ZONE-WHOLE-CHAT @req:TS-USER-ZONE @id:timestamps/messages-context/participant-changed-zone
   Scenario: a participant who changed zone moves the whole history to the new zone
-    The seed reads the user's current profile setting when the context is built; it keeps no
-    history of settings. The kit takes the user of the most recent human message as that
-    current setting: after Alice moves from Tokyo to London, her Tokyo-era messages are shown in
+    The seed reads the user's current profile setting when the context is built
+    (recent_user&.timezone); it keeps no history of settings. The user of the most recent human
+    message carries that current setting: after Alice moves from Tokyo to London, her Tokyo-era messages are shown in
     London time too.
     When I call "timestamps.messages_context" with:
       """json

@@ -54,25 +54,26 @@ Feature: The chat's time zone and the current-time line
       | invalid-zone          | 2026-01-23T14:32:00Z           | Mars/Olympus_Mons   | Current time: 2026-01-23T14:32:00 (UTC)                  |
       | blank-zone            | 2026-01-23T14:32:00Z           | \u0020\u0020        | Current time: 2026-01-23T14:32:00 (UTC)                  |
 
-  @decision @req:TS-NOW-LINE @req:TS-ZONE-NAMES @id:timestamps/timezone/rails-name-printed-as-given
+  @req:TS-NOW-LINE @req:TS-ZONE-NAMES @id:timestamps/timezone/rails-name-printed-as-given
   Scenario: a Rails zone name is printed as it is, parentheses and all
     tz.name of ActiveSupport::TimeZone["Eastern Time (US & Canada)"] is that name, not
-    America/New_York, so the line ends with two closing parentheses. The kit keeps the seed's
-    output rather than inventing a canonical spelling.
+    America/New_York, so the line ends with two closing parentheses: the seed's "(#{tz.name})"
+    prints the name as ActiveSupport gives it.
     When I call "timestamps.current_time_context" with {"now": "2026-01-23T14:32:00Z", "timezone": "Eastern Time (US & Canada)"}
     Then the output is:
       """json
       {"line": "Current time: 2026-01-23T09:32:00 (Eastern Time (US & Canada))"}
       """
 
-  @decision @req:TS-ZONE-NAMES @req:TS-ZONE-FALLBACK @id:timestamps/timezone/accepted-names
+  @req:TS-ZONE-NAMES @req:TS-ZONE-FALLBACK @id:timestamps/timezone/accepted-names
   Scenario Outline: which settings name a zone — Rails names and exact tzdb identifiers
     ActiveSupport::TimeZone[] accepts a key of its MAPPING or any identifier TZInfo knows, and
     TZInfo is case-sensitive and does not trim. So Rails' friendly names (what time_zone_select
     stores) and IANA names both work, spelled exactly; JavaScript-Intl leniency (any letter case,
-    ICU's PST and IST) does not apply. Factory is refused although TZInfo on a system zoneinfo
-    knows it: it is tzdb's "zone not configured" marker, not a place (only the printed name
-    differs — its offset is 0).
+    ICU's PST and IST) does not apply. Factory is a decision: the seed defers to
+    "ActiveSupport::TimeZone[timezone_name]", whose answer for it depends on TZInfo's data
+    source (a system zoneinfo has the file, and it is tzdb's "zone not configured" marker, not
+    a place); the kit refuses it (only the printed name would differ — its offset is 0).
     When I call "timestamps.resolve_timezone" with {"timezone": <setting>}
     Then the output is:
       """json
@@ -108,13 +109,17 @@ Feature: The chat's time zone and the current-time line
       | utc-plus              | "UTC+5"                        | "UTC"                          | true     |
       | posix-string          | "EST5"                         | "UTC"                          | true     |
       | local                 | "Local"                        | "UTC"                          | true     |
-      | factory               | "Factory"                      | "UTC"                          | true     |
       | posixrules            | "posixrules"                   | "UTC"                          | true     |
       | double-slash          | "America//New_York"            | "UTC"                          | true     |
       | right-utc             | "right/UTC"                    | "UTC"                          | true     |
       | unknown               | "Mars/Olympus_Mons"            | "UTC"                          | true     |
 
-  @decision @req:TS-ZONE-FALLBACK @id:timestamps/timezone/blank-settings
+    @decision
+    Examples: the seed's system answers either way
+      | case                  | setting                        | name                           | fallback |
+      | factory               | "Factory"                      | "UTC"                          | true     |
+
+  @req:TS-ZONE-FALLBACK @id:timestamps/timezone/blank-settings
   Scenario Outline: missing, null and blank settings mean UTC; blank is Rails' blank?
     The seed's `timezone.presence || "UTC"` treats nil and blank strings alike. Rails' blank? is
     "empty or only [[:space:]]", Unicode White_Space: U+00A0, U+0085 and U+3000 are white space,
@@ -157,7 +162,7 @@ Feature: The chat's time zone and the current-time line
     When I call "timestamps.current_time_context" with {"now": "2026-02-29T10:00:00Z"}
     Then the error code is "invalid_time"
 
-  @decision @req:TS-ZONE-NAMES @req:TS-NOW-LINE @id:timestamps/timezone/rails-names
+  @req:TS-ZONE-NAMES @req:TS-NOW-LINE @id:timestamps/timezone/rails-names
   Scenario Outline: every Rails zone name is accepted, computed in its tzdb zone and printed as given
     The 151 names of ActiveSupport::TimeZone::MAPPING (Rails 6.1 to 8.0) are what a Rails app's
     time_zone_select stores, so a user's setting is as likely "Bern" as "Europe/Zurich". Each is

@@ -54,7 +54,8 @@ Feature: Whose time zone the chat is shown in
 
   @decision @req:TS-USER-ZONE @id:timestamps/user-timezone/tie-goes-to-last-listed
   Scenario: among human messages with the same instant the last listed wins
-    The seed's ORDER BY created_at DESC LIMIT 1 leaves ties to the database. The kit pins the
+    The seed is silent on ties: user_timezone's ".order(created_at: :desc).first" leaves human
+    messages with the same created_at to the database. The kit pins the
     list order, the chat's own order, as the tie-break: the later-listed message is the more recent.
     When I call "timestamps.user_timezone" with:
       """json
@@ -75,10 +76,10 @@ Feature: Whose time zone the chat is shown in
       """
     Then the output "timezone" is "Asia/Tokyo"
 
-  @decision @req:TS-USER-ZONE @id:timestamps/user-timezone/blank-messages-count
+  @req:TS-USER-ZONE @id:timestamps/user-timezone/blank-messages-count
   Scenario: a blank human message still decides the zone
     The seed's query (messages.where.not(user_id: nil)) does not look at content, although the
-    context later skips blank messages: the kit keeps that difference.
+    context later skips blank messages.
     When I call "timestamps.user_timezone" with:
       """json
       {"messages": [
@@ -114,7 +115,7 @@ Feature: Whose time zone the chat is shown in
       {"timezone": "Pacific Time (US & Canada)"}
       """
 
-  @decision @req:TS-USER-ZONE @id:timestamps/user-timezone/agent-message-with-a-user
+  @req:TS-USER-ZONE @id:timestamps/user-timezone/agent-message-with-a-user
   Scenario: a message with both an agent and a user counts as human
     The seed's test is user_id not nil; it does not check agent_id. A message an agent wrote on
     a user's behalf (both set) therefore decides the zone.
