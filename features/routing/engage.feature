@@ -42,8 +42,10 @@ Feature: Engage modes
 
   @decision @req:ROUTING-ENGAGE-MENTION @id:routing/engage/dm-is-addressed
   Scenario Outline: in a DM every message addresses the bot
-    A direct message is addressed to the bot by nature: chat SDKs report DMs as mentions, and
-    seed item 22 counts "a new user DMs the agent" as reaching it. So mention and mention-sticky
+    The seed is silent on DMs here: "For mention / mention-sticky: require bot to be mentioned"
+    does not say whether a direct message is a mention. A direct message is addressed to the bot
+    by nature: chat SDKs report DMs as mentions, and seed item 22 counts "a new user DMs the
+    agent" as reaching it. So mention and mention-sticky
     wirings of a DM engage without a platform mention.
     When I call "routing.route_inbound" with:
       """json
@@ -59,12 +61,14 @@ Feature: Engage modes
       | mention        | mention        | false     |
       | mention-sticky | mention-sticky | true      |
 
-  @decision @req:ROUTING-ENGAGE-ALWAYS @id:routing/engage/always
+  @req:ROUTING-ENGAGE-ALWAYS @id:routing/engage/always
   Scenario Outline: the pattern '.' means always, even where JavaScript's /./ fails
-    The seed defines engage_pattern '.' as "always" and collapses the legacy `always` mode into
-    it, so an empty text (an attachment-only message) or one made only of line terminators must
-    still engage, although new RegExp('.').test('') is false. Only the exact string '.' is the
-    sentinel; an equivalent regex such as (?:.) keeps JavaScript's meaning.
+    The seed defines engage_pattern '.' as "always" ("'.' = always") and collapses the legacy
+    `always` mode into it, but also says a pattern is "applied as new RegExp(pattern).test(text)",
+    and new RegExp('.').test('') is false. For an empty text (an attachment-only message) or one
+    made only of line terminators the seed permits both answers, so those rows are a decision:
+    the kit engages, as "always" says. Only the exact string '.' is the sentinel; an equivalent
+    regex such as (?:.) keeps JavaScript's meaning.
     When I call "routing.route_inbound" with:
       """json
       {"event": {"id": "m1", "sender": "tg:ann", "text": "<text>", "timestamp": "2026-03-01T10:00:00.000Z"},
@@ -76,19 +80,24 @@ Feature: Engage modes
     Examples:
       | case                   | pattern | text          | outcome |
       | always-text            | .       | hi            | wake    |
-      | always-empty           | .       |               | wake    |
-      | always-newline         | .       | \u000a        | wake    |
-      | always-crlf            | .       | \u000d\u000a  | wake    |
-      | always-line-separator  | .       | \u2028        | wake    |
       | regex-dot-text         | (?:.)   | hi            | wake    |
       | regex-dot-empty        | (?:.)   |               | skip    |
       | regex-dot-newline      | (?:.)   | \u000a        | skip    |
       | regex-dot-plus-empty   | .+      |               | skip    |
       | regex-space-dot        | \u0020. | .             | skip    |
 
+    @decision
+    Examples: where "always" and new RegExp('.') disagree
+      | case                   | pattern | text          | outcome |
+      | always-empty           | .       |               | wake    |
+      | always-newline         | .       | \u000a        | wake    |
+      | always-crlf            | .       | \u000d\u000a  | wake    |
+      | always-line-separator  | .       | \u2028        | wake    |
+
   @decision @req:ROUTING-ENGAGE-PATTERN @id:routing/engage/invalid-pattern
   Scenario Outline: a pattern JavaScript rejects never engages, and spares the other wirings
-    new RegExp would throw. Engaging on everything would make a narrowly triggered agent answer
+    The seed is silent on a pattern that is not a valid regex: "pattern is a JS regex string —
+    applied as new RegExp(pattern).test(text)", and new RegExp would throw. Engaging on everything would make a narrowly triggered agent answer
     every message in the channel; throwing would lose the message for every wiring. So the
     wiring does not engage (it may still accumulate) and is reported as invalid_pattern.
     When I call "routing.route_inbound" with:
@@ -134,6 +143,7 @@ Feature: Engage modes
 
   @decision @req:ROUTING-ENGAGE-PATTERN @id:routing/engage/text-required
   Scenario: a message without text is sent as "", never left out
+    The seed is silent on a message without text ("new RegExp(pattern).test(text)" assumes one).
     JavaScript's test(undefined) tests the string "undefined" (so /u/ would match a message
     without text); no implementation should copy that accident, so text is required.
     When I call "routing.route_inbound" with:

@@ -62,10 +62,11 @@ Feature: Engage patterns are JavaScript regular expressions
       | astral-negated-class  | ^[^a]$               | 😀   | false   |
       | astral-two-non-spaces | ^\u005cS\u005cS$     | 😀   | true    |
 
-  @decision @req:ROUTING-PATTERN-SUBSET @id:routing/pattern/portable-subset
+  @req:ROUTING-PATTERN-SUBSET @id:routing/pattern/portable-subset
   Scenario Outline: the portable subset gives JavaScript's answer
-    The profile does not require a JavaScript engine: it pins a subset whose syntax engines
-    share and tests JavaScript's meaning there. Outside it (lookaround, backreferences, \p, an
+    "pattern is a JS regex string — applied as new RegExp(pattern).test(text)": within a subset
+    whose syntax engines share, the answer is JavaScript's. The profile does not require a
+    JavaScript engine. Outside it (lookaround, backreferences, \p, an
     emoji inside the pattern, …) an implementation may answer unsupported_pattern instead, so no
     scenario asserts anything there.
     When I call "routing.pattern_test" with {"pattern": "<pattern>", "text": "<text>"}
@@ -129,7 +130,10 @@ Feature: Engage patterns are JavaScript regular expressions
   @decision @req:ROUTING-PATTERN-INVALID @id:routing/pattern/other-engines-syntax
   Scenario Outline: other engines' group syntax is a SyntaxError, not a flag or a name
     Go, PCRE and Python read (?i) as "ignore case" and (?P<n>…) as a named group; JavaScript
-    rejects both, and the profile follows JavaScript rather than silently matching differently.
+    rejects both ("pattern is a JS regex string"), and the profile follows JavaScript rather than
+    silently matching differently. Which error such a pattern gets (invalid_pattern rather than
+    unsupported_pattern, which the protocol allows outside the portable subset) is the kit's: the
+    seed has no error codes.
     When I call "routing.pattern_test" with {"pattern": "<pattern>", "text": "<text>"}
     Then the error code is "invalid_pattern"
 

@@ -150,7 +150,8 @@ Feature: The stuck-detection sweep
 
   @decision @req:ROUTING-SWEEP-NO-HEARTBEAT @id:routing/sweep/no-heartbeat
   Scenario Outline: without a heartbeat file the ceiling waits and the claim rule sees silence
-    A freshly spawned container has written no heartbeat yet; treating that as infinitely old
+    The seed is silent on a running container without a heartbeat file: both of its rules read
+    heartbeat_mtime. A freshly spawned container has written no heartbeat yet; treating that as infinitely old
     would kill every container at its first sweep. A dead one is the not-running case. A
     container that claimed a message and never produced a heartbeat has been silent since the
     claim, so the claim rule applies to it.
@@ -172,7 +173,8 @@ Feature: The stuck-detection sweep
   Scenario: the claim rule resets the stuck rows only; the kill leaves the rest to the next sweep
     The seed's rule 2 resets "this message" (for each row that meets it), unlike rule 1's "reset
     any processing". The other rows are reset by the next tick's not-running rule, since the
-    container has been killed.
+    container has been killed. A decision because the expected resets carry the kit's backoff
+    schedule (see reset-schedule), which the seed leaves open ("+ backoff").
     When I call "routing.sweep" with:
       """json
       {"now": "2026-03-01T12:00:00.000Z", "container_running": true, "heartbeat_at": "2026-03-01T11:58:30.000Z",

@@ -39,8 +39,10 @@ Feature: The SDK tool blocklist
 
   @decision @req:ROUTING-TOOLS-GUARD @id:routing/tools/exact-names
   Scenario Outline: names are matched exactly
-    SDK tool names are identifiers, passed to disallowedTools verbatim; a differently spelt name
-    is another tool, and the guard must not kill a container over it.
+    The seed lists the blocklisted names ("disallowedTools: [...]", "if a blocklisted tool name
+    somehow fires") but not how names compare. SDK tool names are identifiers, passed to
+    disallowedTools verbatim; a differently spelt name is another tool (mcp__AskUserQuestion is
+    the seed's "own DB-backed MCP version"), and the guard must not kill a container over it.
     When I call "routing.tool_allowed" with {"tool": "<tool>"}
     Then the output "allowed" is true
 

@@ -96,6 +96,7 @@ Feature: Unknown channels
 
   @decision @req:ROUTING-CHANNEL-AUTOWIRE @id:routing/unknown-channel/auto-wire-clears-pending
   Scenario: auto-wiring deletes a pending wiring of the same channel
+    The seed is silent on a pending wiring when the owner's own message auto-wires the channel.
     The channel is wired now; approving the stranger's old card would wire it a second time.
     The stranger's stored event is not replayed: the owner's message is the one being answered.
     When I call "routing.route_inbound" with:
@@ -139,10 +140,11 @@ Feature: Unknown channels
                      {"value": "create", "label": "➕ Create new"}, {"value": "ignore", "label": "Ignore"}]}}
       """
 
-  @decision @req:ROUTING-CHANNEL-CARD @id:routing/unknown-channel/card-without-agent-groups
+  @req:ROUTING-CHANNEL-CARD @id:routing/unknown-channel/card-without-agent-groups
   Scenario: with no agent group at all the card offers only create and ignore
-    The seed's rule is "auto-wire if exactly one agent group, else deliver card" and "don't
-    auto-create a new agent group silently — always require a prompt".
+    The seed's rule is "auto-wire if exactly one agent group, else deliver card", with "one
+    button per existing agent_groups row, plus ➕ Create new and Ignore", and "don't auto-create
+    a new agent group silently — always require a prompt".
     When I call "routing.route_inbound" with:
       """json
       {"event": {"id": "m1", "sender": "tg:owner", "text": "hi", "timestamp": "2026-03-01T10:00:00.000Z"},
@@ -171,8 +173,8 @@ Feature: Unknown channels
 
   @decision @req:ROUTING-CHANNEL-DEDUP @id:routing/unknown-channel/latest-event-replaces
   Scenario: a second event in the same channel replaces the stored one and sends no new card
-    The seed replaces original_message; the row's sender and sender_name describe that message,
-    so they are replaced with it. The approver and the card already sent stay.
+    "Latest event replaces the stored original_message"; the seed is silent on the row's other
+    columns. Its sender and sender_name describe that message, so they are replaced with it. The approver and the card already sent stay.
     When I call "routing.route_inbound" with:
       """json
       {"event": {"id": "m2", "sender": "tg:yan", "sender_name": "Yan", "text": "@bot me too", "mentions_bot": true, "timestamp": "2026-03-01T10:07:00.000Z"},
@@ -198,6 +200,8 @@ Feature: Unknown channels
 
   @decision @req:ROUTING-CHANNEL-DEDUP @id:routing/unknown-channel/pending-needs-no-route
   Scenario: while a wiring is pending, the approval machinery is not consulted again
+    The seed's failure cases ("No owner configured", "No reachable DM", "Delivery adapter
+    missing") are for delivering a card; it is silent on a second event while one is pending.
     The card is already with the approver; the new event only replaces the stored one, so a
     missing approver, DM or adapter now does not turn it into a drop.
     When I call "routing.route_inbound" with:
@@ -272,10 +276,10 @@ Feature: Unknown channels
        "delete_pending": true}
       """
 
-  @decision @req:ROUTING-CHANNEL-APPROVE @id:routing/unknown-channel/approve-does-not-admit-sender
+  @req:ROUTING-CHANNEL-APPROVE @id:routing/unknown-channel/approve-does-not-admit-sender
   Scenario: the replay after wiring meets the unknown-sender gate like any other message
-    The seed's approve steps are: create the wiring, replay, delete the row — no member is
-    added. Wiring a channel and admitting a stranger stay two decisions, so a stranger's replayed
+    The seed's approve steps are: create the wiring, "Replay the stored event via routeInbound",
+    delete the row — no member is added, and the schema default is now request_approval. Wiring a channel and admitting a stranger stay two decisions, so a stranger's replayed
     message asks for sender approval next.
     When I call "routing.route_inbound" with:
       """json
@@ -330,7 +334,9 @@ Feature: Unknown channels
 
   @decision @req:ROUTING-CHANNEL-APPROVE @id:routing/unknown-channel/vanished-group
   Scenario: a button for an agent group deleted since the card was sent wires nothing
-    Its buttons are stale; keeping the row would leave a card that can never succeed.
+    The seed's "On approve (existing agent group)" steps assume the group exists; it is silent on
+    one deleted since. Its buttons are stale; keeping the row would leave a card that can never
+    succeed.
     When I call "routing.channel_approval_response" with:
       """json
       {"pending": {"messaging_group": "mg-new", "sender": "tg:zoe", "approver": "tg:owner", "approver_dm": "dm-owner",

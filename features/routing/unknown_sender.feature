@@ -127,7 +127,8 @@ Feature: Unknown senders
 
   @decision @req:ROUTING-UNKNOWN-STRICT @id:routing/unknown-sender/unidentified-under-approval
   Scenario: an unidentified sender cannot be approved, so it is dropped as under strict
-    pending_sender_approvals.sender_identity is NOT NULL: there is no one to admit.
+    The seed is silent on an event without a sender under request_approval, but its table says
+    "sender_identity TEXT NOT NULL": there is no one to admit.
     When I call "routing.route_inbound" with:
       """json
       {"event": {"id": "m1", "sender": null, "text": "hi", "timestamp": "2026-03-01T10:00:00.000Z"},

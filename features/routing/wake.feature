@@ -41,6 +41,7 @@ Feature: Waking a session and the batch its container reads
 
   @decision @req:ROUTING-MAX-MESSAGES @id:routing/wake/max-messages-clamp
   Scenario Outline: values beyond 2^53 − 1 are clamped to it
+    The seed names the value ("MAX_MESSAGES_PER_PROMPT ... default 10") but no upper bound.
     v1 would hand 1e20 or Infinity to the container. Every such value means "every pending
     message"; clamping to Number.MAX_SAFE_INTEGER keeps the answer an exact integer in every
     language and a valid SQLite LIMIT.
@@ -82,8 +83,8 @@ Feature: Waking a session and the batch its container reads
 
   @decision @req:ROUTING-BATCH-BACKOFF @id:routing/wake/backoff-boundary
   Scenario Outline: a message held back by a backoff is due from its process_after on
-    The sweep resets a stuck message "with backoff" (process_after). A retry scheduled for
-    exactly now is due; one scheduled a millisecond later is not.
+    The sweep resets a stuck message "with backoff" (process_after); the seed is silent on the
+    boundary. A retry scheduled for exactly now is due; one scheduled a millisecond later is not.
     When I call "routing.wake_batch" with:
       """json
       {"now": "2026-03-01T12:00:00.000Z", "max_messages": 10,
@@ -101,7 +102,8 @@ Feature: Waking a session and the batch its container reads
 
   @decision @req:ROUTING-BATCH-BACKOFF @id:routing/wake/backoff-not-pulled-early
   Scenario: a fresh message's wake does not pull a message still in backoff
-    The backoff holds a failing message back; if another message's wake could pull it, a
+    The seed's wake query ("ORDER BY seq DESC LIMIT $N" on pending messages) is silent on rows in
+    backoff. The backoff holds a failing message back; if another message's wake could pull it, a
     message that crashes the container would be retried at once after every new message.
     When I call "routing.wake_batch" with:
       """json
@@ -160,7 +162,9 @@ Feature: Waking a session and the batch its container reads
   Scenario: a trigger followed by more than N newer messages wakes without being in the batch
     This is what ORDER BY seq DESC LIMIT N says: the cut is by recency alone ("regardless of
     accumulation depth"). The profile keeps the seed's query rather than inventing a rule that
-    would always include the trigger.
+    would always include the trigger. A decision only because the expected batch is listed in
+    the kit's presentation order (oldest first, see most-recent-oldest-first), which the seed
+    leaves open.
     When I call "routing.wake_batch" with:
       """json
       {"now": "2026-03-01T12:00:00.000Z", "max_messages": 2,
@@ -178,7 +182,8 @@ Feature: Waking a session and the batch its container reads
   Scenario: a message replayed after approval keeps its timestamp but takes its place by seq
     An approved sender's stored message is delivered with its original timestamp, after
     messages that arrived while approval was pending. The seed orders by seq; the timestamps are
-    shown as they are.
+    shown as they are. A decision because the positions asserted follow the kit's presentation
+    order (oldest first), which the seed leaves open.
     When I call "routing.wake_batch" with:
       """json
       {"now": "2026-03-01T12:00:00.000Z", "max_messages": 10,

@@ -23,7 +23,7 @@ Feature: Wiring columns — the response_scope backfill and the channel-kind def
       | allowlisted              | allowlisted | null                        | mention | null    | known        |
       | allowlisted-with-pattern | allowlisted | "{\"pattern\": \"^hey\"}"   | pattern | "^hey"  | known        |
 
-  @decision @req:ROUTING-BACKFILL @id:routing/wiring-columns/backfill-all-unconditional
+  @req:ROUTING-BACKFILL @id:routing/wiring-columns/backfill-all-unconditional
   Scenario Outline: all is pattern '.' whatever trigger_rules holds
     The seed's row for all has no qualifier: the row answered every message, so a leftover
     legacy pattern (never enforced — trigger filtering was non-functional) does not narrow it.
@@ -37,9 +37,12 @@ Feature: Wiring columns — the response_scope backfill and the channel-kind def
       | legacy-pattern    | "{\"pattern\": \"^hey\"}"                       |
       | requires-trigger  | "{\"requiresTrigger\": true}"                   |
 
-  @decision @req:ROUTING-BACKFILL-RULES @id:routing/wiring-columns/backfill-derived
+  @req:ROUTING-BACKFILL-RULES @id:routing/wiring-columns/backfill-derived
   Scenario Outline: how an engage mode is derived from trigger_rules
-    The seed says allowlisted takes its mode "derived from trigger_rules" without a rule. The
+    For triggered the seed's row says "engage_mode='mention' (or 'pattern' if legacy row has a
+    pattern)": those rows are required. The seed says allowlisted takes its mode "derived from
+    trigger_rules" without a rule, and is silent on what counts as a legacy pattern in rules that
+    are not a JSON object with a non-empty string pattern: those rows are decisions. The
     legacy rules had a pattern and v1's requiresTrigger: a pattern wins, requiresTrigger false
     means "no trigger needed" (pattern '.'), anything else needs a mention. For triggered the
     seed's row names only the pattern exception, so requiresTrigger is not consulted there.
@@ -49,21 +52,26 @@ Feature: Wiring columns — the response_scope backfill and the channel-kind def
 
     Examples:
       | case                          | scope       | rules                                                  | mode    | pattern |
+      | triggered-no-trigger          | triggered   | "{\"requiresTrigger\": false}"                         | mention | null    |
+      | triggered-pattern-verbatim    | triggered   | "{\"pattern\": \" (?i)hey \"}"                          | pattern | " (?i)hey " |
+
+    @decision
+    Examples: where the seed gives no rule
+      | case                          | scope       | rules                                                  | mode    | pattern |
       | allowlisted-no-trigger        | allowlisted | "{\"requiresTrigger\": false}"                         | pattern | "."     |
       | allowlisted-trigger-needed    | allowlisted | "{\"requiresTrigger\": true}"                          | mention | null    |
       | allowlisted-pattern-wins      | allowlisted | "{\"pattern\": \"^hey\", \"requiresTrigger\": false}"  | pattern | "^hey"  |
       | allowlisted-string-false      | allowlisted | "{\"requiresTrigger\": \"false\"}"                     | mention | null    |
-      | triggered-no-trigger          | triggered   | "{\"requiresTrigger\": false}"                         | mention | null    |
       | triggered-empty-pattern       | triggered   | "{\"pattern\": \"\"}"                                  | mention | null    |
       | triggered-pattern-not-string  | triggered   | "{\"pattern\": 5}"                                     | mention | null    |
       | triggered-not-json            | triggered   | "pattern=^hey"                                         | mention | null    |
       | triggered-json-array          | triggered   | "[\"^hey\"]"                                           | mention | null    |
       | triggered-json-null           | triggered   | "null"                                                 | mention | null    |
-      | triggered-pattern-verbatim    | triggered   | "{\"pattern\": \" (?i)hey \"}"                          | pattern | " (?i)hey " |
 
   @decision @req:ROUTING-BACKFILL @id:routing/wiring-columns/backfill-null-scope
   Scenario: a NULL response_scope is the column's default, all
-    The legacy column was `response_scope TEXT DEFAULT 'all'`, nullable.
+    The seed's backfill table has no row for NULL. The legacy column was
+    `response_scope TEXT DEFAULT 'all'`, nullable, so NULL is taken as its default.
     When I call "routing.backfill_response_scope" with {"response_scope": null, "trigger_rules": null}
     Then the output is:
       """json
@@ -74,7 +82,7 @@ Feature: Wiring columns — the response_scope backfill and the channel-kind def
 
   @decision @req:ROUTING-BACKFILL-UNKNOWN @id:routing/wiring-columns/backfill-unknown-scope
   Scenario Outline: a value outside the table is refused, not guessed
-    The seed's table has three rows; any other value means the database is not what the
+    The seed's backfill table has three rows and is silent on any other value; one means the database is not what the
     migration was written for, and a guess would change who may talk to the agent.
     When I call "routing.backfill_response_scope" with {"response_scope": "<scope>", "trigger_rules": null}
     Then the error code is "unknown_response_scope"
@@ -85,10 +93,11 @@ Feature: Wiring columns — the response_scope backfill and the channel-kind def
       | upper-case  | ALL       |
       | other       | everyone  |
 
-  @decision @req:ROUTING-CHANNEL-DEFAULTS @id:routing/wiring-columns/channel-defaults
+  @req:ROUTING-CHANNEL-DEFAULTS @id:routing/wiring-columns/channel-defaults
   Scenario Outline: a new channel's wiring by channel kind
-    The seed gives the engage mode per kind; sender_scope and ignored_message_policy take the
-    schema's defaults ('all', 'drop'), the only values its DDL names. A DM is pattern '.' even
+    The seed gives the engage mode per kind ("DM → pattern with '.'", "Threaded group →
+    mention-sticky", "Non-threaded group → mention"); sender_scope and ignored_message_policy
+    take the schema's defaults ("DEFAULT 'all'", "DEFAULT 'drop'"). A DM is pattern '.' even
     on a platform with threads: every DM message is addressed to the bot anyway.
     When I call "routing.channel_defaults" with {"kind": "<kind>", "threaded": <threaded>}
     Then the output is:
