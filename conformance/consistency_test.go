@@ -82,10 +82,10 @@ func TestEveryDecisionSaysWhy(t *testing.T) {
 	_, suite := load(t)
 	n := 0
 	for _, sc := range suite.Scenarios {
-		if sc.Decision {
+		if sc.Tier != features.Required {
 			n++
 			if len(sc.Description) < 20 {
-				t.Errorf("%s is a @decision without a reason in its description", sc.ID)
+				t.Errorf("%s is a @%s without a reason in its description", sc.ID, sc.Tier)
 			}
 		}
 	}
