@@ -137,7 +137,10 @@ Feature: Waking a session and the batch its container reads
 
   @req:ROUTING-BATCH @id:routing/wake/limit-boundary
   Scenario Outline: the limit cuts exactly at max_messages
-    Five pending messages, seq 1 to 5, the last one a trigger.
+    Five pending messages, seq 1 to 5, the last one a trigger. The seed's query picks the batch
+    ("ORDER BY seq DESC LIMIT $N") but not the order it is presented in, so only a batch of one
+    is required here; the rows that name positions in a longer batch follow the kit's
+    presentation order, oldest first (see most-recent-oldest-first), and are decisions.
     When I call "routing.wake_batch" with:
       """json
       {"now": "2026-03-01T12:00:00.000Z", "max_messages": <max>,
@@ -153,6 +156,10 @@ Feature: Waking a session and the batch its container reads
     Examples:
       | case            | max | first | last |
       | one             | 1   | 5     | 0    |
+
+    @decision
+    Examples: positions in a batch presented oldest first
+      | case            | max | first | last |
       | below-count     | 4   | 2     | 3    |
       | equal-count     | 5   | 1     | 4    |
       | above-count     | 6   | 1     | 4    |
