@@ -27,6 +27,9 @@ func ReadSummary(path string) (*Report, error) {
 	if rep.Format != SummaryFormat {
 		return nil, fmt.Errorf("%s is not a conform summary (format %q, want %q)", path, rep.Format, SummaryFormat)
 	}
+	// The tier counts follow from the scenarios; a summary written before
+	// tiers existed has none, and its scenarios read as required.
+	rep.recount()
 	return &rep, nil
 }
 
@@ -262,6 +265,10 @@ func (col *ComparisonColumn) ProfileCell(profile string) (text, class string) {
 			counts += fmt.Sprintf(" (%d known)", p.KnownFailing)
 		}
 	}
+	if !p.Decisions.All() || !p.Extensions.All() {
+		counts += fmt.Sprintf("; %d decisions, %d extensions not followed",
+			p.Decisions.Total-p.Decisions.Passed, p.Extensions.Total-p.Extensions.Passed)
+	}
 	conforms := false
 	for _, cp := range col.Certificate.Profiles {
 		if cp.Profile == profile {
@@ -271,7 +278,7 @@ func (col *ComparisonColumn) ProfileCell(profile string) (text, class string) {
 	switch {
 	case conforms:
 		return "conforms, " + counts, "conforms"
-	case p.Failed > 0:
+	case !p.Required.All():
 		return counts, "failed"
 	default:
 		return counts + " (partial run)", "partial"
