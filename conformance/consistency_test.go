@@ -1,6 +1,7 @@
 package conformance_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"strings"
@@ -96,7 +97,9 @@ func TestEveryDecisionSaysWhy(t *testing.T) {
 
 // TestSchemasAgreeWithTheReference replays every call of the suite: an input
 // the reference refuses as invalid_input must break the input schema, and
-// every other input must satisfy it. Every operation must be exercised.
+// every other input must satisfy it. Every operation must be exercised. A
+// repeated key is the exception: JSON Schema sees the decoded object, in
+// which the repetition is already gone.
 func TestSchemasAgreeWithTheReference(t *testing.T) {
 	cat, _ := load(t)
 	used := map[string]int{}
@@ -111,7 +114,7 @@ func TestSchemasAgreeWithTheReference(t *testing.T) {
 			}
 			schemaErr := o.ValidateInput(input)
 			refused := res.Error != nil && res.Error.Code == protocol.CodeInvalidInput
-			if refused && schemaErr == nil {
+			if refused && schemaErr == nil && !hasDuplicateKey(input) {
 				t.Errorf("%s call %d: the reference refuses %s as invalid_input (%s) but the input schema accepts it", sc.ID, n, input, res.Error.Message)
 			}
 			if !refused && schemaErr != nil {
@@ -158,3 +161,44 @@ func TestReferencePassesUnderGoTest(t *testing.T) {
 		t.Fatal("no response was schema-validated")
 	}
 }
+
+// hasDuplicateKey reports whether some JSON object in input names a key twice.
+func hasDuplicateKey(input json.RawMessage) bool {
+	dec := json.NewDecoder(bytes.NewReader(input))
+	var seen []map[string]bool // one set of keys per open object
+	var inObject []bool        // per open container: object (keys alternate with values) or array
+	expectKey := false
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		switch v := tok.(type) {
+		case json.Delim:
+			switch v {
+			case '{':
+				seen, inObject = append(seen, map[string]bool{}), append(inObject, true)
+				expectKey = true
+				continue
+			case '[':
+				inObject = append(inObject, false)
+				seen = append(seen, nil)
+			case '}', ']':
+				seen, inObject = seen[:len(seen)-1], inObject[:len(inObject)-1]
+			}
+		case string:
+			if expectKey {
+				if seen[len(seen)-1][v] {
+					return true
+				}
+				seen[len(seen)-1][v] = true
+				expectKey = false
+				continue
+			}
+		}
+		// After a value (or a closed container) inside an object, a key follows.
+		expectKey = len(inObject) > 0 && inObject[len(inObject)-1] && !isOpen(tok)
+	}
+}
+
+func isOpen(tok json.Token) bool { d, ok := tok.(json.Delim); return ok && (d == '{' || d == '[') }
