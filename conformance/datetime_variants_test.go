@@ -211,6 +211,19 @@ func dtPermittedVariants() []dtVariant {
 			}
 			return ref(op, input)
 		}},
+		{"a missing field reported with the field's own code", func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
+			out, perr := ref(op, input)
+			if perr == nil || perr.Code != "missing_required_field" {
+				return out, perr
+			}
+			field, _, _ := strings.Cut(perr.Message, " ")
+			code := map[string]string{"operation": "invalid_operation", "timestamp": "invalid_timestamp", "left": "invalid_timestamp",
+				"right": "invalid_timestamp", "target_timezone": "invalid_timezone", "style": "invalid_style"}[field]
+			if code == "" {
+				return out, perr
+			}
+			return nil, protocol.Errorf(code, "%s", perr.Message)
+		}},
 		{"a bad timestamp reported before a missing shift field", func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
 			out, perr := ref(op, input)
 			if in := dtFields(input); perr != nil && perr.Code == "empty_shift" && in != nil {

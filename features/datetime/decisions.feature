@@ -514,6 +514,23 @@ Feature: Decisions the PRD leaves open
       | format-zone-before-locale      | datetime_format | {"timestamp": "2026-04-20T10:00:00Z", "style": "short", "target_timezone": "Nowhere", "locale": "ru"}  | invalid_timezone       |
       | format-locale-before-range     | datetime_format | {"timestamp": "9999-12-31T23:00:00-05:00", "style": "short", "target_timezone": "UTC", "locale": "ru"} | unsupported_locale     |
 
+  @decision @dt-decision:error-order @req:DT-DEC-ERROR-ORDER @req:DT-MISSING-FIELD @id:datetime/decisions/missing-before-invalid
+  Scenario Outline: a missing field is missing_required_field, not its field's own code
+    Open: "Recommended error codes" lists missing_required_field beside invalid_operation,
+    invalid_timestamp, invalid_style and invalid_timezone, and a missing field breaks both
+    rules (the required scenarios accept either). The kit says what is missing: the model then
+    adds the field instead of rewriting a value it never sent.
+    When I call "<tool>" with <request>
+    Then the error code is "missing_required_field"
+
+    Examples:
+      | case                    | tool            | request                                                                     |
+      | operation               | datetime_math   | {"timestamp": "2026-04-20T10:00:00+03:00"}                                  |
+      | diff-left               | datetime_math   | {"operation": "diff", "right": "2026-04-22T15:30:00+03:00"}                 |
+      | convert-target-timezone | datetime_math   | {"operation": "convert_timezone", "timestamp": "2026-04-20T10:00:00+03:00"} |
+      | format-timestamp        | datetime_format | {"style": "short"}                                                          |
+      | format-style            | datetime_format | {"timestamp": "2026-04-20T10:00:00+03:00"}                                  |
+
   @decision @dt-decision:context @req:DT-DEC-CONTEXT @req:DT-ERROR-ENVELOPE @id:datetime/decisions/context
   Scenario Outline: internal_error is never the answer to a request, however malformed
     Open: the PRD lists "internal_error" without saying when it applies. The tools never
