@@ -117,3 +117,21 @@ Feature: datetime_math convert_timezone
     silent guess the PRD forbids. It is missing or not a valid IANA timezone: either code.
     When I call "datetime_math" with {"operation": "convert_timezone", "timestamp": "2026-04-20T10:00:00+03:00", "target_timezone": ""}
     Then the error code is one of "missing_required_field", "invalid_timezone"
+
+  @req:DT-TIMEZONE-IANA @req:DT-CONVERT @id:datetime/convert-timezone/links-and-legacy-names
+  Scenario Outline: links and legacy names of the IANA database are valid timezones
+    The IANA tz database defines them (its backward file), and Go's time.LoadLocation loads
+    them: US/Eastern is America/New_York, Asia/Calcutta is Asia/Kolkata, EST is -05:00 without
+    DST, Etc/GMT+5 is UTC-05:00 (POSIX's inverted sign).
+    When I call "datetime_math" with {"operation": "convert_timezone", "timestamp": "2026-07-20T10:00:00+03:00", "target_timezone": "<name>"}
+    Then the output "result" is the RFC 3339 time "<result>"
+
+    Examples:
+      | case         | name          | result                    |
+      | link         | US/Eastern    | 2026-07-20T03:00:00-04:00 |
+      | old-spelling | Asia/Calcutta | 2026-07-20T12:30:00+05:30 |
+      | legacy-est   | EST           | 2026-07-20T02:00:00-05:00 |
+      | legacy-gb    | GB            | 2026-07-20T08:00:00+01:00 |
+      | etc-gmt-plus | Etc/GMT+5     | 2026-07-20T02:00:00-05:00 |
+      | etc-utc      | Etc/UTC       | 2026-07-20T07:00:00Z      |
+      | utc          | UTC           | 2026-07-20T07:00:00Z      |

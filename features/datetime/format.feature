@@ -77,12 +77,26 @@ Feature: datetime_format
       | new-york-at-spring           | 2026-03-08T07:00:00Z | America/New_York    | 2026-03-08 03:00 EDT   | -04:00 |
       | new-york-first-0130-at-fall  | 2026-11-01T05:30:00Z | America/New_York    | 2026-11-01 01:30 EDT   | -04:00 |
       | new-york-second-0130-at-fall | 2026-11-01T06:30:00Z | America/New_York    | 2026-11-01 01:30 EST   | -05:00 |
-      | lord-howe-before-dst-end     | 2026-04-04T14:59:59Z | Australia/Lord_Howe | 2026-04-05 01:59 +11   | +11:00 |
-      | lord-howe-at-dst-end         | 2026-04-04T15:00:00Z | Australia/Lord_Howe | 2026-04-05 01:30 +1030 | +10:30 |
       | kolkata                      | 2026-04-20T07:00:00Z | Asia/Kolkata        | 2026-04-20 12:30 IST   | +05:30 |
-      | kathmandu                    | 2026-04-20T20:00:00Z | Asia/Kathmandu      | 2026-04-21 01:45 +0545 | +05:45 |
       | london-winter                | 2026-01-20T10:00:00Z | Europe/London       | 2026-01-20 10:00 GMT   | +00:00 |
       | london-summer                | 2026-07-20T10:00:00Z | Europe/London       | 2026-07-20 11:00 BST   | +01:00 |
+
+  @req:DT-FMT-DST @req:DT-FMT-TARGET @req:DT-FMT-STYLES @id:datetime/format/zone-without-abbreviation
+  Scenario Outline: a target zone without an abbreviation is labelled with its offset
+    tzdata writes no letters for zones that have no English abbreviation, only the offset
+    (Go's Format prints tzdata's "+0545"); "long → YYYY-MM-DD HH:MM TZ" then shows that offset,
+    in one of ISO 8601's forms: ±hh (when the minutes are 00), ±hhmm or ±hh:mm.
+    When I call "datetime_format" with {"timestamp": "<timestamp>", "style": "long", "target_timezone": "<zone>"}
+    Then the output "formatted" is one of "<wall> <hh>", "<wall> <hhmm>", "<wall> <offset>"
+    And the output "utc_offset" is "<offset>"
+    And the output "timezone" is "<zone>"
+
+    Examples:
+      | case                     | timestamp            | zone                | wall             | hh    | hhmm  | offset |
+      | lord-howe-before-dst-end | 2026-04-04T14:59:59Z | Australia/Lord_Howe | 2026-04-05 01:59 | +11   | +1100 | +11:00 |
+      | lord-howe-at-dst-end     | 2026-04-04T15:00:00Z | Australia/Lord_Howe | 2026-04-05 01:30 | +1030 | +1030 | +10:30 |
+      | kathmandu                | 2026-04-20T20:00:00Z | Asia/Kathmandu      | 2026-04-21 01:45 | +0545 | +0545 | +05:45 |
+      | sao-paulo                | 2026-04-20T20:00:00Z | America/Sao_Paulo   | 2026-04-20 17:00 | -03   | -0300 | -03:00 |
 
   @req:DT-FMT-DST @req:DT-FMT-OWN-OFFSET @req:DT-FMT-STYLES @id:datetime/format/own-offset-around-dst
   Scenario Outline: without target_timezone the long style labels the offset written in the timestamp, on either side of a DST change

@@ -187,9 +187,10 @@ const (
 	// Factory, paths (America//New_York), offsets (+03:00, UTC+3, GMT+5),
 	// abbreviations tzdata lacks (PST, CEST, IST), POSIX TZ strings, names
 	// with spaces. The host's zoneinfo is never read.
-	// Open: "target_timezone must be a valid IANA timezone" does not say whether
-	// letter case matters, how the name is echoed, or whether tzdata's
-	// placeholder Factory is a timezone (the required tier accepts either).
+	// Open: "target_timezone must be a valid IANA timezone" does not say how a
+	// link is echoed, or whether tzdata's placeholder Factory is a timezone
+	// (the required tier accepts either). Matching in any letter case goes
+	// beyond it (europe/oslo is not the IANA name): an @extension scenario.
 	// Why: "Local" would leak the server's zone and the host's tzdata version
 	// into a deterministic answer; IANA names never differ only by case, so
 	// case-folding is unambiguous, and returning the canonical spelling teaches
@@ -202,6 +203,8 @@ const (
 	// style's TZ is what tzdata prints for such an offset: "+03", "+0530",
 	// "-0930", or "UTC" for zero (Etc/GMT-3 prints "+03", Asia/Kathmandu
 	// "+0545"). E.g. 2026-04-20T10:00:00+03:00, long → "2026-04-20 10:00 +03".
+	// A target zone without an English abbreviation prints tzdata's own
+	// label the same way ("+0545", "-03").
 	// Open: "long → YYYY-MM-DD HH:MM TZ" with the example "CEST", and "If no
 	// target_timezone is provided, format the timestamp in its own
 	// offset/location": an offset has no abbreviation. The required tier
