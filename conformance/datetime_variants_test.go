@@ -338,6 +338,21 @@ func dtWrongVariants() []dtVariant {
 			out, perr := ref(op, dtEncode(map[string]any{"operation": "weekday", "timestamp": dtFields(conv)["result"]}))
 			return dtRewrite(out, perr, func(o map[string]any) { o["timestamp"] = in["timestamp"] })
 		}},
+		{"a result past 9999 written with five digits, as Go's Format does", func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
+			out, perr := ref(op, input)
+			in := dtFields(input)
+			if perr == nil || perr.Code != "out_of_range" || in == nil || in["operation"] != "shift" {
+				return out, perr
+			}
+			t, err := time.Parse(time.RFC3339Nano, strings.ToUpper(dtString(in, "timestamp")))
+			if err != nil {
+				return out, perr
+			}
+			t = t.AddDate(int(dtAmount(in, "years")), int(dtAmount(in, "months")), int(dtAmount(in, "days")))
+			t = t.Add(time.Duration(dtAmount(in, "hours"))*time.Hour + time.Duration(dtAmount(in, "minutes"))*time.Minute +
+				time.Duration(dtAmount(in, "seconds"))*time.Second)
+			return dtEncode(map[string]any{"operation": "shift", "input": in["timestamp"], "result": t.Format(time.RFC3339Nano)}), nil
+		}},
 		{"diff as left − right", dtOutputs("datetime_math", "diff", func(_, o map[string]any) {
 			for _, k := range []string{"duration_seconds", "duration_minutes", "duration_hours", "duration_days", "sign"} {
 				n, _ := o[k].(json.Number)

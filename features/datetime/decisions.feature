@@ -63,9 +63,10 @@ Feature: Decisions the PRD leaves open
 
   @decision @dt-decision:shift-zero-fields @req:DT-DEC-ZERO-SHIFT @req:DT-SHIFT-EMPTY @id:datetime/decisions/shift-zero-fields
   Scenario Outline: explicit zeros are a valid zero-delta shift
-    Open: "shift must reject requests with no shift fields at all" does not say whether a
-    field set to 0 counts. "0 days from now" is a legitimate computed request, and rejecting it
-    would make a model special-case zero.
+    Open: "shift must reject requests with no shift fields at all" does not say whether a null
+    field counts (a field set to 0 is a field: that part is required). The kit takes null as
+    absent and any number, 0 included, as a field: "0 days from now" is a legitimate computed
+    request, and rejecting it would make a model special-case zero.
     When I call "datetime_math" with {"operation": "shift", "timestamp": "2026-04-20T10:00:00+03:00", <fields>}
     Then the output "result" is "2026-04-20T10:00:00+03:00"
 
@@ -227,7 +228,7 @@ Feature: Decisions the PRD leaves open
   @decision @dt-decision:output-range @req:DT-DEC-OUTPUT-RANGE @req:DT-RFC3339-OUT @id:datetime/decisions/output-range
   Scenario Outline: a result RFC 3339 cannot write is out_of_range
     Open: "Use RFC3339 as the only timestamp input/output format" forbids writing such a
-    result but names no code for refusing it. Printing a 5-digit year, a negative year or an
+    result (the required scenarios require a refusal) but names no code for refusing it. Printing a 5-digit year, a negative year or an
     offset with seconds cut off would hand the model a string the tool itself rejects, or a
     false instant.
     When I call "<tool>" with <request>

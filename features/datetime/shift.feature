@@ -80,3 +80,30 @@ Feature: datetime_math shift
     Then the output "result" is the RFC 3339 time "2026-04-20T10:00:01.5Z"
     When I call "datetime_math" with {"operation": "shift", "timestamp": "2026-04-20T10:00:00.123456789+05:45", "days": 1}
     Then the output "result" is the RFC 3339 time "2026-04-21T10:00:00.123456789+05:45"
+
+  @req:DT-SHIFT-EMPTY @req:DT-SHIFT @id:datetime/shift/zero-delta
+  Scenario Outline: a shift field set to zero is a zero-delta shift, not an empty one
+    "shift must reject requests with no shift fields at all": a request with "days": 0 has a
+    shift field, and the PRD asks for "zero-delta cases" to be tested. The instant comes back
+    unchanged.
+    When I call "datetime_math" with {"operation": "shift", "timestamp": "2026-04-20T10:00:00+03:00", <fields>}
+    Then the output "result" is the RFC 3339 time "2026-04-20T10:00:00+03:00"
+
+    Examples:
+      | case       | fields                     |
+      | zero-days  | "days": 0                  |
+      | cancelling | "hours": 1, "minutes": -60 |
+
+  @req:DT-RFC3339-OUT @req:DT-SHIFT @id:datetime/shift/beyond-rfc3339
+  Scenario Outline: a result RFC 3339 cannot write is refused
+    "Use RFC3339 as the only timestamp input/output format": RFC 3339 years have four digits,
+    so a shift past 9999 or before 0000 has no answer to give (Go would print 10000-01-01).
+    The PRD names no code for it (the kit answers out_of_range).
+    When I call "datetime_math" with {"operation": "shift", "timestamp": "<timestamp>", <fields>}
+    Then the call is refused
+
+    Examples:
+      | case              | timestamp            | fields         |
+      | past-9999         | 9999-12-31T23:59:59Z | "seconds": 1   |
+      | before-0000       | 0000-01-01T00:00:00Z | "seconds": -1  |
+      | ten-thousand-years | 2026-04-20T10:00:00Z | "years": 10000 |

@@ -52,7 +52,8 @@ const (
 	// fields is present (absent, null); explicit zeros are a valid zero-delta
 	// shift that returns the input instant in canonical form.
 	// Open: "shift must reject requests with no shift fields at all" does not say
-	// whether a field set to 0 counts.
+	// whether null counts as a field. A field set to 0 is a field, and "zero-delta
+	// cases" are to be tested: that part is required.
 	// Why: the PRD rejects "no shift fields at all"; "0 days from now" is a
 	// legitimate computed request and rejecting it would make a model special-
 	// case zero.
@@ -162,7 +163,7 @@ const (
 	// result in a pre-1972 local mean time whose offset has seconds (Go would
 	// truncate it and print another instant).
 	// Open: "Use RFC3339 as the only timestamp input/output format" forbids writing
-	// such a result but names no code for refusing it.
+	// such a result (the required tier requires a refusal) but names no code.
 	// Why: printing a 5-digit year, a negative year or a wrong instant would
 	// hand the model a string the tool itself rejects, or a false one.
 	DecisionOutputRange = "output-range"
