@@ -265,14 +265,14 @@ Feature: Decisions the PRD leaves open
     And the output "result" is "<result>"
 
     Examples:
-      | case         | name             | canonical        | result                    |
-      | link         | US/Eastern       | US/Eastern       | 2026-07-20T03:00:00-04:00 |
-      | old-spelling | Asia/Calcutta    | Asia/Calcutta    | 2026-07-20T12:30:00+05:30 |
-      | legacy-est   | EST              | EST              | 2026-07-20T02:00:00-05:00 |
-      | legacy-gb    | GB               | GB               | 2026-07-20T08:00:00+01:00 |
-      | etc-gmt-plus | Etc/GMT+5        | Etc/GMT+5        | 2026-07-20T02:00:00-05:00 |
-      | etc-utc      | Etc/UTC          | Etc/UTC          | 2026-07-20T07:00:00Z      |
-      | utc          | UTC              | UTC              | 2026-07-20T07:00:00Z      |
+      | case         | name          | canonical     | result                    |
+      | link         | US/Eastern    | US/Eastern    | 2026-07-20T03:00:00-04:00 |
+      | old-spelling | Asia/Calcutta | Asia/Calcutta | 2026-07-20T12:30:00+05:30 |
+      | legacy-est   | EST           | EST           | 2026-07-20T02:00:00-05:00 |
+      | legacy-gb    | GB            | GB            | 2026-07-20T08:00:00+01:00 |
+      | etc-gmt-plus | Etc/GMT+5     | Etc/GMT+5     | 2026-07-20T02:00:00-05:00 |
+      | etc-utc      | Etc/UTC       | Etc/UTC       | 2026-07-20T07:00:00Z      |
+      | utc          | UTC           | UTC           | 2026-07-20T07:00:00Z      |
 
   @decision @dt-decision:timezone-names @req:DT-DEC-TIMEZONE-NAMES @req:DT-TIMEZONE-IANA @id:datetime/decisions/timezone-factory
   Scenario: tzdata's placeholder zone Factory is not a timezone
@@ -318,10 +318,10 @@ Feature: Decisions the PRD leaves open
     Then the output "formatted" is "<formatted>"
 
     Examples:
-      | case          | timestamp            | zone                | formatted              |
-      | lord-howe     | 2026-04-04T15:00:00Z | Australia/Lord_Howe | 2026-04-05 01:30 +1030 |
-      | kathmandu     | 2026-04-20T20:00:00Z | Asia/Kathmandu      | 2026-04-21 01:45 +0545 |
-      | sao-paulo     | 2026-04-20T20:00:00Z | America/Sao_Paulo   | 2026-04-20 17:00 -03   |
+      | case      | timestamp            | zone                | formatted              |
+      | lord-howe | 2026-04-04T15:00:00Z | Australia/Lord_Howe | 2026-04-05 01:30 +1030 |
+      | kathmandu | 2026-04-20T20:00:00Z | Asia/Kathmandu      | 2026-04-21 01:45 +0545 |
+      | sao-paulo | 2026-04-20T20:00:00Z | America/Sao_Paulo   | 2026-04-20 17:00 -03   |
 
   @decision @dt-decision:format-echo @req:DT-DEC-FORMAT-ECHO @req:DT-FMT-OUTPUT @id:datetime/decisions/format-echo
   Scenario: target_timezone is echoed only when the request gave one; locale never

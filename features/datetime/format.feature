@@ -54,11 +54,11 @@ Feature: datetime_format
     And the output "utc_offset" is "-05:00"
 
     Examples:
-      | case         | style        | formatted            |
-      | short        | short        | 2026-04-19 23:30     |
-      | date-only    | date_only    | 2026-04-19           |
-      | time-only    | time_only    | 23:30                |
-      | weekday-date | weekday_date | Sunday, 2026-04-19   |
+      | case         | style        | formatted          |
+      | short        | short        | 2026-04-19 23:30   |
+      | date-only    | date_only    | 2026-04-19         |
+      | time-only    | time_only    | 23:30              |
+      | weekday-date | weekday_date | Sunday, 2026-04-19 |
 
   @req:DT-FMT-DST @req:DT-FMT-TARGET @req:DT-FMT-STYLES @id:datetime/format/around-dst
   Scenario Outline: around DST changes the abbreviation and the offset are those in force
@@ -68,18 +68,18 @@ Feature: datetime_format
     And the output "timezone" is "<zone>"
 
     Examples:
-      | case                         | timestamp            | zone                | formatted              | offset |
-      | oslo-before-spring-forward   | 2026-03-29T00:59:59Z | Europe/Oslo         | 2026-03-29 01:59 CET   | +01:00 |
-      | oslo-at-spring-forward       | 2026-03-29T01:00:00Z | Europe/Oslo         | 2026-03-29 03:00 CEST  | +02:00 |
-      | oslo-first-0230-at-fall      | 2026-10-25T00:30:00Z | Europe/Oslo         | 2026-10-25 02:30 CEST  | +02:00 |
-      | oslo-second-0230-at-fall     | 2026-10-25T01:30:00Z | Europe/Oslo         | 2026-10-25 02:30 CET   | +01:00 |
-      | new-york-before-spring       | 2026-03-08T06:59:59Z | America/New_York    | 2026-03-08 01:59 EST   | -05:00 |
-      | new-york-at-spring           | 2026-03-08T07:00:00Z | America/New_York    | 2026-03-08 03:00 EDT   | -04:00 |
-      | new-york-first-0130-at-fall  | 2026-11-01T05:30:00Z | America/New_York    | 2026-11-01 01:30 EDT   | -04:00 |
-      | new-york-second-0130-at-fall | 2026-11-01T06:30:00Z | America/New_York    | 2026-11-01 01:30 EST   | -05:00 |
-      | kolkata                      | 2026-04-20T07:00:00Z | Asia/Kolkata        | 2026-04-20 12:30 IST   | +05:30 |
-      | london-winter                | 2026-01-20T10:00:00Z | Europe/London       | 2026-01-20 10:00 GMT   | +00:00 |
-      | london-summer                | 2026-07-20T10:00:00Z | Europe/London       | 2026-07-20 11:00 BST   | +01:00 |
+      | case                         | timestamp            | zone             | formatted             | offset |
+      | oslo-before-spring-forward   | 2026-03-29T00:59:59Z | Europe/Oslo      | 2026-03-29 01:59 CET  | +01:00 |
+      | oslo-at-spring-forward       | 2026-03-29T01:00:00Z | Europe/Oslo      | 2026-03-29 03:00 CEST | +02:00 |
+      | oslo-first-0230-at-fall      | 2026-10-25T00:30:00Z | Europe/Oslo      | 2026-10-25 02:30 CEST | +02:00 |
+      | oslo-second-0230-at-fall     | 2026-10-25T01:30:00Z | Europe/Oslo      | 2026-10-25 02:30 CET  | +01:00 |
+      | new-york-before-spring       | 2026-03-08T06:59:59Z | America/New_York | 2026-03-08 01:59 EST  | -05:00 |
+      | new-york-at-spring           | 2026-03-08T07:00:00Z | America/New_York | 2026-03-08 03:00 EDT  | -04:00 |
+      | new-york-first-0130-at-fall  | 2026-11-01T05:30:00Z | America/New_York | 2026-11-01 01:30 EDT  | -04:00 |
+      | new-york-second-0130-at-fall | 2026-11-01T06:30:00Z | America/New_York | 2026-11-01 01:30 EST  | -05:00 |
+      | kolkata                      | 2026-04-20T07:00:00Z | Asia/Kolkata     | 2026-04-20 12:30 IST  | +05:30 |
+      | london-winter                | 2026-01-20T10:00:00Z | Europe/London    | 2026-01-20 10:00 GMT  | +00:00 |
+      | london-summer                | 2026-07-20T10:00:00Z | Europe/London    | 2026-07-20 11:00 BST  | +01:00 |
 
   @req:DT-FMT-DST @req:DT-FMT-TARGET @req:DT-FMT-STYLES @id:datetime/format/zone-without-abbreviation
   Scenario Outline: a target zone without an abbreviation is labelled with its offset

@@ -103,7 +103,7 @@ Feature: datetime_math shift
     Then the call is refused
 
     Examples:
-      | case              | timestamp            | fields         |
-      | past-9999         | 9999-12-31T23:59:59Z | "seconds": 1   |
-      | before-0000       | 0000-01-01T00:00:00Z | "seconds": -1  |
+      | case               | timestamp            | fields         |
+      | past-9999          | 9999-12-31T23:59:59Z | "seconds": 1   |
+      | before-0000        | 0000-01-01T00:00:00Z | "seconds": -1  |
       | ten-thousand-years | 2026-04-20T10:00:00Z | "years": 10000 |
