@@ -163,42 +163,39 @@ func TestReferencePassesUnderGoTest(t *testing.T) {
 }
 
 // hasDuplicateKey reports whether some JSON object in input names a key twice.
-func hasDuplicateKey(input json.RawMessage) bool {
+func hasDuplicateKey(input []byte) bool {
 	dec := json.NewDecoder(bytes.NewReader(input))
-	var seen []map[string]bool // one set of keys per open object
-	var inObject []bool        // per open container: object (keys alternate with values) or array
-	expectKey := false
-	for {
+	var repeats func() bool
+	// repeats reads one value and reports a repeated key inside it.
+	repeats = func() bool {
 		tok, err := dec.Token()
 		if err != nil {
 			return false
 		}
-		switch v := tok.(type) {
-		case json.Delim:
-			switch v {
-			case '{':
-				seen, inObject = append(seen, map[string]bool{}), append(inObject, true)
-				expectKey = true
-				continue
-			case '[':
-				inObject = append(inObject, false)
-				seen = append(seen, nil)
-			case '}', ']':
-				seen, inObject = seen[:len(seen)-1], inObject[:len(inObject)-1]
-			}
-		case string:
-			if expectKey {
-				if seen[len(seen)-1][v] {
+		switch tok {
+		case json.Delim('{'):
+			seen := map[string]bool{}
+			for dec.More() {
+				key, err := dec.Token()
+				k, ok := key.(string)
+				if err != nil || !ok || seen[k] {
+					return err == nil && ok
+				}
+				seen[k] = true
+				if repeats() {
 					return true
 				}
-				seen[len(seen)-1][v] = true
-				expectKey = false
-				continue
 			}
+			_, _ = dec.Token()
+		case json.Delim('['):
+			for dec.More() {
+				if repeats() {
+					return true
+				}
+			}
+			_, _ = dec.Token()
 		}
-		// After a value (or a closed container) inside an object, a key follows.
-		expectKey = len(inObject) > 0 && inObject[len(inObject)-1] && !isOpen(tok)
+		return false
 	}
+	return repeats()
 }
-
-func isOpen(tok json.Token) bool { d, ok := tok.(json.Delim); return ok && (d == '{' || d == '[') }
