@@ -1,6 +1,7 @@
 package conformance_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"strings"
@@ -96,7 +97,9 @@ func TestEveryDecisionSaysWhy(t *testing.T) {
 
 // TestSchemasAgreeWithTheReference replays every call of the suite: an input
 // the reference refuses as invalid_input must break the input schema, and
-// every other input must satisfy it. Every operation must be exercised.
+// every other input must satisfy it. Every operation must be exercised. A
+// repeated key is the exception: JSON Schema sees the decoded object, in
+// which the repetition is already gone.
 func TestSchemasAgreeWithTheReference(t *testing.T) {
 	cat, _ := load(t)
 	used := map[string]int{}
@@ -111,7 +114,7 @@ func TestSchemasAgreeWithTheReference(t *testing.T) {
 			}
 			schemaErr := o.ValidateInput(input)
 			refused := res.Error != nil && res.Error.Code == protocol.CodeInvalidInput
-			if refused && schemaErr == nil {
+			if refused && schemaErr == nil && !hasDuplicateKey(input) {
 				t.Errorf("%s call %d: the reference refuses %s as invalid_input (%s) but the input schema accepts it", sc.ID, n, input, res.Error.Message)
 			}
 			if !refused && schemaErr != nil {
@@ -157,4 +160,42 @@ func TestReferencePassesUnderGoTest(t *testing.T) {
 	if rep.SchemaValidated == 0 {
 		t.Fatal("no response was schema-validated")
 	}
+}
+
+// hasDuplicateKey reports whether some JSON object in input names a key twice.
+func hasDuplicateKey(input []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(input))
+	var repeats func() bool
+	// repeats reads one value and reports a repeated key inside it.
+	repeats = func() bool {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		switch tok {
+		case json.Delim('{'):
+			seen := map[string]bool{}
+			for dec.More() {
+				key, err := dec.Token()
+				k, ok := key.(string)
+				if err != nil || !ok || seen[k] {
+					return err == nil && ok
+				}
+				seen[k] = true
+				if repeats() {
+					return true
+				}
+			}
+			_, _ = dec.Token()
+		case json.Delim('['):
+			for dec.More() {
+				if repeats() {
+					return true
+				}
+			}
+			_, _ = dec.Token()
+		}
+		return false
+	}
+	return repeats()
 }

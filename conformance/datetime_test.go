@@ -14,25 +14,34 @@ import (
 const dtDecisionTag = "@dt-decision:"
 
 // TestEveryDatetimeDecisionIsPinned: each decision the reference made where
-// the PRD is silent has exactly one @decision scenario (or outline) carrying
-// its id, with its reason in the description and a DT-DEC requirement whose
-// source names the same decision.
+// the PRD is silent is pinned by @decision scenarios (or outlines) carrying
+// its id, each with its reason in the description, quoting the PRD sentence
+// that leaves the point open ("Open:" first), and citing a DT-DEC requirement
+// whose source names the same decision. Every datetime @decision scenario
+// pins exactly one decision, so a reader can always tell which.
 func TestEveryDatetimeDecisionIsPinned(t *testing.T) {
 	cat, suite := load(t)
-	pinned := map[string]string{} // decision id → base scenario id
+	pinned := map[string]string{} // decision id → first base scenario id
 	for _, sc := range suite.Scenarios {
+		var ids []string
 		for _, tag := range sc.Tags {
-			id, ok := strings.CutPrefix(tag, dtDecisionTag)
-			if !ok {
-				continue
+			if id, ok := strings.CutPrefix(tag, dtDecisionTag); ok {
+				ids = append(ids, id)
 			}
+		}
+		if sc.Profile == "datetime" && sc.Decision && len(ids) != 1 {
+			t.Errorf("%s is a datetime @decision with %d %s tags, want exactly one", sc.ID, len(ids), dtDecisionTag)
+		}
+		for _, id := range ids {
 			if !sc.Decision {
-				t.Errorf("%s carries %s but not @decision", sc.ID, tag)
+				t.Errorf("%s carries %s%s but not @decision", sc.ID, dtDecisionTag, id)
 			}
-			if prev, dup := pinned[id]; dup && prev != sc.BaseID {
-				t.Errorf("decision %s is pinned twice: %s and %s", id, prev, sc.BaseID)
+			if open, _, _ := strings.Cut(sc.Description, "."); !strings.HasPrefix(open, "Open:") || !strings.Contains(open, `"`) {
+				t.Errorf("%s pins decision %s without first quoting the PRD sentence that leaves it open (Open: … \"…\")", sc.ID, id)
 			}
-			pinned[id] = sc.BaseID
+			if _, ok := pinned[id]; !ok {
+				pinned[id] = sc.BaseID
+			}
 			cites := false
 			for _, r := range sc.Reqs {
 				if req, ok := cat.Requirement(r); ok && req.Source == "decision "+id {

@@ -54,6 +54,12 @@ var stepDefs = []struct {
 	{regexp.MustCompile(`^the output "([^"]+)" is a time after ` + quoted + `$`), func(w *world) any { return w.fieldTimeAfter }},
 	{regexp.MustCompile(`^the output "([^"]+)" is a whole number of (\d+) ms steps after ` + quoted + `$`), func(w *world) any { return w.fieldOnGrid }},
 	{regexp.MustCompile(`^the error code is "([^"]+)"$`), func(w *world) any { return w.errorCode }},
+	// Where a seed permits several answers, the step lists each of them.
+	{regexp.MustCompile(`^the error code is one of (".*")$`), func(w *world) any { return w.errorCodeOneOf }},
+	{regexp.MustCompile(`^the output "([^"]+)" is one of (.+)$`), func(w *world) any { return w.fieldOneOf }},
+	{regexp.MustCompile(`^the output "([^"]+)" is the RFC 3339 time ` + quoted + `$`), func(w *world) any { return w.fieldIsRFC3339 }},
+	{regexp.MustCompile(`^the call is refused$`), func(w *world) any { return w.refused }},
+	{regexp.MustCompile(`^the call is refused or the output "([^"]+)" is ` + quoted + `$`), func(w *world) any { return w.refusedOrFieldIs }},
 }
 
 func (w *world) register(ctx *godog.ScenarioContext) {
@@ -360,4 +366,160 @@ func (w *world) errorCode(code string) error {
 		return fmt.Errorf("error code is %q (%s), want %q", c.result.Error.Code, c.result.Error.Message, code)
 	}
 	return nil
+}
+
+// choices reads a step's list of permitted values, written as the inside of
+// a JSON array: "a", "b" or 0, 7.
+func choices(list string) ([]any, error) {
+	dec := json.NewDecoder(strings.NewReader("[" + list + "]"))
+	dec.UseNumber()
+	var vs []any
+	if err := dec.Decode(&vs); err != nil || len(vs) < 2 {
+		return nil, fmt.Errorf("step argument %s is not a list of two or more JSON strings or numbers", list)
+	}
+	for _, v := range vs {
+		switch v.(type) {
+		case string, json.Number:
+		default:
+			return nil, fmt.Errorf("step argument %s: %s is neither a string nor a number", list, show(v))
+		}
+	}
+	return vs, nil
+}
+
+// sameValue compares an output value with a permitted one: strings exactly,
+// numbers by value (7 and 7.0 are one number).
+func sameValue(got, want any) bool {
+	switch w := want.(type) {
+	case string:
+		g, ok := got.(string)
+		return ok && g == w
+	case json.Number:
+		g, ok := got.(json.Number)
+		if !ok {
+			return false
+		}
+		gf, err1 := g.Float64()
+		wf, err2 := w.Float64()
+		return err1 == nil && err2 == nil && gf == wf
+	}
+	return false
+}
+
+func (w *world) errorCodeOneOf(list string) error {
+	codes, err := choices(list)
+	if err != nil {
+		return err
+	}
+	c, err := w.last()
+	if err != nil {
+		return err
+	}
+	if c.result.Error == nil {
+		return fmt.Errorf("expected an error with a code of %s, got output %s", list, c.result.Output)
+	}
+	for _, code := range codes {
+		if sameValue(c.result.Error.Code, code) {
+			return nil
+		}
+	}
+	return fmt.Errorf("error code is %q (%s), want one of %s", c.result.Error.Code, c.result.Error.Message, list)
+}
+
+func (w *world) fieldOneOf(path, list string) error {
+	want, err := choices(list)
+	if err != nil {
+		return err
+	}
+	v, err := w.field(path)
+	if err != nil {
+		return err
+	}
+	for _, x := range want {
+		if sameValue(v, x) {
+			return nil
+		}
+	}
+	return fmt.Errorf("output %q is %s, want one of %s", path, show(v), list)
+}
+
+// rfc3339 is RFC 3339 §5.6 date-time; the values of its fields are checked
+// by time.Parse, the offset's range by parseRFC3339.
+var rfc3339 = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-]([0-9]{2}):([0-9]{2}))$`)
+
+// parseRFC3339 reads an RFC 3339 date-time in any of its spellings (t or T,
+// z, Z or +00:00, any number of fractional digits). -00:00 is refused: RFC
+// 3339 §4.3 gives it to a time whose local offset is unknown, which an
+// answer never is.
+func parseRFC3339(s string) (time.Time, error) {
+	m := rfc3339.FindStringSubmatch(s)
+	if m == nil {
+		return time.Time{}, fmt.Errorf("%q is not an RFC 3339 date-time", s)
+	}
+	if m[3] != "" && (m[3] > "23" || m[4] > "59") {
+		return time.Time{}, fmt.Errorf("%q has an offset out of range", s)
+	}
+	if strings.HasSuffix(s, "-00:00") {
+		return time.Time{}, fmt.Errorf("%q says its local offset is unknown (-00:00, RFC 3339 §4.3)", s)
+	}
+	t, err := time.Parse(time.RFC3339Nano, strings.ToUpper(s))
+	if err != nil {
+		return time.Time{}, fmt.Errorf("%q is not a valid RFC 3339 date-time: %v", s, err)
+	}
+	return t, nil
+}
+
+// fieldIsRFC3339 accepts every RFC 3339 spelling of want's instant at want's
+// UTC offset: Z or +00:00, t or T, a fraction with or without trailing
+// zeros. The instant and the offset are what RFC 3339 fixes; the spelling
+// is not.
+func (w *world) fieldIsRFC3339(path, want string) error {
+	ws, err := unquote(want)
+	if err != nil {
+		return err
+	}
+	wt, err := parseRFC3339(ws)
+	if err != nil {
+		return fmt.Errorf("step argument: %w", err)
+	}
+	gs, err := w.stringField(path)
+	if err != nil {
+		return err
+	}
+	gt, err := parseRFC3339(gs)
+	if err != nil {
+		return fmt.Errorf("output %q: %w", path, err)
+	}
+	_, goff := gt.Zone()
+	_, woff := wt.Zone()
+	if !gt.Equal(wt) || goff != woff {
+		return fmt.Errorf("output %q is %s, want %s (the same instant at the same UTC offset, in any RFC 3339 spelling)", path, gs, ws)
+	}
+	return nil
+}
+
+// refused passes when the call was answered with an error; its code was
+// already checked against the operation's error codes.
+func (w *world) refused() error {
+	c, err := w.last()
+	if err != nil {
+		return err
+	}
+	if c.result.Error == nil {
+		return fmt.Errorf("expected the call to be refused with an error, got output %s", c.result.Output)
+	}
+	return nil
+}
+
+// refusedOrFieldIs passes when the call was refused, or answered with the
+// given value: for inputs a seed lets a tool refuse or answer.
+func (w *world) refusedOrFieldIs(path, want string) error {
+	c, err := w.last()
+	if err != nil {
+		return err
+	}
+	if c.result.Error != nil {
+		return nil
+	}
+	return w.fieldIsString(path, want)
 }

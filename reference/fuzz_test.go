@@ -1,6 +1,7 @@
 package reference_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"sort"
@@ -25,8 +26,10 @@ func checkAnswer(t *testing.T, cat *spec.Catalog, op string, input []byte) {
 	out, perr := reference.New().Call(context.Background(), op, input)
 	// The input schema and the reference must agree on what is malformed:
 	// invalid_input exactly when the schema refuses the input.
+	// A repeated key is the one exception: JSON Schema sees the decoded
+	// object, in which the repetition is already gone.
 	schemaErr := o.ValidateInput(input)
-	if refused := perr != nil && perr.Code == protocol.CodeInvalidInput; refused != (schemaErr != nil) {
+	if refused := perr != nil && perr.Code == protocol.CodeInvalidInput; refused != (schemaErr != nil) && !(refused && repeatsAKey(input)) {
 		t.Fatalf("%s(%s): the reference says %v, the input schema %v", op, input, perr, schemaErr)
 	}
 	if perr != nil {
@@ -44,6 +47,44 @@ func checkAnswer(t *testing.T, cat *spec.Catalog, op string, input []byte) {
 	if err := o.ValidateOutput(out); err != nil {
 		t.Fatalf("%s(%s): %v", op, input, err)
 	}
+}
+
+// repeatsAKey reports whether some JSON object in input names a key twice.
+func repeatsAKey(input []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(input))
+	var repeats func() bool
+	// repeats reads one value and reports a repeated key inside it.
+	repeats = func() bool {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		switch tok {
+		case json.Delim('{'):
+			seen := map[string]bool{}
+			for dec.More() {
+				key, err := dec.Token()
+				k, ok := key.(string)
+				if err != nil || !ok || seen[k] {
+					return err == nil && ok
+				}
+				seen[k] = true
+				if repeats() {
+					return true
+				}
+			}
+			_, _ = dec.Token()
+		case json.Delim('['):
+			for dec.More() {
+				if repeats() {
+					return true
+				}
+			}
+			_, _ = dec.Token()
+		}
+		return false
+	}
+	return repeats()
 }
 
 func operations(t testing.TB) (*spec.Catalog, []string) {

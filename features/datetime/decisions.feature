@@ -1,17 +1,19 @@
 @datetime
 Feature: Decisions the PRD leaves open
-  One @decision scenario (or outline) per decision of reference/datetime/decisions.go, also
-  tagged with the decision's id (dt-decision:<id>) and its DT-DEC requirement; the
-  description gives the one-line reason.
-  Scenarios elsewhere that rely on a decision cite its DT-DEC requirement. The guiding user is
+  Every @decision scenario (or outline) is tagged with its decision's id (dt-decision:<id>) and
+  cites its DT-DEC requirement; the description quotes the PRD sentence that leaves the point
+  open ("Open:"), then gives the reason. Where the PRD permits several answers, the required
+  scenarios accept each of them and these scenarios pin the kit's choice. The guiding user is
   a model in a tool-calling loop: it needs one exact answer, an error it can repair in one
   retry, and never a silent guess.
 
   @decision @dt-decision:month-end-clamp @req:DT-DEC-MONTH-END @req:DT-SHIFT-CALENDAR @id:datetime/decisions/month-end-clamp
   Scenario Outline: adding months or years clamps the day to the end of the target month
-    "A month after Jan 31" is the end of February in every calendar app, java.time, .NET,
-    PostgreSQL, dateutil and Temporal; Go's AddDate would overflow into March and silently
-    change the month the caller asked for.
+    Open: "use calendar-aware shifting for years/months/days, not raw second math" does not
+    say what a month after Jan 31 is; Go's AddDate (the PRD says "Use Go time.Time") overflows
+    into March, and the required scenarios accept either. The kit clamps: "a month after Jan 31"
+    is the end of February in every calendar app, java.time, .NET, PostgreSQL, dateutil and
+    Temporal, and overflowing silently changes the month the caller asked for.
     When I call "datetime_math" with {"operation": "shift", "timestamp": "<timestamp>", <fields>}
     Then the output "result" is "<result>"
 
@@ -28,9 +30,10 @@ Feature: Decisions the PRD leaves open
 
   @decision @dt-decision:shift-unit-order @req:DT-DEC-UNIT-ORDER @req:DT-SHIFT @id:datetime/decisions/shift-unit-order
   Scenario Outline: years and months together, then days, then hours, minutes and seconds
-    Largest to smallest is how people and java.time/Temporal read "1 month and 1 day";
-    combining years and months avoids a second clamp; clock units are durations, so they must
-    not depend on the calendar.
+    Open: the PRD lists the shift fields "years, months, days, hours, minutes, seconds" but
+    no order of applying them. Largest to smallest is how people and java.time/Temporal read
+    "1 month and 1 day"; combining years and months avoids a second clamp; clock units are
+    durations, so they must not depend on the calendar.
     When I call "datetime_math" with {"operation": "shift", "timestamp": "<timestamp>", <fields>}
     Then the output "result" is "<result>"
 
@@ -43,9 +46,10 @@ Feature: Decisions the PRD leaves open
 
   @decision @dt-decision:shift-offset @req:DT-DEC-SHIFT-OFFSET @req:DT-SHIFT-CALENDAR @req:DT-CONVERT-DST @id:datetime/decisions/shift-offset
   Scenario: a shift across a DST change stays in the input's own offset
-    The input names no zone and the PRD forbids guessing one: an offset is all it says, and it
-    has no DST, so there +1 day equals +24 hours; convert_timezone then shows the result in a
-    zone (Oslo had moved to +02:00, New York to -05:00).
+    Open: "Shift a timestamp by a structured duration" names no zone for the result. The
+    input names none and the PRD forbids guessing one: an offset is all it says, and it has no
+    DST, so there +1 day equals +24 hours; convert_timezone then shows the result in a zone
+    (Oslo had moved to +02:00, New York to -05:00).
     When I call "datetime_math" with {"operation": "shift", "timestamp": "2026-03-28T12:00:00+01:00", "days": 1}
     Then the output "result" is "2026-03-29T12:00:00+01:00"
     When I call "datetime_math" with {"operation": "shift", "timestamp": "2026-03-28T12:00:00+01:00", "hours": 24}
@@ -59,7 +63,9 @@ Feature: Decisions the PRD leaves open
 
   @decision @dt-decision:shift-zero-fields @req:DT-DEC-ZERO-SHIFT @req:DT-SHIFT-EMPTY @id:datetime/decisions/shift-zero-fields
   Scenario Outline: explicit zeros are a valid zero-delta shift
-    The PRD rejects "no shift fields at all"; "0 days from now" is a legitimate computed
+    Open: "shift must reject requests with no shift fields at all" does not say whether a null
+    field counts (a field set to 0 is a field: that part is required). The kit takes null as
+    absent and any number, 0 included, as a field: "0 days from now" is a legitimate computed
     request, and rejecting it would make a model special-case zero.
     When I call "datetime_math" with {"operation": "shift", "timestamp": "2026-04-20T10:00:00+03:00", <fields>}
     Then the output "result" is "2026-04-20T10:00:00+03:00"
@@ -73,8 +79,11 @@ Feature: Decisions the PRD leaves open
 
   @decision @dt-decision:shift-values @req:DT-DEC-SHIFT-VALUES @req:DT-SHIFT @id:datetime/decisions/shift-values
   Scenario: shift fields are whole numbers within 10,000 years
-    A fraction of a month or day has no exact meaning and rounding a clock unit would be a
-    silent guess (the message says to use a smaller unit); the bounds keep the arithmetic exact.
+    Open: "shift fields (optional for shift): years, months, days, hours, minutes, seconds"
+    gives no type, range or code for a bad value (the required scenarios only require that half
+    a day or a string be refused). A fraction of a month or day has no
+    exact meaning and rounding a clock unit would be a silent guess (the message says to use a
+    smaller unit); the bounds keep the arithmetic exact.
     When I call "datetime_math" with {"operation": "shift", "timestamp": "2026-04-20T10:00:00Z", "days": 1.0}
     Then the output "result" is "2026-04-21T10:00:00Z"
     When I call "datetime_math" with {"operation": "shift", "timestamp": "2026-04-20T10:00:00Z", "hours": 1e2}
@@ -94,8 +103,10 @@ Feature: Decisions the PRD leaves open
 
   @decision @dt-decision:diff-signed @req:DT-DEC-DIFF-SIGNED @req:DT-DIFF-SIGN @id:datetime/decisions/diff-signed
   Scenario: every duration carries the sign
-    Every number then reads correctly on its own: with magnitudes and a separate sign, a model
-    that skips `sign` reports "90 minutes left" for a time 90 minutes past.
+    Open: "For diff, return signed difference (sign = -1, 0, 1)" reads both as signed
+    durations and as magnitudes beside `sign`; the required scenarios accept both. Signed, every
+    number reads correctly on its own: with magnitudes, a model that skips `sign` reports "90
+    minutes left" for a time 90 minutes past.
     When I call "datetime_math" with {"operation": "diff", "left": "2026-04-20T11:30:00Z", "right": "2026-04-20T10:00:00Z"}
     Then the output "duration_seconds" is -5400
     And the output "duration_minutes" is -90
@@ -105,7 +116,8 @@ Feature: Decisions the PRD leaves open
 
   @decision @dt-decision:diff-numbers @req:DT-DEC-DIFF-NUMBERS @req:DT-DIFF @id:datetime/decisions/diff-numbers
   Scenario Outline: durations are exact, rounded half away from zero to 10 decimal places
-    It reproduces the PRD's 2.2291666667 and is exact and symmetric: diff(a, b) is exactly
+    Open: the PRD's example "duration_days": 2.2291666667 shows 10 decimal places but not
+    how a tie rounds. Half away from zero, computed exactly, is symmetric: diff(a, b) is exactly
     −diff(b, a), and a value that rounds to zero is 0, never -0.
     When I call "datetime_math" with {"operation": "diff", "left": "<left>", "right": "<right>"}
     Then the output "duration_seconds" is <seconds>
@@ -125,8 +137,10 @@ Feature: Decisions the PRD leaves open
 
   @decision @dt-decision:weekday-index @req:DT-DEC-WEEKDAY-INDEX @req:DT-WEEKDAY @id:datetime/decisions/weekday-index
   Scenario: weekday_index is ISO 8601, Monday 1 to Sunday 7
-    The tool speaks RFC 3339, a profile of ISO 8601; Monday = 1 matches the PRD example; no
-    index is 0, so there is no "falsy Sunday" bug in the caller.
+    Open: the PRD's example pins Monday = 1 ("weekday_index": 1) and says "Use Go
+    time.Time", whose Weekday() numbers Sunday 0; the required scenarios accept 0 or 7. The kit
+    speaks RFC 3339, a profile of ISO 8601, where Sunday is 7; no index is 0, so there is no
+    "falsy Sunday" bug in the caller.
     When I call "datetime_math" with {"operation": "weekday", "timestamp": "2026-04-26T23:59:59+03:00"}
     Then the output "weekday" is "Sunday"
     And the output "weekday_index" is 7
@@ -136,8 +150,9 @@ Feature: Decisions the PRD leaves open
 
   @decision @dt-decision:weekday-zone @req:DT-DEC-WEEKDAY-ZONE @req:DT-WEEKDAY @id:datetime/decisions/weekday-zone
   Scenario Outline: the weekday of the date the timestamp shows, in its own offset
-    That is the date the caller wrote; weekday takes no zone, and to ask about another zone one
-    converts first.
+    Open: "Return the weekday for a timestamp" does not say in which zone. The kit answers for
+    the date the caller wrote; weekday takes no zone, and to ask about another zone one converts
+    first.
     When I call "datetime_math" with {"operation": "weekday", "timestamp": "<timestamp>"}
     Then the output "weekday" is "<weekday>"
 
@@ -149,34 +164,22 @@ Feature: Decisions the PRD leaves open
       | same-instant-in-utc-before | 2026-04-19T10:30:00Z      | Sunday  |
 
   @decision @dt-decision:rfc3339-input @req:DT-DEC-RFC3339 @req:DT-RFC3339-IN @id:datetime/decisions/rfc3339-input
-  Scenario Outline: timestamps must match RFC 3339 date-time exactly, not a lenient parser
-    The PRD makes RFC 3339 the only format; Go's time.Parse is looser (one-digit hours,
-    offsets like +24:00 or +03:60, a comma before the fraction), which would make conformance
-    depend on one language's library. A leap second cannot be held, and moving it would be a guess.
+  Scenario Outline: a leap second is invalid_timestamp
+    Open: "All timestamps must be valid RFC3339 strings", and RFC 3339 §5.6 allows a leap
+    second (:60), but the PRD also says "Use Go time.Time", which cannot hold one. Moving it to
+    :59 or to the next minute would be a guess, so the kit refuses it.
     When I call "datetime_math" with {"operation": "weekday", "timestamp": "<timestamp>"}
     Then the error code is "invalid_timestamp"
 
     Examples:
-      | case                 | timestamp                  |
-      | one-digit-hour       | 2026-04-20T1:00:00+03:00   |
-      | one-digit-month      | 2026-4-20T10:00:00+03:00   |
-      | offset-hour-24       | 2026-04-20T10:00:00+24:00  |
-      | offset-minute-60     | 2026-04-20T10:00:00+03:60  |
-      | offset-without-colon | 2026-04-20T10:00:00+0300   |
-      | offset-hours-only    | 2026-04-20T10:00:00+03     |
-      | hour-24              | 2026-04-20T24:00:00Z       |
-      | leap-second          | 2016-12-31T23:59:60Z       |
-      | comma-fraction       | 2026-04-20T10:00:00,5Z     |
-      | empty-fraction       | 2026-04-20T10:00:00.Z      |
-      | no-seconds           | 2026-04-20T10:00Z          |
-      | leading-space        | \u00202026-04-20T10:00:00Z |
-      | trailing-space       | 2026-04-20T10:00:00Z\u0020 |
-      | five-digit-year      | 12026-04-20T10:00:00Z      |
-      | feb-29-2100          | 2100-02-29T10:00:00Z       |
-      | utc-suffix           | 2026-04-20T10:00:00UTC     |
+      | case                  | timestamp                 |
+      | leap-second           | 2016-12-31T23:59:60Z      |
+      | leap-second-in-offset | 2017-01-01T02:59:60+03:00 |
 
   @decision @dt-decision:fractions @req:DT-DEC-FRACTIONS @req:DT-RFC3339-OUT @id:datetime/decisions/fractions
   Scenario: 1 to 9 fractional digits; results show a non-zero fraction without trailing zeros
+    Open: "Use RFC3339 as the only timestamp input/output format" allows any number of
+    fractional digits and does not say how a result writes one (keeping the instant is required).
     Nine digits is the nanosecond precision time.Time holds, so nothing is dropped silently;
     whole-second inputs keep the PRD's exact shape.
     When I call "datetime_math" with {"operation": "convert_timezone", "timestamp": "2026-04-20T10:00:00.123456789Z", "target_timezone": "Europe/Oslo"}
@@ -190,8 +193,9 @@ Feature: Decisions the PRD leaves open
 
   @decision @dt-decision:zero-offset @req:DT-DEC-ZERO-OFFSET @req:DT-RFC3339-OUT @id:datetime/decisions/zero-offset
   Scenario Outline: a result at a zero offset is written with Z
-    One canonical spelling per instant keeps snapshots stable; it is Go's RFC 3339 output and
-    RFC 3339 gives Z and +00:00 the same meaning.
+    Open: "Use RFC3339 as the only timestamp input/output format": RFC 3339 writes a zero
+    offset as Z or +00:00 and the required scenarios accept both. One canonical spelling per
+    instant keeps snapshots stable, and Z is Go's RFC 3339 output.
     When I call "datetime_math" with <request>
     Then the output "result" is "<result>"
 
@@ -206,8 +210,9 @@ Feature: Decisions the PRD leaves open
 
   @decision @dt-decision:echo-verbatim @req:DT-DEC-ECHO-VERBATIM @req:DT-MATH-OUTPUT @id:datetime/decisions/echo-verbatim
   Scenario Outline: echo fields repeat the caller's string byte for byte
-    The echo lets a model match answers to requests, so it must be what the model sent; only
-    results are canonical.
+    Open: the PRD's examples echo "input" and "timestamp" but never a non-canonical
+    spelling. The echo lets a model match answers to requests, so it must be what the model
+    sent; only results are canonical.
     When I call "<tool>" with <request>
     Then the output "<field>" is "<echo>"
 
@@ -222,8 +227,10 @@ Feature: Decisions the PRD leaves open
 
   @decision @dt-decision:output-range @req:DT-DEC-OUTPUT-RANGE @req:DT-RFC3339-OUT @id:datetime/decisions/output-range
   Scenario Outline: a result RFC 3339 cannot write is out_of_range
-    Printing a 5-digit year, a negative year or an offset with seconds cut off would hand the
-    model a string the tool itself rejects, or a false instant.
+    Open: "Use RFC3339 as the only timestamp input/output format" forbids writing such a
+    result (the required scenarios require a refusal) but names no code for refusing it. Printing a 5-digit year, a negative year or an
+    offset with seconds cut off would hand the model a string the tool itself rejects, or a
+    false instant.
     When I call "<tool>" with <request>
     Then the error code is "out_of_range"
 
@@ -239,6 +246,7 @@ Feature: Decisions the PRD leaves open
 
   @decision @dt-decision:offset-seconds @req:DT-DEC-OFFSET-SECONDS @req:DT-FMT-OUTPUT @id:datetime/decisions/offset-seconds
   Scenario: utc_offset shows seconds when the zone's offset has them
+    Open: the PRD's "utc_offset": "+02:00" shows no zone whose offset has seconds.
     utc_offset is not RFC 3339, so it can tell the truth about a local mean time before 1972
     (Amsterdam was 19 min 32 s ahead of UTC); a timestamp cannot, so convert_timezone refuses.
     When I call "datetime_format" with {"timestamp": "1890-04-20T10:00:00+03:00", "style": "long", "target_timezone": "Europe/Amsterdam"}
@@ -248,31 +256,43 @@ Feature: Decisions the PRD leaves open
     Then the output "utc_offset" is "+02:00"
 
   @decision @dt-decision:timezone-names @req:DT-DEC-TIMEZONE-NAMES @req:DT-TIMEZONE-IANA @req:DT-CONVERT @id:datetime/decisions/timezone-names
-  Scenario Outline: tzdata names in any letter case, answered in their canonical spelling
-    Only the pinned tzdata 2025c decides (never the host's zoneinfo or "Local"); IANA names never
-    differ only by case, so case-folding is unambiguous, and returning the canonical spelling
-    teaches the caller the right name. Links and legacy names are valid because IANA defines them.
+  Scenario Outline: a link or legacy name is echoed as the caller spelt it, not resolved
+    Open: "target_timezone must be a valid IANA timezone" does not say how the name is echoed
+    when it is a link (US/Eastern is America/New_York). The kit echoes the name the caller
+    sent, so the answer matches the request; the pinned tzdata 2025c decides which names exist.
     When I call "datetime_math" with {"operation": "convert_timezone", "timestamp": "2026-07-20T10:00:00+03:00", "target_timezone": "<name>"}
     Then the output "target_timezone" is "<canonical>"
     And the output "result" is "<result>"
 
     Examples:
-      | case         | name             | canonical        | result                    |
-      | lower-case   | europe/oslo      | Europe/Oslo      | 2026-07-20T09:00:00+02:00 |
-      | upper-case   | AMERICA/NEW_YORK | America/New_York | 2026-07-20T03:00:00-04:00 |
-      | link         | US/Eastern       | US/Eastern       | 2026-07-20T03:00:00-04:00 |
-      | old-spelling | Asia/Calcutta    | Asia/Calcutta    | 2026-07-20T12:30:00+05:30 |
-      | legacy-est   | EST              | EST              | 2026-07-20T02:00:00-05:00 |
-      | legacy-gb    | gb               | GB               | 2026-07-20T08:00:00+01:00 |
-      | etc-gmt-plus | Etc/GMT+5        | Etc/GMT+5        | 2026-07-20T02:00:00-05:00 |
-      | etc-utc      | etc/utc          | Etc/UTC          | 2026-07-20T07:00:00Z      |
-      | utc          | utc              | UTC              | 2026-07-20T07:00:00Z      |
+      | case         | name          | canonical     | result                    |
+      | link         | US/Eastern    | US/Eastern    | 2026-07-20T03:00:00-04:00 |
+      | old-spelling | Asia/Calcutta | Asia/Calcutta | 2026-07-20T12:30:00+05:30 |
+      | legacy-est   | EST           | EST           | 2026-07-20T02:00:00-05:00 |
+      | legacy-gb    | GB            | GB            | 2026-07-20T08:00:00+01:00 |
+      | etc-gmt-plus | Etc/GMT+5     | Etc/GMT+5     | 2026-07-20T02:00:00-05:00 |
+      | etc-utc      | Etc/UTC       | Etc/UTC       | 2026-07-20T07:00:00Z      |
+      | utc          | UTC           | UTC           | 2026-07-20T07:00:00Z      |
+
+  @decision @dt-decision:timezone-names @req:DT-DEC-TIMEZONE-NAMES @req:DT-TIMEZONE-IANA @id:datetime/decisions/timezone-factory
+  Scenario: tzdata's placeholder zone Factory is not a timezone
+    Open: "target_timezone must be a valid IANA timezone", and tzdata ships "Factory", a zone
+    whose abbreviation is "-00" and which means "local time not yet set"; the required
+    scenarios accept a tool that takes it and one that refuses it. The kit refuses: converting
+    to an unset local time would answer with a made-up offset.
+    When I call "datetime_math" with {"operation": "convert_timezone", "timestamp": "2026-04-20T10:00:00+03:00", "target_timezone": "Factory"}
+    Then the error code is "invalid_timezone"
+    When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00+03:00", "style": "long", "target_timezone": "Factory"}
+    Then the error code is "invalid_timezone"
 
   @decision @dt-decision:fixed-offset-labels @req:DT-DEC-FIXED-OFFSET-LABELS @req:DT-FMT-OWN-OFFSET @id:datetime/decisions/fixed-offset-labels
   Scenario Outline: without target_timezone the offset is labelled, never named
-    An offset is not a zone (it has no name and no DST), so naming one (+03:00 as
-    Europe/Istanbul or MSK) would be a guess; the labels match what a zone without an English
-    abbreviation already prints.
+    Open: "long → YYYY-MM-DD HH:MM TZ" (example "CEST") and "If no target_timezone is
+    provided, format the timestamp in its own offset/location": an offset has no abbreviation
+    and the PRD gives no `timezone` for it. The required scenarios accept ±hh, ±hhmm and ±hh:mm
+    as the long style's label. The kit writes what tzdata prints for a zone without an
+    abbreviation (+03, +0530) and labels the zone "UTC±hh:mm": an offset is not a zone, so
+    naming one (+03:00 as Europe/Istanbul or MSK) would be a guess.
     When I call "datetime_format" with {"timestamp": "<timestamp>", "style": "long"}
     Then the output "formatted" is "<formatted>"
     And the output "timezone" is "<zone>"
@@ -289,15 +309,31 @@ Feature: Decisions the PRD leaves open
       | plus-zero  | 2026-04-20T10:00:00+00:00 | 2026-04-20 10:00 UTC   | UTC       | +00:00 |
       | minus-zero | 2026-04-20T10:00:00-00:00 | 2026-04-20 10:00 UTC   | UTC       | +00:00 |
 
+  @decision @dt-decision:fixed-offset-labels @req:DT-DEC-FIXED-OFFSET-LABELS @req:DT-FMT-DST @id:datetime/decisions/zone-without-abbreviation
+  Scenario Outline: a target zone without an abbreviation shows tzdata's label
+    Open: "long → YYYY-MM-DD HH:MM TZ" with the example "CEST" does not say how a zone without
+    an abbreviation is labelled (the required scenarios accept ±hh, ±hhmm and ±hh:mm). The kit
+    prints what tzdata and Go's Format print, so the label is the same with or without the kit.
+    When I call "datetime_format" with {"timestamp": "<timestamp>", "style": "long", "target_timezone": "<zone>"}
+    Then the output "formatted" is "<formatted>"
+
+    Examples:
+      | case      | timestamp            | zone                | formatted              |
+      | lord-howe | 2026-04-04T15:00:00Z | Australia/Lord_Howe | 2026-04-05 01:30 +1030 |
+      | kathmandu | 2026-04-20T20:00:00Z | Asia/Kathmandu      | 2026-04-21 01:45 +0545 |
+      | sao-paulo | 2026-04-20T20:00:00Z | America/Sao_Paulo   | 2026-04-20 17:00 -03   |
+
   @decision @dt-decision:format-echo @req:DT-DEC-FORMAT-ECHO @req:DT-FMT-OUTPUT @id:datetime/decisions/format-echo
-  Scenario: target_timezone is echoed, canonically spelt, only when the request gave one; locale never
-    The PRD's example shape, kept compact; `timezone` already says which zone was used.
+  Scenario: target_timezone is echoed only when the request gave one; locale never
+    Open: the PRD's output example has a target_timezone, so it does not say what the echo
+    is without one (the required scenarios accept it absent, "" or null). The kit keeps the
+    example's shape, compact; `timezone` already says which zone was used.
     When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00+03:00", "style": "short", "locale": "en"}
     Then the output is:
       """json
       {"input": "2026-04-20T10:00:00+03:00", "style": "short", "formatted": "2026-04-20 10:00", "timezone": "UTC+03:00", "utc_offset": "+03:00"}
       """
-    When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00+03:00", "style": "short", "target_timezone": "europe/oslo"}
+    When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00+03:00", "style": "short", "target_timezone": "Europe/Oslo"}
     Then the output is:
       """json
       {"input": "2026-04-20T10:00:00+03:00", "target_timezone": "Europe/Oslo", "style": "short", "formatted": "2026-04-20 09:00", "timezone": "Europe/Oslo", "utc_offset": "+02:00"}
@@ -305,7 +341,8 @@ Feature: Decisions the PRD leaves open
 
   @decision @dt-decision:format-truncate @req:DT-DEC-FORMAT-TRUNCATE @req:DT-FMT-PRESENTATION-ONLY @id:datetime/decisions/format-truncate
   Scenario Outline: seconds and fractions are dropped, never rounded
-    A clock shows 09:59 until 10:00; rounding could even move the date.
+    Open: "time_only → HH:MM" does not say how the seconds go. A clock shows 09:59 until
+    10:00; rounding could even move the date.
     When I call "datetime_format" with {"timestamp": "<timestamp>", "style": "<style>"}
     Then the output "formatted" is "<formatted>"
 
@@ -318,8 +355,11 @@ Feature: Decisions the PRD leaves open
 
   @decision @dt-decision:locale @req:DT-DEC-LOCALE @req:DT-FMT-LOCALE @id:datetime/decisions/locale
   Scenario: English locales are accepted, any other language is unsupported_locale
-    Every style is a fixed ISO-like layout with English day names, identical in all English
-    locales; answering "ru" in English would be the silent guess the PRD forbids.
+    Open: "Locale can be ignored in v1 or accepted only as "en"" and "Locale support may
+    start as English-only even if the field exists in the schema"; the required scenarios accept
+    both. Every style is a fixed ISO-like layout with English day names, identical in all English
+    locales, so the kit accepts any English tag; answering "ru" in English would be a silent
+    guess, so it refuses other languages.
     When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00Z", "style": "weekday_date", "locale": "en-GB"}
     Then the output "formatted" is "Monday, 2026-04-20"
     When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00Z", "style": "weekday_date", "locale": "EN-us"}
@@ -335,8 +375,9 @@ Feature: Decisions the PRD leaves open
 
   @decision @dt-decision:empty-is-absent @req:DT-DEC-EMPTY-IS-ABSENT @req:DT-MISSING-FIELD @id:datetime/decisions/empty-is-absent
   Scenario: "" and null count as absent
-    Tool-calling models routinely send "" or null for "no value"; the outcome is the same
-    either way, so the distinction would only cost a retry.
+    Open: the PRD does not say whether "" or null is a value (only "" taken as UTC is ruled
+    out, by "never silently guess"). Tool-calling models routinely send "" or null for "no
+    value"; the outcome is the same either way, so the distinction would only cost a retry.
     When I call "datetime_math" with {"operation": ""}
     Then the error code is "missing_required_field"
     When I call "datetime_math" with {"operation": null, "timestamp": "2026-04-20T10:00:00Z"}
@@ -354,11 +395,19 @@ Feature: Decisions the PRD leaves open
       """
     When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00Z", "style": ""}
     Then the error code is "missing_required_field"
+    When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00+03:00", "style": "long", "target_timezone": ""}
+    Then the output is:
+      """json
+      {"input": "2026-04-20T10:00:00+03:00", "style": "long", "formatted": "2026-04-20 10:00 +03", "timezone": "UTC+03:00", "utc_offset": "+03:00"}
+      """
 
   @decision @dt-decision:strict-request @req:DT-DEC-STRICT-REQUEST @req:DT-STRUCTURED-INPUT @id:datetime/decisions/strict-request
-  Scenario Outline: unknown, misspelt and unused fields are invalid_input
-    An ignored field is a silent guess: weekday with target_timezone wants Tokyo's weekday, and
-    "hour": 3 next to "days": 1 would drop three hours.
+  Scenario Outline: unknown, misspelt, unused and repeated fields are invalid_input
+    Open: "Tool accepts only structured input" does not say what happens to a field the
+    tool does not define or the operation does not use (Go's decoder ignores one); the required
+    scenarios accept a refusal or an answer that ignores it. The kit refuses: an ignored field is
+    a silent guess, since weekday with target_timezone wants Tokyo's weekday and "hour": 3 next
+    to "days": 1 would drop three hours.
     When I call "<tool>" with <request>
     Then the error code is "invalid_input"
 
@@ -375,10 +424,39 @@ Feature: Decisions the PRD leaves open
       | key-case               | datetime_math   | {"Operation": "weekday", "timestamp": "2026-04-20T10:00:00Z"}                                                               |
       | format-timezone        | datetime_format | {"timestamp": "2026-04-20T10:00:00Z", "style": "short", "timezone": "Europe/Oslo"}                                          |
       | format-key-case        | datetime_format | {"timestamp": "2026-04-20T10:00:00Z", "Style": "short"}                                                                     |
+      | duplicate-same-value   | datetime_math   | {"operation": "weekday", "timestamp": "2026-04-20T10:00:00Z", "timestamp": "2026-04-20T10:00:00Z"}                          |
+      | duplicate-other-value  | datetime_math   | {"operation": "weekday", "timestamp": "2026-04-20T10:00:00Z", "timestamp": "2026-04-21T10:00:00Z"}                          |
+      | format-duplicate-style | datetime_format | {"timestamp": "2026-04-20T10:00:00Z", "style": "short", "style": "short"}                                                   |
+
+  @decision @dt-decision:strict-request @req:DT-DEC-STRICT-REQUEST @req:DT-STRUCTURED-INPUT @id:datetime/decisions/strict-request-not-an-object
+  Scenario Outline: a request that is not a JSON object is invalid_input
+    Open: "Tool accepts only structured input" names no code for input that is not a JSON
+    object (the required scenarios only require a refusal). invalid_input says the shape of the
+    request is wrong, before any field is looked at.
+    When I call "datetime_math" with:
+      """json
+      <request>
+      """
+    Then the error code is "invalid_input"
+    When I call "datetime_format" with:
+      """json
+      <request>
+      """
+    Then the error code is "invalid_input"
+
+    Examples:
+      | case    | request                                                              |
+      | array   | [{"operation": "weekday", "timestamp": "2026-04-20T10:00:00+03:00"}] |
+      | string  | "weekday 2026-04-20T10:00:00+03:00"                                  |
+      | number  | 1776668400                                                           |
+      | null    | null                                                                 |
+      | boolean | true                                                                 |
 
   @decision @dt-decision:wrong-types @req:DT-DEC-WRONG-TYPES @req:DT-ERROR-ENVELOPE @id:datetime/decisions/wrong-types
   Scenario Outline: a field of the wrong JSON type fails with that field's own code
-    The code names the field to fix; the message says the type.
+    Open: "Recommended error codes" names none for a field of the wrong JSON type (the required
+    scenarios only require a refusal). The code names the field to fix; the message
+    says the type.
     When I call "<tool>" with <request>
     Then the error code is "<code>"
 
@@ -399,8 +477,9 @@ Feature: Decisions the PRD leaves open
 
   @decision @dt-decision:enums-exact @req:DT-DEC-ENUMS-EXACT @req:DT-OPERATION-RECOGNIZED @req:DT-FMT-STYLE-RECOGNIZED @id:datetime/decisions/enums-exact
   Scenario Outline: operation and style match exactly, in lower case
-    They are the tool's own identifiers, listed in the error message; a JSON Schema enum is
-    case-sensitive too.
+    Open: "operation (required): one of diff, shift, weekday, convert_timezone" does not say
+    whether "Diff" is one of them. They are the tool's own identifiers, listed in the error
+    message; a JSON Schema enum is case-sensitive too.
     When I call "<tool>" with <request>
     Then the error code is "<code>"
 
@@ -416,8 +495,10 @@ Feature: Decisions the PRD leaves open
 
   @decision @dt-decision:error-order @req:DT-DEC-ERROR-ORDER @req:DT-ERROR-ENVELOPE @id:datetime/decisions/error-order
   Scenario Outline: a request with several faults gets the first in a fixed order
-    Deterministic errors are snapshot-testable; structure first lets a model fix the request's
-    shape before its values. Field types are checked in the order the PRD lists the fields.
+    Open: "Recommended error codes" gives one code per rule, not which one a request that
+    breaks several rules gets (the required scenarios accept either). Deterministic errors are
+    snapshot-testable; structure first lets a model fix the request's shape before its values.
+    Field types are checked in the order the PRD lists the fields.
     When I call "<tool>" with <request>
     Then the error code is "<code>"
 
@@ -444,12 +525,30 @@ Feature: Decisions the PRD leaves open
       | format-zone-before-locale      | datetime_format | {"timestamp": "2026-04-20T10:00:00Z", "style": "short", "target_timezone": "Nowhere", "locale": "ru"}  | invalid_timezone       |
       | format-locale-before-range     | datetime_format | {"timestamp": "9999-12-31T23:00:00-05:00", "style": "short", "target_timezone": "UTC", "locale": "ru"} | unsupported_locale     |
 
+  @decision @dt-decision:error-order @req:DT-DEC-ERROR-ORDER @req:DT-MISSING-FIELD @id:datetime/decisions/missing-before-invalid
+  Scenario Outline: a missing field is missing_required_field, not its field's own code
+    Open: "Recommended error codes" lists missing_required_field beside invalid_operation,
+    invalid_timestamp, invalid_style and invalid_timezone, and a missing field breaks both
+    rules (the required scenarios accept either). The kit says what is missing: the model then
+    adds the field instead of rewriting a value it never sent.
+    When I call "<tool>" with <request>
+    Then the error code is "missing_required_field"
+
+    Examples:
+      | case                    | tool            | request                                                                     |
+      | operation               | datetime_math   | {"timestamp": "2026-04-20T10:00:00+03:00"}                                  |
+      | diff-left               | datetime_math   | {"operation": "diff", "right": "2026-04-22T15:30:00+03:00"}                 |
+      | convert-target-timezone | datetime_math   | {"operation": "convert_timezone", "timestamp": "2026-04-20T10:00:00+03:00"} |
+      | format-timestamp        | datetime_format | {"style": "short"}                                                          |
+      | format-style            | datetime_format | {"timestamp": "2026-04-20T10:00:00+03:00"}                                  |
+
   @decision @dt-decision:context @req:DT-DEC-CONTEXT @req:DT-ERROR-ENVELOPE @id:datetime/decisions/context
   Scenario Outline: internal_error is never the answer to a request, however malformed
-    The tools never block, so cancellation (a Go context already done when the call starts) is
-    the caller's infrastructure failing and the only source of internal_error; that path is
-    reached only through the typed Go API (reference/datetime TestCancelledContext). Over JSON,
-    every request, however hostile, gets the code that names what to fix.
+    Open: the PRD lists "internal_error" without saying when it applies. The tools never
+    block, so cancellation (a Go context already done when the call starts) is the caller's
+    infrastructure failing and the only source of internal_error, reachable only through the
+    typed Go API. Over JSON, every request, however hostile, gets the code that names what to
+    fix.
     When I call "<tool>" with <request>
     Then the error code is "<code>"
 

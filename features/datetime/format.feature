@@ -42,29 +42,23 @@ Feature: datetime_format
       | time-only    | time_only    | 09:00                 |
       | weekday-date | weekday_date | Monday, 2026-04-20    |
 
-  @req:DT-FMT-STYLES @req:DT-FMT-OWN-OFFSET @req:DT-FMT-OUTPUT @req:DT-DEC-FIXED-OFFSET-LABELS @req:DT-DEC-FORMAT-ECHO @id:datetime/format/styles-in-own-offset
+  @req:DT-FMT-STYLES @req:DT-FMT-OWN-OFFSET @req:DT-FMT-OUTPUT @id:datetime/format/styles-in-own-offset
   Scenario Outline: every style, without target_timezone, in the timestamp's own offset
     23:30 at -05:00 is already Monday in UTC; without a target zone the timestamp's own
-    Sunday evening is shown.
+    Sunday evening is shown. The PRD gives no `timezone` label for a bare offset, and the long
+    style's label of one is checked on its own.
     When I call "datetime_format" with {"timestamp": "2026-04-19T23:30:00-05:00", "style": "<style>"}
-    Then the output is:
-      """json
-      {
-        "input": "2026-04-19T23:30:00-05:00",
-        "style": "<style>",
-        "formatted": "<formatted>",
-        "timezone": "UTC-05:00",
-        "utc_offset": "-05:00"
-      }
-      """
+    Then the output "formatted" is "<formatted>"
+    And the output "input" is "2026-04-19T23:30:00-05:00"
+    And the output "style" is "<style>"
+    And the output "utc_offset" is "-05:00"
 
     Examples:
-      | case         | style        | formatted            |
-      | short        | short        | 2026-04-19 23:30     |
-      | long         | long         | 2026-04-19 23:30 -05 |
-      | date-only    | date_only    | 2026-04-19           |
-      | time-only    | time_only    | 23:30                |
-      | weekday-date | weekday_date | Sunday, 2026-04-19   |
+      | case         | style        | formatted          |
+      | short        | short        | 2026-04-19 23:30   |
+      | date-only    | date_only    | 2026-04-19         |
+      | time-only    | time_only    | 23:30              |
+      | weekday-date | weekday_date | Sunday, 2026-04-19 |
 
   @req:DT-FMT-DST @req:DT-FMT-TARGET @req:DT-FMT-STYLES @id:datetime/format/around-dst
   Scenario Outline: around DST changes the abbreviation and the offset are those in force
@@ -74,40 +68,70 @@ Feature: datetime_format
     And the output "timezone" is "<zone>"
 
     Examples:
-      | case                         | timestamp            | zone                | formatted              | offset |
-      | oslo-before-spring-forward   | 2026-03-29T00:59:59Z | Europe/Oslo         | 2026-03-29 01:59 CET   | +01:00 |
-      | oslo-at-spring-forward       | 2026-03-29T01:00:00Z | Europe/Oslo         | 2026-03-29 03:00 CEST  | +02:00 |
-      | oslo-first-0230-at-fall      | 2026-10-25T00:30:00Z | Europe/Oslo         | 2026-10-25 02:30 CEST  | +02:00 |
-      | oslo-second-0230-at-fall     | 2026-10-25T01:30:00Z | Europe/Oslo         | 2026-10-25 02:30 CET   | +01:00 |
-      | new-york-before-spring       | 2026-03-08T06:59:59Z | America/New_York    | 2026-03-08 01:59 EST   | -05:00 |
-      | new-york-at-spring           | 2026-03-08T07:00:00Z | America/New_York    | 2026-03-08 03:00 EDT   | -04:00 |
-      | new-york-first-0130-at-fall  | 2026-11-01T05:30:00Z | America/New_York    | 2026-11-01 01:30 EDT   | -04:00 |
-      | new-york-second-0130-at-fall | 2026-11-01T06:30:00Z | America/New_York    | 2026-11-01 01:30 EST   | -05:00 |
-      | lord-howe-before-dst-end     | 2026-04-04T14:59:59Z | Australia/Lord_Howe | 2026-04-05 01:59 +11   | +11:00 |
-      | lord-howe-at-dst-end         | 2026-04-04T15:00:00Z | Australia/Lord_Howe | 2026-04-05 01:30 +1030 | +10:30 |
-      | kolkata                      | 2026-04-20T07:00:00Z | Asia/Kolkata        | 2026-04-20 12:30 IST   | +05:30 |
-      | kathmandu                    | 2026-04-20T20:00:00Z | Asia/Kathmandu      | 2026-04-21 01:45 +0545 | +05:45 |
-      | london-winter                | 2026-01-20T10:00:00Z | Europe/London       | 2026-01-20 10:00 GMT   | +00:00 |
-      | london-summer                | 2026-07-20T10:00:00Z | Europe/London       | 2026-07-20 11:00 BST   | +01:00 |
+      | case                         | timestamp            | zone             | formatted             | offset |
+      | oslo-before-spring-forward   | 2026-03-29T00:59:59Z | Europe/Oslo      | 2026-03-29 01:59 CET  | +01:00 |
+      | oslo-at-spring-forward       | 2026-03-29T01:00:00Z | Europe/Oslo      | 2026-03-29 03:00 CEST | +02:00 |
+      | oslo-first-0230-at-fall      | 2026-10-25T00:30:00Z | Europe/Oslo      | 2026-10-25 02:30 CEST | +02:00 |
+      | oslo-second-0230-at-fall     | 2026-10-25T01:30:00Z | Europe/Oslo      | 2026-10-25 02:30 CET  | +01:00 |
+      | new-york-before-spring       | 2026-03-08T06:59:59Z | America/New_York | 2026-03-08 01:59 EST  | -05:00 |
+      | new-york-at-spring           | 2026-03-08T07:00:00Z | America/New_York | 2026-03-08 03:00 EDT  | -04:00 |
+      | new-york-first-0130-at-fall  | 2026-11-01T05:30:00Z | America/New_York | 2026-11-01 01:30 EDT  | -04:00 |
+      | new-york-second-0130-at-fall | 2026-11-01T06:30:00Z | America/New_York | 2026-11-01 01:30 EST  | -05:00 |
+      | kolkata                      | 2026-04-20T07:00:00Z | Asia/Kolkata     | 2026-04-20 12:30 IST  | +05:30 |
+      | london-winter                | 2026-01-20T10:00:00Z | Europe/London    | 2026-01-20 10:00 GMT  | +00:00 |
+      | london-summer                | 2026-07-20T10:00:00Z | Europe/London    | 2026-07-20 11:00 BST  | +01:00 |
 
-  @req:DT-FMT-DST @req:DT-FMT-OWN-OFFSET @req:DT-DEC-FIXED-OFFSET-LABELS @id:datetime/format/own-offset-around-dst
-  Scenario Outline: without target_timezone the offset written in the timestamp is kept on either side of a DST change
-    A bare offset has no DST: the timestamps just before and after Oslo's and New York's
-    changes keep the offset they were written with.
-    When I call "datetime_format" with {"timestamp": "<timestamp>", "style": "long"}
-    Then the output "formatted" is "<formatted>"
+  @req:DT-FMT-DST @req:DT-FMT-TARGET @req:DT-FMT-STYLES @id:datetime/format/zone-without-abbreviation
+  Scenario Outline: a target zone without an abbreviation is labelled with its offset
+    tzdata writes no letters for zones that have no English abbreviation, only the offset
+    (Go's Format prints tzdata's "+0545"); "long → YYYY-MM-DD HH:MM TZ" then shows that offset,
+    in one of ISO 8601's forms: ±hh (when the minutes are 00), ±hhmm or ±hh:mm.
+    When I call "datetime_format" with {"timestamp": "<timestamp>", "style": "long", "target_timezone": "<zone>"}
+    Then the output "formatted" is one of "<wall> <hh>", "<wall> <hhmm>", "<wall> <offset>"
     And the output "utc_offset" is "<offset>"
     And the output "timezone" is "<zone>"
 
     Examples:
-      | case                 | timestamp                 | formatted              | offset | zone      |
-      | oslo-before-spring   | 2026-03-29T01:59:59+01:00 | 2026-03-29 01:59 +01   | +01:00 | UTC+01:00 |
-      | oslo-after-spring    | 2026-03-29T03:00:00+02:00 | 2026-03-29 03:00 +02   | +02:00 | UTC+02:00 |
-      | new-york-first-0130  | 2026-11-01T01:30:00-04:00 | 2026-11-01 01:30 -04   | -04:00 | UTC-04:00 |
-      | new-york-second-0130 | 2026-11-01T01:30:00-05:00 | 2026-11-01 01:30 -05   | -05:00 | UTC-05:00 |
-      | lord-howe-winter     | 2026-04-05T01:30:00+10:30 | 2026-04-05 01:30 +1030 | +10:30 | UTC+10:30 |
-      | kolkata-offset       | 2026-04-20T12:30:00+05:30 | 2026-04-20 12:30 +0530 | +05:30 | UTC+05:30 |
-      | utc                  | 2026-04-20T10:00:00Z      | 2026-04-20 10:00 UTC   | +00:00 | UTC       |
+      | case                     | timestamp            | zone                | wall             | hh    | hhmm  | offset |
+      | lord-howe-before-dst-end | 2026-04-04T14:59:59Z | Australia/Lord_Howe | 2026-04-05 01:59 | +11   | +1100 | +11:00 |
+      | lord-howe-at-dst-end     | 2026-04-04T15:00:00Z | Australia/Lord_Howe | 2026-04-05 01:30 | +1030 | +1030 | +10:30 |
+      | kathmandu                | 2026-04-20T20:00:00Z | Asia/Kathmandu      | 2026-04-21 01:45 | +0545 | +0545 | +05:45 |
+      | sao-paulo                | 2026-04-20T20:00:00Z | America/Sao_Paulo   | 2026-04-20 17:00 | -03   | -0300 | -03:00 |
+
+  @req:DT-FMT-DST @req:DT-FMT-OWN-OFFSET @req:DT-FMT-STYLES @id:datetime/format/own-offset-around-dst
+  Scenario Outline: without target_timezone the long style labels the offset written in the timestamp, on either side of a DST change
+    A bare offset has no DST: the timestamps just before and after Oslo's and New York's
+    changes keep the offset they were written with. "long → YYYY-MM-DD HH:MM TZ" shows an
+    abbreviation (the PRD's example is CEST), but an offset has none and naming a zone for it
+    would be a guess, so the label is the offset itself in one of ISO 8601's forms: ±hh (as
+    tzdata writes a zone without an abbreviation, when the minutes are 00), ±hhmm (as Go
+    writes an unnamed offset) or ±hh:mm (as RFC 3339 does).
+    When I call "datetime_format" with {"timestamp": "<timestamp>", "style": "long"}
+    Then the output "formatted" is one of "<wall> <hh>", "<wall> <hhmm>", "<wall> <offset>"
+    And the output "utc_offset" is "<offset>"
+
+    Examples:
+      | case                 | timestamp                 | wall             | hh    | hhmm  | offset |
+      | oslo-before-spring   | 2026-03-29T01:59:59+01:00 | 2026-03-29 01:59 | +01   | +0100 | +01:00 |
+      | oslo-after-spring    | 2026-03-29T03:00:00+02:00 | 2026-03-29 03:00 | +02   | +0200 | +02:00 |
+      | new-york-first-0130  | 2026-11-01T01:30:00-04:00 | 2026-11-01 01:30 | -04   | -0400 | -04:00 |
+      | new-york-second-0130 | 2026-11-01T01:30:00-05:00 | 2026-11-01 01:30 | -05   | -0500 | -05:00 |
+      | sunday-evening       | 2026-04-19T23:30:00-05:00 | 2026-04-19 23:30 | -05   | -0500 | -05:00 |
+      | lord-howe-winter     | 2026-04-05T01:30:00+10:30 | 2026-04-05 01:30 | +1030 | +1030 | +10:30 |
+      | kolkata-offset       | 2026-04-20T12:30:00+05:30 | 2026-04-20 12:30 | +0530 | +0530 | +05:30 |
+
+  @req:DT-FMT-OWN-OFFSET @req:DT-FMT-STYLES @id:datetime/format/own-offset-utc
+  Scenario Outline: without target_timezone the long style labels a zero offset as UTC
+    The label of a zero offset is UTC, Z or the zero offset in one of ISO 8601's forms,
+    however the timestamp wrote it.
+    When I call "datetime_format" with {"timestamp": "<timestamp>", "style": "long"}
+    Then the output "formatted" is one of "2026-04-20 10:00 UTC", "2026-04-20 10:00 Z", "2026-04-20 10:00 +00", "2026-04-20 10:00 +0000", "2026-04-20 10:00 +00:00"
+    And the output "utc_offset" is "+00:00"
+
+    Examples:
+      | case      | timestamp                 |
+      | zulu      | 2026-04-20T10:00:00Z      |
+      | plus-zero | 2026-04-20T10:00:00+00:00 |
 
   @req:DT-FMT-TARGET @req:DT-FMT-STYLES @id:datetime/format/target-moves-the-date
   Scenario: the date and weekday are the target zone's
@@ -132,16 +156,29 @@ Feature: datetime_format
   @req:DT-FMT-LOCALE @id:datetime/format/locale-en
   Scenario: locale en gives the same English output as no locale
     When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00+03:00", "style": "weekday_date", "locale": "en"}
-    Then the output is:
-      """json
-      {
-        "input": "2026-04-20T10:00:00+03:00",
-        "style": "weekday_date",
-        "formatted": "Monday, 2026-04-20",
-        "timezone": "UTC+03:00",
-        "utc_offset": "+03:00"
-      }
-      """
+    Then the output "formatted" is "Monday, 2026-04-20"
+    And the output "input" is "2026-04-20T10:00:00+03:00"
+    And the output "style" is "weekday_date"
+    And the output "utc_offset" is "+03:00"
+
+  @req:DT-FMT-LOCALE @req:DT-NO-GUESSING @id:datetime/format/locale-other
+  Scenario Outline: any other locale gets the English output or is refused, never another language
+    "Locale can be ignored in v1 or accepted only as "en"": a tool that ignores it answers in
+    English, a tool that accepts only en refuses the rest. Output in another language is
+    neither ("locale-aware month and weekday names" is a future extension).
+    When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00+03:00", "style": "weekday_date", "locale": "<locale>"}
+    Then the call is refused or the output "formatted" is "Monday, 2026-04-20"
+
+    Examples:
+      | case         | locale      |
+      | russian      | ru          |
+      | german       | de-DE       |
+      | british      | en-GB       |
+      | upper-case   | EN          |
+      | long-subtag  | en-abcdefgh |
+      | digit-subtag | en-z0       |
+      | punctuation  | en-a.b      |
+      | posix-style  | en_US       |
 
   @req:DT-FMT-STYLE-RECOGNIZED @id:datetime/format/invalid-style
   Scenario Outline: a style that is not one of the five is refused with invalid_style
@@ -165,3 +202,12 @@ Feature: datetime_format
   Scenario: an invalid target_timezone is refused with invalid_timezone
     When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00+03:00", "style": "short", "target_timezone": "Europe/Olso"}
     Then the error code is "invalid_timezone"
+
+  @req:DT-FMT-OWN-OFFSET @req:DT-NO-GUESSING @id:datetime/format/empty-target-zone
+  Scenario: an empty target_timezone is refused or treated as absent, never taken as UTC
+    "target_timezone, if present, must be a valid IANA timezone" refuses "", and a tool whose
+    typed input cannot tell "" from absent formats in the timestamp's own offset ("If no
+    target_timezone is provided, format the timestamp in its own offset/location"). Go's
+    time.LoadLocation("") would give UTC (07:00): a silent guess.
+    When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00+03:00", "style": "short", "target_timezone": ""}
+    Then the call is refused or the output "formatted" is "2026-04-20 10:00"

@@ -2,7 +2,8 @@
 Feature: Validation and errors of datetime_math and datetime_format
   Both tools fail fast on invalid input with a structured error {code, message} and never
   guess: a missing field, an unknown operation or style, a timestamp that is not RFC 3339 and
-  a name that is not an IANA zone each have their own code.
+  a name that is not an IANA zone each have their own code. The PRD's codes are "recommended"
+  one per rule; a request that breaks two rules may get either rule's code.
 
   @req:DT-ERROR-ENVELOPE @req:DT-TIMEZONE-IANA @id:datetime/validation/prd-error-examples
   Scenario: the PRD's two error examples
@@ -29,33 +30,38 @@ Feature: Validation and errors of datetime_math and datetime_format
       | next-friday | next Friday |
 
   @req:DT-MISSING-FIELD @req:DT-MATH-FIELDS @req:DT-MATH-OPERATIONS @id:datetime/validation/math-missing-field
-  Scenario Outline: each missing required field of datetime_math is missing_required_field
+  Scenario Outline: each missing required field of datetime_math is missing_required_field, or that field's own code
+    A missing field breaks two rules: it is required, and it is not a recognized operation, a
+    valid RFC 3339 timestamp or a valid IANA timezone. "Recommended error codes" names a code
+    for each and no order between them (the kit answers missing_required_field).
     When I call "datetime_math" with <request>
-    Then the error code is "missing_required_field"
+    Then the error code is one of <codes>
 
     Examples:
-      | case                    | request                                                                     |
-      | operation               | {"timestamp": "2026-04-20T10:00:00+03:00"}                                  |
-      | everything              | {}                                                                          |
-      | diff-left               | {"operation": "diff", "right": "2026-04-22T15:30:00+03:00"}                 |
-      | diff-right              | {"operation": "diff", "left": "2026-04-20T10:00:00+03:00"}                  |
-      | diff-both               | {"operation": "diff"}                                                       |
-      | shift-timestamp         | {"operation": "shift", "days": 1}                                           |
-      | weekday-timestamp       | {"operation": "weekday"}                                                    |
-      | convert-timestamp       | {"operation": "convert_timezone", "target_timezone": "Europe/Oslo"}         |
-      | convert-target-timezone | {"operation": "convert_timezone", "timestamp": "2026-04-20T10:00:00+03:00"} |
+      | case                    | request                                                                     | codes                                         |
+      | operation               | {"timestamp": "2026-04-20T10:00:00+03:00"}                                  | "missing_required_field", "invalid_operation" |
+      | everything              | {}                                                                          | "missing_required_field", "invalid_operation" |
+      | diff-left               | {"operation": "diff", "right": "2026-04-22T15:30:00+03:00"}                 | "missing_required_field", "invalid_timestamp" |
+      | diff-right              | {"operation": "diff", "left": "2026-04-20T10:00:00+03:00"}                  | "missing_required_field", "invalid_timestamp" |
+      | diff-both               | {"operation": "diff"}                                                       | "missing_required_field", "invalid_timestamp" |
+      | shift-timestamp         | {"operation": "shift", "days": 1}                                           | "missing_required_field", "invalid_timestamp" |
+      | weekday-timestamp       | {"operation": "weekday"}                                                    | "missing_required_field", "invalid_timestamp" |
+      | convert-timestamp       | {"operation": "convert_timezone", "target_timezone": "Europe/Oslo"}         | "missing_required_field", "invalid_timestamp" |
+      | convert-target-timezone | {"operation": "convert_timezone", "timestamp": "2026-04-20T10:00:00+03:00"} | "missing_required_field", "invalid_timezone"  |
 
   @req:DT-MISSING-FIELD @id:datetime/validation/format-missing-field
-  Scenario Outline: each missing required field of datetime_format is missing_required_field
+  Scenario Outline: each missing required field of datetime_format is missing_required_field, or that field's own code
+    As for datetime_math: a missing timestamp is not valid RFC 3339 and a missing style is not
+    a recognized style either.
     When I call "datetime_format" with <request>
-    Then the error code is "missing_required_field"
+    Then the error code is one of <codes>
 
     Examples:
-      | case      | request                                    |
-      | timestamp | {"style": "short"}                         |
-      | style     | {"timestamp": "2026-04-20T10:00:00+03:00"} |
-      | both      | {}                                         |
-      | only-zone | {"target_timezone": "Europe/Oslo"}         |
+      | case      | request                                    | codes                                                          |
+      | timestamp | {"style": "short"}                         | "missing_required_field", "invalid_timestamp"                  |
+      | style     | {"timestamp": "2026-04-20T10:00:00+03:00"} | "missing_required_field", "invalid_style"                      |
+      | both      | {}                                         | "missing_required_field", "invalid_timestamp", "invalid_style" |
+      | only-zone | {"target_timezone": "Europe/Oslo"}         | "missing_required_field", "invalid_timestamp", "invalid_style" |
 
   @req:DT-RFC3339-IN @req:DT-NO-GUESSING @id:datetime/validation/math-invalid-timestamp
   Scenario Outline: a timestamp that is not RFC 3339 is invalid_timestamp, in every field
@@ -99,23 +105,25 @@ Feature: Validation and errors of datetime_math and datetime_format
       | local        | Local        |
       | utc-offset   | UTC+2        |
 
-  @req:DT-SHIFT-EMPTY @req:DT-DEC-EMPTY-IS-ABSENT @id:datetime/validation/empty-shift-null-fields
+  @req:DT-SHIFT-EMPTY @id:datetime/validation/empty-shift-null-fields
   Scenario: shift fields that are all null are no shift fields
     When I call "datetime_math" with {"operation": "shift", "timestamp": "2026-04-20T10:00:00+03:00", "days": null, "hours": null}
     Then the error code is "empty_shift"
 
   @req:DT-STRUCTURED-INPUT @id:datetime/validation/not-an-object
-  Scenario Outline: a request that is not a JSON object is invalid_input
+  Scenario Outline: a request that is not a JSON object is refused
+    "Tool accepts only structured input"; the PRD names no code for this (the kit answers
+    invalid_input).
     When I call "datetime_math" with:
       """json
       <request>
       """
-    Then the error code is "invalid_input"
+    Then the call is refused
     When I call "datetime_format" with:
       """json
       <request>
       """
-    Then the error code is "invalid_input"
+    Then the call is refused
 
     Examples:
       | case    | request                                                              |
@@ -125,16 +133,126 @@ Feature: Validation and errors of datetime_math and datetime_format
       | null    | null                                                                 |
       | boolean | true                                                                 |
 
-  @req:DT-STRUCTURED-INPUT @id:datetime/validation/unknown-field
-  Scenario Outline: a field the tool does not define is invalid_input
+  @req:DT-STRUCTURED-INPUT @req:DT-NO-GUESSING @id:datetime/validation/unknown-field
+  Scenario Outline: a field the tool does not define, or the operation does not use, is refused or ignored
+    "Tool accepts only structured input" does not say which: Go's decoder ignores an unknown
+    field, and the kit refuses it. A tool that ignores one must answer as if it were absent.
     When I call "<tool>" with <request>
-    Then the error code is "invalid_input"
+    Then the call is refused or the output "<field>" is "<answer>"
 
     Examples:
-      | case             | tool            | request                                                                                        |
-      | math-timezone    | datetime_math   | {"operation": "convert_timezone", "timestamp": "2026-04-20T10:00:00+03:00", "timezone": "UTC"} |
-      | math-week        | datetime_math   | {"operation": "shift", "timestamp": "2026-04-20T10:00:00+03:00", "weeks": 1}                   |
-      | math-style       | datetime_math   | {"operation": "weekday", "timestamp": "2026-04-20T10:00:00+03:00", "style": "long"}            |
-      | format-operation | datetime_format | {"timestamp": "2026-04-20T10:00:00+03:00", "style": "short", "operation": "format"}            |
-      | format-tz        | datetime_format | {"timestamp": "2026-04-20T10:00:00+03:00", "style": "short", "tz": "Europe/Oslo"}              |
-      | format-days      | datetime_format | {"timestamp": "2026-04-20T10:00:00+03:00", "style": "short", "days": 1}                        |
+      | case             | tool            | request                                                                                                                          | field     | answer                    |
+      | math-timezone    | datetime_math   | {"operation": "convert_timezone", "timestamp": "2026-04-20T10:00:00+03:00", "target_timezone": "Europe/Oslo", "timezone": "UTC"} | result    | 2026-04-20T09:00:00+02:00 |
+      | math-week        | datetime_math   | {"operation": "shift", "timestamp": "2026-04-20T10:00:00+03:00", "days": 1, "weeks": 1}                                          | result    | 2026-04-21T10:00:00+03:00 |
+      | math-style       | datetime_math   | {"operation": "weekday", "timestamp": "2026-04-20T10:00:00+03:00", "style": "long"}                                              | weekday   | Monday                    |
+      | weekday-zone     | datetime_math   | {"operation": "weekday", "timestamp": "2026-04-19T20:00:00Z", "target_timezone": "Asia/Tokyo"}                                   | weekday   | Sunday                    |
+      | diff-days        | datetime_math   | {"operation": "diff", "left": "2026-04-20T10:00:00Z", "right": "2026-04-20T10:00:00Z", "days": 1}                                | left      | 2026-04-20T10:00:00Z      |
+      | format-operation | datetime_format | {"timestamp": "2026-04-20T10:00:00+03:00", "style": "short", "operation": "format"}                                              | formatted | 2026-04-20 10:00          |
+      | format-tz        | datetime_format | {"timestamp": "2026-04-20T10:00:00+03:00", "style": "short", "tz": "Europe/Oslo"}                                                | formatted | 2026-04-20 10:00          |
+      | format-days      | datetime_format | {"timestamp": "2026-04-20T10:00:00+03:00", "style": "short", "days": 1}                                                          | formatted | 2026-04-20 10:00          |
+
+  @req:DT-NO-GUESSING @req:DT-STRUCTURED-INPUT @id:datetime/validation/duplicate-key
+  Scenario Outline: a key given twice with different values is refused
+    JSON leaves a repeated name's meaning to the reader (RFC 8259 §4), and Go's decoder quietly
+    keeps the last: answering for either value would be the silent guess the PRD forbids ("The
+    tool must fail fast on invalid input and never silently guess").
+    When I call "<tool>" with <request>
+    Then the call is refused
+
+    Examples:
+      | case           | tool            | request                                                                                                                                             |
+      | math-timestamp | datetime_math   | {"operation": "weekday", "timestamp": "2026-04-20T10:00:00Z", "timestamp": "2026-04-21T10:00:00Z"}                                                  |
+      | math-operation | datetime_math   | {"operation": "diff", "operation": "weekday", "timestamp": "2026-04-20T10:00:00Z", "left": "2026-04-20T10:00:00Z", "right": "2026-04-21T10:00:00Z"} |
+      | math-days      | datetime_math   | {"operation": "shift", "timestamp": "2026-04-20T10:00:00Z", "days": 1, "days": 2}                                                                   |
+      | format-zone    | datetime_format | {"timestamp": "2026-04-20T10:00:00Z", "style": "short", "target_timezone": "Europe/Oslo", "target_timezone": "UTC"}                                 |
+      | format-style   | datetime_format | {"timestamp": "2026-04-20T10:00:00Z", "style": "short", "style": "long"}                                                                            |
+
+  @req:DT-NO-GUESSING @req:DT-ERROR-ENVELOPE @id:datetime/validation/wrong-type
+  Scenario Outline: a field of the wrong JSON type is refused
+    "The tool must fail fast on invalid input": a number is not an RFC 3339 string, a string is
+    not a count of days, and half a day or month is no whole calendar unit. The PRD names no
+    code for a wrong type (the kit answers with the field's own code).
+    When I call "<tool>" with <request>
+    Then the call is refused
+
+    Examples:
+      | case             | tool            | request                                                                                  |
+      | timestamp-number | datetime_math   | {"operation": "weekday", "timestamp": 1776668400}                                        |
+      | operation-array  | datetime_math   | {"operation": ["diff"], "left": "2026-04-20T10:00:00Z", "right": "2026-04-20T10:00:00Z"} |
+      | days-string      | datetime_math   | {"operation": "shift", "timestamp": "2026-04-20T10:00:00Z", "days": "2"}                 |
+      | hours-boolean    | datetime_math   | {"operation": "shift", "timestamp": "2026-04-20T10:00:00Z", "hours": true}               |
+      | half-a-day       | datetime_math   | {"operation": "shift", "timestamp": "2026-04-20T10:00:00Z", "days": 0.5}                 |
+      | month-and-a-half | datetime_math   | {"operation": "shift", "timestamp": "2026-04-20T10:00:00Z", "months": 1.5}               |
+      | style-number     | datetime_format | {"timestamp": "2026-04-20T10:00:00Z", "style": 1}                                        |
+      | format-timestamp | datetime_format | {"timestamp": 1776668400, "style": "short"}                                              |
+
+  @req:DT-ERROR-ENVELOPE @id:datetime/validation/two-faults
+  Scenario Outline: a request that breaks two rules gets either rule's code
+    "Recommended error codes" gives one code per rule and no order between rules; a missing
+    field may itself have two codes (see the missing-field scenarios).
+    When I call "<tool>" with <request>
+    Then the error code is one of <codes>
+
+    Examples:
+      | case                        | tool            | request                                                                              | codes                                                             |
+      | bad-timestamp-empty-shift   | datetime_math   | {"operation": "shift", "timestamp": "x"}                                             | "invalid_timestamp", "empty_shift"                                |
+      | bad-timestamp-bad-zone      | datetime_math   | {"operation": "convert_timezone", "timestamp": "x", "target_timezone": "Nowhere"}    | "invalid_timestamp", "invalid_timezone"                           |
+      | missing-zone-bad-timestamp  | datetime_math   | {"operation": "convert_timezone", "timestamp": "x"}                                  | "missing_required_field", "invalid_timezone", "invalid_timestamp" |
+      | missing-left-bad-right      | datetime_math   | {"operation": "diff", "right": "2026-02-30T10:00:00Z"}                               | "missing_required_field", "invalid_timestamp"                     |
+      | format-bad-timestamp-style  | datetime_format | {"timestamp": "x", "style": "full"}                                                  | "invalid_timestamp", "invalid_style"                              |
+      | format-missing-style-bad-ts | datetime_format | {"timestamp": "x"}                                                                   | "missing_required_field", "invalid_style", "invalid_timestamp"    |
+      | format-missing-ts-bad-style | datetime_format | {"style": "full"}                                                                    | "missing_required_field", "invalid_timestamp", "invalid_style"    |
+      | format-bad-style-bad-zone   | datetime_format | {"timestamp": "2026-04-20T10:00:00Z", "style": "full", "target_timezone": "Nowhere"} | "invalid_style", "invalid_timezone"                               |
+
+  @req:DT-RFC3339-IN @req:DT-NO-GUESSING @id:datetime/validation/not-rfc3339
+  Scenario Outline: a timestamp RFC 3339 does not allow is invalid_timestamp, however lenient a parser is
+    "All timestamps must be valid RFC3339 strings": RFC 3339 §5.6 date-time has every field
+    with all its digits, hours 00-23, offsets Z or ±hh:mm with hh 00-23 and mm 00-59, a dot
+    before a non-empty fraction, and a real calendar date (2100 is not a leap year). Go's
+    time.Parse is looser in places; the PRD's words decide.
+    When I call "datetime_math" with {"operation": "weekday", "timestamp": "<timestamp>"}
+    Then the error code is "invalid_timestamp"
+
+    Examples:
+      | case                 | timestamp                  |
+      | one-digit-hour       | 2026-04-20T1:00:00+03:00   |
+      | one-digit-month      | 2026-4-20T10:00:00+03:00   |
+      | offset-hour-24       | 2026-04-20T10:00:00+24:00  |
+      | offset-minute-60     | 2026-04-20T10:00:00+03:60  |
+      | offset-without-colon | 2026-04-20T10:00:00+0300   |
+      | offset-hours-only    | 2026-04-20T10:00:00+03     |
+      | hour-24              | 2026-04-20T24:00:00Z       |
+      | comma-fraction       | 2026-04-20T10:00:00,5Z     |
+      | empty-fraction       | 2026-04-20T10:00:00.Z      |
+      | no-seconds           | 2026-04-20T10:00Z          |
+      | leading-space        | \u00202026-04-20T10:00:00Z |
+      | trailing-space       | 2026-04-20T10:00:00Z\u0020 |
+      | five-digit-year      | 12026-04-20T10:00:00Z      |
+      | feb-29-2100          | 2100-02-29T10:00:00Z       |
+      | utc-suffix           | 2026-04-20T10:00:00UTC     |
+
+  @req:DT-RFC3339-IN @id:datetime/validation/rfc3339-spellings
+  Scenario Outline: every spelling RFC 3339 allows is accepted
+    RFC 3339 §5.6: "T" and "Z" "may alternatively be lower case"; -00:00 (§4.3) is the UTC
+    instant with an unknown local offset; a fraction of 1 to 9 digits (the nanoseconds Go's
+    time.Time holds) and any year from 0000 to 9999 are valid.
+    When I call "datetime_math" with {"operation": "weekday", "timestamp": "<timestamp>"}
+    Then the output "weekday" is "<weekday>"
+
+    Examples:
+      | case            | timestamp                           | weekday |
+      | lower-case-t-z  | 2026-04-20t10:00:00z                | Monday  |
+      | lower-case-t    | 2026-04-20t10:00:00+03:00           | Monday  |
+      | minus-zero      | 2026-04-20T10:00:00-00:00           | Monday  |
+      | plus-zero       | 2026-04-20T10:00:00+00:00           | Monday  |
+      | one-digit-frac  | 2026-04-20T10:00:00.5Z              | Monday  |
+      | nine-digit-frac | 2026-04-20T10:00:00.999999999+03:00 | Monday  |
+      | leap-day-2000   | 2000-02-29T00:00:00Z                | Tuesday |
+      | offset-23-59    | 2026-04-20T23:59:00+23:59           | Monday  |
+
+  @req:DT-RFC3339-IN @req:DT-CONVERT @id:datetime/validation/rfc3339-spellings-convert
+  Scenario: lower-case t and z and -00:00 are the instants they say
+    When I call "datetime_math" with {"operation": "convert_timezone", "timestamp": "2026-04-20t10:00:00z", "target_timezone": "Europe/Oslo"}
+    Then the output "result" is the RFC 3339 time "2026-04-20T12:00:00+02:00"
+    When I call "datetime_math" with {"operation": "diff", "left": "2026-04-20T10:00:00-00:00", "right": "2026-04-20t13:00:00+03:00"}
+    Then the output "sign" is 0
