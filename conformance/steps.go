@@ -32,6 +32,7 @@ type callRecord struct {
 	op     string
 	input  json.RawMessage
 	result protocol.Result
+	ticket *Ticket
 }
 
 // stepDefs are compiled once: godog would otherwise compile every step
@@ -82,12 +83,15 @@ func (w *world) call(ctx context.Context, op, input string) error {
 	if !ok {
 		return fmt.Errorf("the scenario calls %q, which spec/ does not define", op)
 	}
-	raw := json.RawMessage(strings.TrimSpace(input))
+	// The input goes out as the scenario wrote it — white space, key order,
+	// escapes and duplicate keys included — never decoded and encoded again.
+	raw := json.RawMessage(input)
 	if !json.Valid(raw) {
 		return fmt.Errorf("the scenario's input for %s is not valid JSON: %s", op, raw)
 	}
-	res, err := w.run.call(ctx, op, raw)
-	rec := &callRecord{op: op, input: raw, result: res}
+	tk := &Ticket{}
+	res, err := w.run.call(WithTicket(ctx, tk), op, raw)
+	rec := &callRecord{op: op, input: raw, result: res, ticket: tk}
 	w.calls = append(w.calls, rec)
 	if err != nil {
 		return fmt.Errorf("%s: the implementation did not answer: %w", op, err)
