@@ -237,8 +237,10 @@ func (w *world) fieldIsLiteral(path, lit string) error {
 	return nil
 }
 
+// fieldIsNumber compares decimal values exactly (2.50 is 2.5; …258 is not
+// …259), as the exact level does: never through a float64.
 func (w *world) fieldIsNumber(path, num string) error {
-	want, err := strconv.ParseFloat(num, 64)
+	want, err := canonicalNumber(num)
 	if err != nil {
 		return fmt.Errorf("step argument %q is not a number", num)
 	}
@@ -250,7 +252,7 @@ func (w *world) fieldIsNumber(path, num string) error {
 	if !ok {
 		return fmt.Errorf("output %q is %s, not a number", path, show(v))
 	}
-	got, err := n.Float64()
+	got, err := canonicalNumber(string(n))
 	if err != nil || got != want {
 		return fmt.Errorf("output %q is %s, want %s", path, n, num)
 	}
