@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"math/big"
 	"net/http"
 	"net/http/httptest"
@@ -400,4 +401,23 @@ func readAll(r *http.Request) ([]byte, error) {
 
 func isFailure(v conformance.Verdict) bool {
 	return v == conformance.Failed || v == conformance.Crashed || v == conformance.TimedOut || v == conformance.ProtocolError
+}
+
+// The deadline covers writing the request: a child that stops reading its
+// stdin times the call out instead of blocking the run.
+func TestDeadlineCoversWritingTheRequest(t *testing.T) {
+	drv, _ := fakeDriver(t, "stop-reading", "", conformance.SubprocessOptions{Deadline: 300 * time.Millisecond})
+	if _, err := drv.Hello(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	big := json.RawMessage(`{"text":"` + strings.Repeat("x", 4<<20/8) + `"}`)
+	start := time.Now()
+	_, err := drv.Call(context.Background(), "v1.escape_xml", big)
+	var f *conformance.Fault
+	if !errors.As(err, &f) || f.Kind != conformance.FaultTimeout || !strings.Contains(f.Detail, "stopped reading its stdin") {
+		t.Errorf("want a time-out saying it stopped reading, got %v", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("the call took %s with a 300ms deadline", d)
+	}
 }

@@ -68,6 +68,12 @@ func fake(mode, match string) {
 		}
 	}
 	impl := reference.New()
+	if mode == "stop-reading" {
+		// Answers hello, then never reads stdin again.
+		line, _ := bufio.NewReader(os.Stdin).ReadBytes('\n')
+		writeResp(bufio.NewWriter(os.Stdout), protocol.Answer(context.Background(), impl, line))
+		select {}
+	}
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<21)
 	out := bufio.NewWriter(os.Stdout)
@@ -136,6 +142,7 @@ func quoteJSON(s string) string {
 func writeResp(out *bufio.Writer, resp protocol.Response) {
 	b, _ := json.Marshal(resp)
 	out.Write(append(b, '\n'))
+	out.Flush()
 }
 
 var faultRun = []conformance.Pattern{"v1/escape-xml/**", "v1/strip-internal/shortest-match"}
