@@ -110,7 +110,8 @@ const examples = `Examples:
 const exitCodes = `Exit status:
   0  the run is green: every scenario that ran passed (or failed while listed as known failing or flaky)
   1  the run is red: a scenario failed, a known-failing scenario passes now, or a known pattern is stale
-  2  the run could not happen: a bad flag, an unknown tag, an unreadable file, nothing selected
+  2  the run could not happen: a bad flag, an unknown tag, an unreadable file, nothing selected,
+     an implementation that cannot be started or reached
 `
 
 func runUsage(fset *flag.FlagSet) {
