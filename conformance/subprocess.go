@@ -150,17 +150,16 @@ type child struct {
 	stderrDone chan struct{}
 	dead       chan struct{} // closed once the process is gone and its pipes are closed
 
-	mu         sync.Mutex
-	pending    map[string]*pendingCall
-	answered   map[string]*pendingCall // recent answers by id, to blame output after them
-	order      []string
-	last       *pendingCall // the last call answered
-	why        *Fault       // why it is gone
-	culprit    *pendingCall // the call charged with it, when known
-	inFlight   int          // calls in flight when it died
-	dying      bool
-	eof        bool // the death was its stdout ending: the exit status says more
-	stdoutHeld bool
+	mu       sync.Mutex
+	pending  map[string]*pendingCall
+	answered map[string]*pendingCall // recent answers by id, to blame output after them
+	order    []string
+	last     *pendingCall // the last call answered
+	why      *Fault       // why it is gone
+	culprit  *pendingCall // the call charged with it, when known
+	inFlight int          // calls in flight when it died
+	dying    bool
+	eof      bool // the death was its stdout ending: the exit status says more
 }
 
 // Hello starts the implementation (if it is not running) and returns its
@@ -247,7 +246,16 @@ func (d *subprocess) child(ctx context.Context) (*child, error) {
 			d.gaveUp = &StartFailure{Command: d.opts.Argv[0], Attempts: attempt, Cause: faultf(FaultCrash, "%v", err), Started: d.hasHello}
 			return nil, d.gaveUp
 		}
-		d.children = append(d.children, c)
+		// Close waits for the children not yet gone; the others are let go.
+		live := d.children[:0]
+		for _, old := range d.children {
+			select {
+			case <-old.dead:
+			default:
+				live = append(live, old)
+			}
+		}
+		d.children = append(live, c)
 		h, f := d.sayHello(ctx, c)
 		if f == nil {
 			d.cur, d.hello, d.hasHello = c, h, true
@@ -391,7 +399,6 @@ func (d *subprocess) teardown(c *child) {
 		c.why = faultf(FaultCrash, "the implementation exited (%s)", exitText(c.exitErr))
 	}
 	if held {
-		c.stdoutHeld = true
 		c.why.Detail += "; " + stdoutHeldNote
 	}
 	c.why.Log = c.stderr.last(failTailLines)
