@@ -129,8 +129,8 @@ func TestCrashIsChargedToItsCall(t *testing.T) {
 		t.Errorf("crash-on-marker fails %d scenarios, wrong-answer-on-marker %d; they must be the same:\ncrash: %v\nwrong: %v", len(fc), len(fw), fc, fw)
 	}
 	for _, s := range crash.Scenarios {
-		if isFailure(s.Verdict) && (s.Compat != conformance.Crashed || !strings.Contains(s.Problem, "fake: crashing on")) {
-			t.Errorf("%s: %s %q: want crashed, with its own child's stderr", s.ID, s.Compat, s.Problem)
+		if isFailure(s.Verdict) && (s.Compat != conformance.Crashed || strings.Count(s.Problem, "fake: crashing on") != 1) {
+			t.Errorf("%s: %s %q: want crashed, with its own child's stderr (and no other's)", s.ID, s.Compat, s.Problem)
 		}
 	}
 }
@@ -419,5 +419,26 @@ func TestDeadlineCoversWritingTheRequest(t *testing.T) {
 	}
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("the call took %s with a 300ms deadline", d)
+	}
+}
+
+// A child that cannot say hello properly — garbage first, another protocol
+// version — stops the run at once: trying again would not help.
+func TestBadHelloStopsTheRun(t *testing.T) {
+	for mode, says := range map[string]string{
+		"garbage-hello": "not a JSON response",
+		"old-protocol":  `speaks protocol "0"`,
+	} {
+		t.Run(mode, func(t *testing.T) {
+			drv, piddir := fakeDriver(t, mode, "", conformance.SubprocessOptions{})
+			_, err := conformance.Run(context.Background(), conformance.Options{Driver: drv, Run: faultRun})
+			var cnr *conformance.CouldNotRun
+			if !errors.As(err, &cnr) || !strings.Contains(err.Error(), says) || !strings.Contains(err.Error(), "1 attempt)") {
+				t.Errorf("want the run not to happen after one attempt, saying %q; got %v", says, err)
+			}
+			if entries, _ := os.ReadDir(piddir); len(entries) != 1 {
+				t.Errorf("%d starts, want 1", len(entries))
+			}
+		})
 	}
 }

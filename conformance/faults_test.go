@@ -87,8 +87,11 @@ func fake(mode, match string) {
 			calls++
 		}
 		hit := match != "" && strings.Contains(string(line), match)
-		if req.Op == protocol.OpHello && mode == "refuse-after-restart" && restarted {
+		if req.Op == protocol.OpHello && (mode == "refuse-after-restart" && restarted || mode == "old-protocol") {
 			resp.Output = json.RawMessage(`{"implementation":"fake","protocol":"0"}`)
+		}
+		if req.Op == protocol.OpHello && mode == "garbage-hello" {
+			fmt.Fprintln(out, "Listening on stdin…")
 		}
 		if mode == "echo-raw" && req.Op != protocol.OpHello {
 			resp.Output, resp.Error = json.RawMessage(quoteJSON(string(line))), nil

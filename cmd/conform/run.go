@@ -66,7 +66,7 @@ type driverFlags struct {
 
 func (f *driverFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.impl, "impl", "reference", "`IMPL` to certify: reference | exec:CMD ARG… (a JSON-Lines subprocess; exec:[\"CMD\",\"ARG\"] for arguments with spaces) | http://HOST:PORT")
-	fs.DurationVar(&f.deadline, "deadline", 5*time.Second, "per-call deadline for exec: and http:// implementations")
+	fs.DurationVar(&f.deadline, "deadline", 5*time.Second, "per-call deadline for exec: and http:// implementations, writing the request included")
 	fs.IntVar(&f.window, "window", 16, "calls in flight at once on an exec: implementation's pipe")
 	fs.IntVar(&f.restarts, "restarts", 3, "how many consecutive failed starts (no hello) of an exec: implementation are tried again before the run stops; a crash of a running one is charged to its call and a fresh process goes on")
 	fs.StringVar(&f.stderrLog, "stderr-log", "", "write an exec: implementation's whole stderr to `FILE` (its last lines are always shown with a failure)")
