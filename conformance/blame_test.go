@@ -122,6 +122,7 @@ func TestCrashIsChargedToItsCall(t *testing.T) {
 	}
 	crash, wrong := run("crash"), run("wrong")
 	fc, fw := failing(crash), failing(wrong)
+	t.Logf("of %d scenarios, crash-on-marker fails %d, wrong-answer-on-marker %d", len(crash.Scenarios), len(fc), len(fw))
 	if len(fw) < 5 {
 		t.Fatalf("the wrong-answer implementation fails only %d scenarios: the marker must be in several", len(fw))
 	}
