@@ -124,7 +124,7 @@ Runs the conformance suite against an implementation and prints a summary on std
 `+examples+`
 `)
 	printFlagGroups(fset, []flagGroup{
-		{"The implementation", []string{"impl", "deadline", "window", "restarts", "stderr-log"}},
+		{"The implementation", []string{"impl", "deadline", "window", "restarts", "stderr-log", "host-tz", "seed"}},
 		{"What runs", []string{"tags", "run", "skip", "shard", "level", "list", "features", "goldens"}},
 		{"Gating", []string{"known-failing", "known-flaky", "fail-fast"}},
 		{"Output", []string{"report", "date", "format", "progress", "summary-json", "save-failures"}},
