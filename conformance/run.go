@@ -733,9 +733,11 @@ func (r *runner) finish(w *world, stepErr error, failStep string, failErr error)
 		res.Step = failStep
 		describeFailure(res, failErr)
 	}
+	var lateErr error
 	if stepErr == nil || errors.Is(stepErr, godog.ErrSkip) {
 		if f := lateFault(w.calls); f != nil {
 			chargeLate(res, f)
+			lateErr = f
 		}
 	}
 	var goldenErr error
@@ -775,7 +777,7 @@ func (r *runner) finish(w *world, stepErr error, failStep string, failErr error)
 	if goldenErr != nil && r.opts.Level == LevelExact {
 		return fmt.Errorf("exact level: %w", goldenErr)
 	}
-	return nil
+	return lateErr // godog's own output shows the scenario failed too
 }
 
 // lateFault is the first fault charged to one of the calls after its answer
