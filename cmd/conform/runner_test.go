@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,6 +81,21 @@ func TestImplementationThatCannotStart(t *testing.T) {
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, conformance.HTMLReportFile)); err != nil || !strings.Contains(string(b), "Cannot find module cron-parser") {
 		t.Errorf("the HTML report does not say why the run could not happen (%v)", err)
+	}
+}
+
+// An unreachable http:// implementation is a run that could not happen,
+// like a missing exec: program: exit 2 with the cause.
+func TestUnreachableHTTPImplementation(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	code, _, stderr := conform(t, "--impl", "http://"+addr, "--progress", "never")
+	if code != exitUsage || !strings.Contains(stderr, "connection refused") || strings.Count(stderr, "\n") > 5 {
+		t.Errorf("exit %d, want %d with one short message naming the cause:\n%s", code, exitUsage, stderr)
 	}
 }
 
