@@ -261,10 +261,10 @@ func (d *subprocess) child(ctx context.Context) (*child, error) {
 			d.cur, d.hello, d.hasHello = c, h, true
 			return c, nil
 		}
+		c.die(f, nil)
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		c.die(f, nil)
 		<-c.dead
 		if attempt > d.opts.MaxRestarts || f.Kind == FaultProtocol {
 			// A wrong protocol or garbage will not improve with another try.
