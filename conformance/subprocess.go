@@ -115,7 +115,7 @@ type subprocess struct {
 	hello    protocol.Hello
 	hasHello bool
 	closed   bool
-	gaveUp   error
+	gaveUp   *StartFailure
 	warnings []string
 }
 
@@ -185,6 +185,7 @@ type StartFailure struct {
 	Hint     string
 	// Started is true when an earlier child did answer hello.
 	Started bool
+	brief   bool // repeated: the stderr was shown with an earlier call
 }
 
 func (e *StartFailure) Error() string {
@@ -198,9 +199,12 @@ func (e *StartFailure) Error() string {
 		b.WriteString("s")
 	}
 	fmt.Fprintf(&b, "): %s: %s", e.Cause.Kind, e.Cause.Detail)
-	if e.Stderr != "" {
+	switch {
+	case e.brief:
+		b.WriteString(" (its stderr is shown with the first call that met this)")
+	case e.Stderr != "":
 		b.WriteString("\n--- its stderr ---\n" + e.Stderr)
-	} else {
+	default:
 		b.WriteString("\n(its stderr was empty)")
 	}
 	if e.Hint != "" {
@@ -238,7 +242,11 @@ func (d *subprocess) child(ctx context.Context) (*child, error) {
 		return d.cur, nil
 	}
 	if d.gaveUp != nil {
-		return nil, d.gaveUp
+		// Told in full once; every later call gets one line, not the
+		// stderr again.
+		brief := *d.gaveUp
+		brief.Stderr, brief.Hint, brief.brief = "", "", true
+		return nil, &brief
 	}
 	for attempt := 1; ; attempt++ {
 		c, err := d.start()
