@@ -4,18 +4,20 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/clockspec/clockspec/protocol"
 )
 
 // Canonical is the byte form a response is compared in at the exact level:
 // JSON with object keys sorted, no insignificant white space, no HTML
-// escaping, and numbers in their shortest round-trip form. Two
-// implementations that answer the same value therefore produce the same
-// bytes, however their JSON encoders differ. An error is reduced to its code:
+// escaping, and every number written as its exact decimal value (see
+// canonicalNumber): two answers compare equal exactly when they hold the same
+// keys, strings and decimal values, however their JSON encoders differ.
+// Numbers never pass through a float64, so 3652424.9999884258 and
+// 3652424.9999884259 differ as the texts do. An error is reduced to its code:
 // messages are for people and free to differ.
 func Canonical(r protocol.Result) ([]byte, error) {
 	if r.Error != nil {
@@ -53,11 +55,11 @@ func writeCanonical(b *bytes.Buffer, v any) error {
 	case string:
 		b.WriteString(quote(x))
 	case json.Number:
-		f, err := x.Float64()
-		if err != nil || math.IsInf(f, 0) {
-			return fmt.Errorf("number %s is out of range", x)
+		n, err := canonicalNumber(string(x))
+		if err != nil {
+			return err
 		}
-		b.WriteString(formatNumber(f))
+		b.WriteString(n)
 	case []any:
 		b.WriteByte('[')
 		for i, e := range x {
@@ -93,12 +95,61 @@ func writeCanonical(b *bytes.Buffer, v any) error {
 	return nil
 }
 
-// formatNumber prints like JavaScript's Number#toString for the values JSON
-// outputs here carry: integers without a fraction, others in the shortest
-// form that reads back to the same double.
-func formatNumber(f float64) string {
-	if f == math.Trunc(f) && math.Abs(f) < 1e21 {
-		return strconv.FormatFloat(f, 'f', -1, 64)
+// maxPlainExponent bounds how far from the decimal point a canonical number
+// is written in plain notation; beyond it the exponent form keeps a value
+// like 1e400 from becoming 400 digits.
+const maxPlainExponent = 40
+
+// canonicalNumber writes a JSON number's exact decimal value in one form:
+// no exponent, no leading zeros, no trailing zeros after the point, no "-0"
+// (2.50 → 2.5, 1E3 → 1000, 1e-7 → 0.0000001, -0.0 → 0). Only the text's
+// decimal value counts, so equal values give equal bytes and different values
+// (…258 and …259) different bytes, at any precision. Values further than
+// maxPlainExponent digits from the point are written d.ddde±N.
+func canonicalNumber(s string) (string, error) {
+	bad := fmt.Errorf("%q is not a JSON number", s)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
 	}
-	return strconv.FormatFloat(f, 'g', -1, 64)
+	mant, exp := s, 0
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		e, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
+		if err != nil {
+			return "", bad
+		}
+		mant, exp = s[:i], e
+	}
+	intPart, frac, _ := strings.Cut(mant, ".")
+	if intPart == "" || strings.Trim(intPart+frac, "0123456789") != "" {
+		return "", bad
+	}
+	// value = 0.digits × 10^point
+	digits := intPart + frac
+	point := len(intPart) + exp
+	lead := len(digits) - len(strings.TrimLeft(digits, "0"))
+	digits, point = digits[lead:], point-lead
+	digits = strings.TrimRight(digits, "0")
+	if digits == "" {
+		return "0", nil
+	}
+	var out string
+	switch {
+	case point > maxPlainExponent || point < -maxPlainExponent:
+		out = digits[:1]
+		if len(digits) > 1 {
+			out += "." + digits[1:]
+		}
+		out += "e" + strconv.Itoa(point-1)
+	case point <= 0:
+		out = "0." + strings.Repeat("0", -point) + digits
+	case point >= len(digits):
+		out = digits + strings.Repeat("0", point-len(digits))
+	default:
+		out = digits[:point] + "." + digits[point:]
+	}
+	if neg {
+		out = "-" + out
+	}
+	return out, nil
 }

@@ -8,6 +8,7 @@ package conformance
 import (
 	"context"
 	"encoding/json"
+	"sync"
 
 	"github.com/clockspec/clockspec/protocol"
 )
@@ -45,3 +46,43 @@ func (d inProcess) Call(ctx context.Context, op string, input json.RawMessage) (
 }
 
 func (inProcess) Close() error { return nil }
+
+// Ticket follows one call after its answer: a driver that learns later that
+// the call broke the protocol — the implementation wrote more output after
+// the answer — charges the fault to the call on its ticket, and the runner
+// fails the call's scenario with it.
+type Ticket struct {
+	mu   sync.Mutex
+	late *Fault
+}
+
+func (t *Ticket) charge(f *Fault) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.late == nil {
+		t.late = f
+	}
+}
+
+// Late is the fault charged to the call after its answer, if any.
+func (t *Ticket) Late() *Fault {
+	if t == nil {
+		return nil
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.late
+}
+
+type ticketKey struct{}
+
+// WithTicket attaches a call's ticket to its context.
+func WithTicket(ctx context.Context, t *Ticket) context.Context {
+	return context.WithValue(ctx, ticketKey{}, t)
+}
+
+// TicketFrom is the ticket of the call ctx belongs to (nil if none).
+func TicketFrom(ctx context.Context) *Ticket {
+	t, _ := ctx.Value(ticketKey{}).(*Ticket)
+	return t
+}

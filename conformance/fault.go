@@ -88,12 +88,18 @@ func (t *tail) push(line string) {
 	}
 }
 
-func (t *tail) String() string {
+func (t *tail) String() string { return t.last(t.max) }
+
+// last is the last n lines (the unfinished one included).
+func (t *tail) last(n int) string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	lines := t.lines
 	if t.part.Len() > 0 {
 		lines = append(append([]string{}, lines...), t.part.String())
+	}
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, "\n")
 }

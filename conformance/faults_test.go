@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -45,7 +47,33 @@ func fake(mode, match string) {
 		echo()
 		return
 	}
+	state := os.Getenv("CLOCKSPEC_FAKE_STATE")
+	restarted := false
+	if state != "" {
+		_, err := os.Stat(filepath.Join(state, "started"))
+		restarted = err == nil
+		_ = os.WriteFile(filepath.Join(state, "started"), nil, 0o644)
+	}
+	if strings.HasPrefix(mode, "setsid") {
+		// A helper in its own session, holding our stdout: the group kill
+		// cannot reach it.
+		cmd := exec.Command("setsid", "sleep", "30")
+		cmd.Stdout = os.Stdout
+		if err := cmd.Start(); err != nil {
+			fmt.Fprintln(os.Stderr, "fake: setsid:", err)
+			os.Exit(3)
+		}
+		if dir := os.Getenv("CLOCKSPEC_FAKE_PIDDIR"); dir != "" {
+			_ = os.WriteFile(filepath.Join(dir, "grandchild-"+strconv.Itoa(cmd.Process.Pid)), nil, 0o644)
+		}
+	}
 	impl := reference.New()
+	if mode == "stop-reading" {
+		// Answers hello, then never reads stdin again.
+		line, _ := bufio.NewReader(os.Stdin).ReadBytes('\n')
+		writeResp(bufio.NewWriter(os.Stdout), protocol.Answer(context.Background(), impl, line))
+		select {}
+	}
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<21)
 	out := bufio.NewWriter(os.Stdout)
@@ -59,7 +87,34 @@ func fake(mode, match string) {
 			calls++
 		}
 		hit := match != "" && strings.Contains(string(line), match)
+		if req.Op == protocol.OpHello && (mode == "refuse-after-restart" && restarted || mode == "old-protocol") {
+			resp.Output = json.RawMessage(`{"implementation":"fake","protocol":"0"}`)
+		}
+		if req.Op == protocol.OpHello && mode == "garbage-hello" {
+			fmt.Fprintln(out, "Listening on stdin…")
+		}
+		if mode == "echo-raw" && req.Op != protocol.OpHello {
+			resp.Output, resp.Error = json.RawMessage(quoteJSON(string(line))), nil
+		}
 		switch {
+		case (mode == "crash" || mode == "setsid-crash" || mode == "refuse-after-restart") && hit:
+			fmt.Fprintln(os.Stderr, "fake: crashing on", req.Op)
+			os.Exit(2)
+		case mode == "wrong" && hit:
+			resp.Output, resp.Error = nil, &protocol.Error{Code: protocol.CodeInternal, Message: "wrong on purpose"}
+			writeResp(out, resp)
+		case mode == "debug-after" && hit:
+			writeResp(out, resp)
+			fmt.Fprintln(out, "debug: answered", req.Op)
+		case mode == "answer-twice" && hit:
+			writeResp(out, resp)
+			writeResp(out, resp)
+		case mode == "weekday-local" && resp.Output != nil:
+			resp.Output = weekdayInHostZone(resp.Output)
+			writeResp(out, resp)
+		case mode == "fraction" && resp.Output != nil:
+			resp.Output = nudgeLargeFractions(resp.Output)
+			writeResp(out, resp)
 		case mode == "hang" && hit:
 			fmt.Fprintln(os.Stderr, "fake: hanging on", req.Op)
 			select {}
@@ -82,9 +137,15 @@ func fake(mode, match string) {
 	}
 }
 
+func quoteJSON(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
 func writeResp(out *bufio.Writer, resp protocol.Response) {
 	b, _ := json.Marshal(resp)
 	out.Write(append(b, '\n'))
+	out.Flush()
 }
 
 var faultRun = []conformance.Pattern{"v1/escape-xml/**", "v1/strip-internal/shortest-match"}
@@ -175,15 +236,21 @@ func TestSubprocessFaults(t *testing.T) {
 	}
 }
 
-func TestSubprocessCrashesAreRestartedBoundedly(t *testing.T) {
+// A child that crashes on every third call: each crash is charged to the
+// call in flight, a fresh child goes on, and no restart budget runs out,
+// since every child answered hello.
+func TestSubprocessCrashesAreChargedAndRestarted(t *testing.T) {
 	rep, pids := runFake(t, "crash-third-call", "", 2)
 	var crashed, passed int
 	for _, s := range rep.Scenarios {
 		switch s.Compat {
 		case conformance.Crashed:
 			crashed++
-			if !strings.Contains(s.Problem, "crash") {
-				t.Errorf("%s: %q does not name the crash", s.ID, s.Problem)
+			if !strings.Contains(s.Problem, "exit status 2") || !strings.Contains(s.Problem, "fake: panic: third call") {
+				t.Errorf("%s: %q does not name the crash and its stderr", s.ID, s.Problem)
+			}
+			if strings.Contains(s.Problem, "gave up") {
+				t.Errorf("%s: %q", s.ID, s.Problem)
 			}
 		case conformance.Passed:
 			passed++
@@ -191,26 +258,40 @@ func TestSubprocessCrashesAreRestartedBoundedly(t *testing.T) {
 			t.Errorf("%s: unexpected verdict %s", s.ID, s.Compat)
 		}
 	}
-	if crashed == 0 || passed == 0 {
-		t.Errorf("want both crashed and passed cases, got %d crashed, %d passed", crashed, passed)
+	if crashed == 0 || passed < 2*crashed {
+		t.Errorf("want one crash in three calls, got %d crashed, %d passed", crashed, passed)
 	}
-	if len(pids) != 3 {
-		t.Errorf("%d children started, want 3 (the first and two restarts)", len(pids))
-	}
-	if !strings.Contains(rep.Scenarios[len(rep.Scenarios)-1].Problem, "gave up after 2 restarts") {
-		t.Errorf("the last case should say the runner gave up: %q", rep.Scenarios[len(rep.Scenarios)-1].Problem)
+	if len(pids) != crashed+1 {
+		t.Errorf("%d children started, want %d (one after each crash)", len(pids), crashed+1)
 	}
 }
 
+// An implementation that exits before hello is not run at all: one error
+// with the cause and its stderr, after the restarts are spent.
 func TestSubprocessThatExitsAtStart(t *testing.T) {
-	rep, _ := runFake(t, "exit-at-start", "", 1)
-	if len(rep.Scenarios) == 0 || rep.OK() {
-		t.Fatal("every selected scenario must fail")
+	exe, _ := os.Executable()
+	piddir := t.TempDir()
+	drv, err := conformance.Subprocess(conformance.SubprocessOptions{Argv: []string{exe}, MaxRestarts: 1,
+		Env: append(os.Environ(), "CLOCKSPEC_FAKE=exit-at-start", "CLOCKSPEC_FAKE_PIDDIR="+piddir)})
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, s := range rep.Scenarios {
-		if s.Compat != conformance.Crashed || !strings.Contains(s.Problem, "missing config") || !strings.Contains(s.Problem, "exit status 7") {
-			t.Errorf("%s: %s %q", s.ID, s.Compat, s.Problem)
+	defer drv.Close()
+	_, err = conformance.Run(context.Background(), conformance.Options{Driver: drv, Run: faultRun})
+	var cnr *conformance.CouldNotRun
+	if !errors.As(err, &cnr) {
+		t.Fatalf("want the run not to happen, got %v", err)
+	}
+	for _, says := range []string{"could not be started", "exit status 7", "fake: cannot start: missing config", "2 attempts"} {
+		if !strings.Contains(err.Error(), says) {
+			t.Errorf("%q does not say %q", err, says)
 		}
+	}
+	if cnr.Report == nil || cnr.Report.OK() || cnr.Report.CouldNotRun == "" {
+		t.Errorf("the report must say the run could not happen: %+v", cnr.Report)
+	}
+	if entries, _ := os.ReadDir(piddir); len(entries) != 2 {
+		t.Errorf("%d starts, want 2 (one restart)", len(entries))
 	}
 }
 
@@ -284,12 +365,10 @@ func TestHTTPUnreachable(t *testing.T) {
 	addr := ln.Addr().String()
 	ln.Close() // nothing listens there now
 	drv, _ := conformance.HTTP("http://"+addr, conformance.HTTPOptions{Deadline: 300 * time.Millisecond})
-	rep, err := conformance.Run(context.Background(), conformance.Options{Driver: drv, Run: faultRun})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rep.OK() || rep.Scenarios[0].Compat != conformance.Crashed {
-		t.Errorf("an unreachable implementation must fail every case as crashed: %+v", rep.Scenarios[0])
+	_, err = conformance.Run(context.Background(), conformance.Options{Driver: drv, Run: faultRun})
+	var cnr *conformance.CouldNotRun
+	if !errors.As(err, &cnr) || !strings.Contains(err.Error(), "connection refused") {
+		t.Errorf("an unreachable implementation: the run must not happen, saying why; got %v", err)
 	}
 }
 

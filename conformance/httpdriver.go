@@ -43,7 +43,10 @@ func HTTP(base string, opts HTTPOptions) (Driver, error) {
 		IdleConnTimeout:     90 * time.Second,
 	}
 	return &httpDriver{base: strings.TrimRight(base, "/"), opts: opts,
-		client: &http.Client{Transport: tr}}, nil
+		client: &http.Client{Transport: tr,
+			// A redirect is an answer that is not the protocol's: it fails
+			// the call with its status instead of being followed.
+			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}, nil
 }
 
 type httpDriver struct {
@@ -94,9 +97,12 @@ func (d *httpDriver) Hello(ctx context.Context) (protocol.Hello, error) {
 	if err != nil {
 		return protocol.Hello{}, err
 	}
+	if status != http.StatusOK {
+		return protocol.Hello{}, statusFault("GET /hello", status, b)
+	}
 	var h protocol.Hello
-	if status != http.StatusOK || json.Unmarshal(b, &h) != nil || h.Implementation == "" {
-		return protocol.Hello{}, faultf(FaultProtocol, "GET /hello answered %d %.200q, not a hello object", status, b)
+	if json.Unmarshal(b, &h) != nil || h.Implementation == "" {
+		return protocol.Hello{}, faultf(FaultProtocol, "GET /hello answered %.200q, not a hello object", b)
 	}
 	if h.Protocol != protocol.Version {
 		return protocol.Hello{}, faultf(FaultProtocol, "implementation speaks protocol %q, the runner %q", h.Protocol, protocol.Version)
@@ -106,13 +112,14 @@ func (d *httpDriver) Hello(ctx context.Context) (protocol.Hello, error) {
 
 func (d *httpDriver) Call(ctx context.Context, op string, input json.RawMessage) (protocol.Result, error) {
 	id := strconv.FormatUint(d.nextID.Add(1), 10)
-	body, err := json.Marshal(protocol.Request{ID: id, Op: op, Input: input})
+	// The input goes out as the scenario wrote it, byte for byte.
+	b, status, err := d.do(ctx, http.MethodPost, "/call", protocol.RequestBody(id, op, input))
 	if err != nil {
 		return protocol.Result{}, err
 	}
-	b, status, err := d.do(ctx, http.MethodPost, "/call", body)
-	if err != nil {
-		return protocol.Result{}, err
+	if status != http.StatusOK {
+		// Only 200 carries an answer, however correct the body looks.
+		return protocol.Result{}, statusFault("POST /call", status, b)
 	}
 	var resp protocol.Response
 	if err := json.Unmarshal(b, &resp); err != nil {
@@ -127,6 +134,17 @@ func (d *httpDriver) Call(ctx context.Context, op string, input json.RawMessage)
 		return protocol.Result{}, faultf(FaultProtocol, "the implementation calls the runner's request malformed: %s", resp.Error.Message)
 	}
 	return protocol.Result{Output: resp.Output, Error: resp.Error}, nil
+}
+
+// statusFault is an HTTP answer other than 200: a protocol error naming the
+// status and the first line of the body.
+func statusFault(what string, status int, body []byte) *Fault {
+	first, _, _ := strings.Cut(strings.TrimSpace(string(body)), "\n")
+	if len(first) > 200 {
+		first = first[:200] + "…"
+	}
+	return faultf(FaultProtocol, "%s answered HTTP %d %s (only 200 carries an answer; redirects are not followed): %q",
+		what, status, http.StatusText(status), first)
 }
 
 func (d *httpDriver) Close() error {

@@ -117,6 +117,13 @@ func junitFromReport(rep *Report) []byte {
 		s.Tests++
 		s.Cases = append(s.Cases, tc)
 	}
+	if rep.CouldNotRun != "" {
+		// No scenario ran; CI must still see a failure, not an empty green suite.
+		s.Cases = append(s.Cases, testcase{Name: "the run could not happen", Status: "failed",
+			Failure: &failure{Message: firstLine(rep.CouldNotRun), Text: rep.CouldNotRun}})
+		s.Tests++
+		s.Failures++
+	}
 	all.Tests, all.Failures, all.Suites = s.Tests, s.Failures, []suite{s}
 	b, _ := xml.MarshalIndent(all, "", "  ")
 	return append([]byte(xml.Header), append(b, '\n')...)

@@ -293,7 +293,26 @@ type Report struct {
 	// Stale are known-failing or known-flaky patterns that match no
 	// scenario of the suite; they fail the run.
 	Stale []StalePattern `json:"stale_patterns,omitempty"`
+	// CouldNotRun says why the run did not happen (the implementation could
+	// not be started or reached): no scenario was judged.
+	CouldNotRun string `json:"could_not_run,omitempty"`
+	// HostTZ is the TZ a subprocess implementation ran under, chosen by
+	// HostTZSeed unless pinned (--host-tz).
+	HostTZ     string `json:"host_tz,omitempty"`
+	HostTZSeed int64  `json:"host_tz_seed,omitempty"`
 }
+
+// CouldNotRun is Run's error when the implementation could not be started
+// or reached (no hello): nothing was judged. Report says so, for a report
+// folder that must still be written.
+type CouldNotRun struct {
+	Cause  error
+	Report *Report
+}
+
+func (e *CouldNotRun) Error() string { return "the run could not happen: " + e.Cause.Error() }
+
+func (e *CouldNotRun) Unwrap() error { return e.Cause }
 
 // StalePattern is a pattern of a known list that matches no scenario.
 type StalePattern struct {
@@ -305,7 +324,7 @@ type StalePattern struct {
 // run's level, except those listed as known failing (which must fail) or
 // known flaky, and no known pattern is stale.
 func (r *Report) OK() bool {
-	if len(r.Stale) > 0 {
+	if len(r.Stale) > 0 || r.CouldNotRun != "" {
 		return false
 	}
 	for _, s := range r.Scenarios {
@@ -366,6 +385,7 @@ type runner struct {
 
 	mu      sync.Mutex
 	results map[string]*ScenarioResult
+	tickets map[string][]*Ticket // each scenario's calls, for faults found after their answers
 }
 
 func (r *runner) call(ctx context.Context, op string, input json.RawMessage) (protocol.Result, error) {
@@ -411,6 +431,14 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		applyShard(r.suite, r.selected, opts.Tags, opts.Shard)
 	}
 	rep, err := r.run(ctx)
+	var cnr *CouldNotRun
+	if errors.As(err, &cnr) {
+		cnr.Report.Tags, cnr.Report.Run, cnr.Report.Skip = opts.Tags, opts.Run, opts.Skip
+		cnr.Report.CustomFeatures = !embedded
+		cnr.Report.recount()
+		cnr.Report.Duration = time.Since(start)
+		return nil, cnr
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -438,14 +466,11 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 func (r *runner) run(ctx context.Context) (*Report, error) {
 	opts := r.opts
 	hello, err := opts.Driver.Hello(ctx)
-	var fault *Fault
-	if errors.As(err, &fault) {
-		// An implementation that cannot even say hello fails every selected
-		// scenario with that fault; the run still ends with a report.
-		return r.unreachable(err), nil
-	}
 	if err != nil {
-		return nil, fmt.Errorf("conformance: the implementation's hello failed: %w", err)
+		// An implementation that cannot even say hello is not judged: the
+		// run did not happen, and one message says why (not a failure per
+		// scenario, each repeating it).
+		return nil, &CouldNotRun{Cause: err, Report: &Report{Level: opts.Level, CouldNotRun: err.Error()}}
 	}
 	claimed := claimedProfiles(r.catalog, hello)
 
@@ -519,6 +544,7 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 		},
 	}
 	suite.Run() // verdicts come from our hooks, not the exit status
+	r.chargeLateFaults()
 	if err := closeFiles(); err != nil {
 		return nil, fmt.Errorf("conformance: writing the report files: %w", err)
 	}
@@ -828,6 +854,13 @@ func (r *runner) finish(w *world, stepErr error, failStep string, failErr error)
 		res.Step = failStep
 		describeFailure(res, failErr)
 	}
+	var lateErr error
+	if stepErr == nil || errors.Is(stepErr, godog.ErrSkip) {
+		if f := lateFault(w.calls); f != nil {
+			chargeLate(res, f)
+			lateErr = f
+		}
+	}
 	var goldenErr error
 	if r.opts.Goldens == nil {
 		res.Exact = NotCompared
@@ -842,6 +875,12 @@ func (r *runner) finish(w *world, stepErr error, failStep string, failErr error)
 	res.Known = r.known[res.ID]
 	r.mu.Lock()
 	r.results[w.sc.ID] = res
+	if r.tickets == nil {
+		r.tickets = map[string][]*Ticket{}
+	}
+	for _, c := range w.calls {
+		r.tickets[w.sc.ID] = append(r.tickets[w.sc.ID], c.ticket)
+	}
 	done := len(r.results)
 	r.mu.Unlock()
 	if r.opts.FailFast && r.failsRun(res) {
@@ -859,7 +898,43 @@ func (r *runner) finish(w *world, stepErr error, failStep string, failErr error)
 	if goldenErr != nil && r.opts.Level == LevelExact {
 		return fmt.Errorf("exact level: %w", goldenErr)
 	}
+	return lateErr // godog's own output shows the scenario failed too
+}
+
+// lateFault is the first fault charged to one of the calls after its answer
+// (output the implementation wrote behind it).
+func lateFault(calls []*callRecord) *Fault {
+	for _, c := range calls {
+		if f := c.ticket.Late(); f != nil {
+			return f
+		}
+	}
 	return nil
+}
+
+func chargeLate(res *ScenarioResult, f *Fault) {
+	res.Compat, res.Exact = ProtocolError, ProtocolError
+	res.Problem = f.Error()
+	res.Step, res.Expected, res.Actual, res.SchemaErrors = "", "", "", nil
+}
+
+// chargeLateFaults fails the scenarios whose calls were charged with a fault
+// after their scenario had finished: output that came behind an answer late.
+func (r *runner) chargeLateFaults() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for id, tks := range r.tickets {
+		res := r.results[id]
+		if res == nil || res.Compat == ProtocolError {
+			continue
+		}
+		for _, t := range tks {
+			if f := t.Late(); f != nil {
+				chargeLate(res, f)
+				break
+			}
+		}
+	}
 }
 
 // GoldenName is where the golden of a scenario's n-th call lives.
@@ -954,21 +1029,6 @@ func describeMissing(c *spec.Catalog, h protocol.Hello, scs []*features.Scenario
 		}
 	}
 	return strings.Join(parts, "; ")
-}
-
-func (r *runner) unreachable(err error) *Report {
-	rep := &Report{Level: r.opts.Level}
-	v := verdictOf(err)
-	claimed := map[string]bool{}
-	for _, sc := range r.suite.Scenarios {
-		if r.selected[sc.ID] && tagsMatch(r.opts.Tags, sc.Tags) {
-			claimed[sc.Profile] = true
-			rep.Scenarios = append(rep.Scenarios, ScenarioResult{ID: sc.ID, Profile: sc.Profile, Name: sc.Name,
-				Origins: sc.Origins, Tier: sc.Tier, Compat: v, Exact: v, Problem: "hello: " + err.Error()})
-		}
-	}
-	rep.Profiles = summarize(rep.Scenarios, claimed)
-	return rep
 }
 
 // TzdataDiffers reports whether the implementation computes with another

@@ -32,6 +32,7 @@ type callRecord struct {
 	op     string
 	input  json.RawMessage
 	result protocol.Result
+	ticket *Ticket
 }
 
 // stepDefs are compiled once: godog would otherwise compile every step
@@ -88,12 +89,15 @@ func (w *world) call(ctx context.Context, op, input string) error {
 	if !ok {
 		return fmt.Errorf("the scenario calls %q, which spec/ does not define", op)
 	}
-	raw := json.RawMessage(strings.TrimSpace(input))
+	// The input goes out as the scenario wrote it — white space, key order,
+	// escapes and duplicate keys included — never decoded and encoded again.
+	raw := json.RawMessage(input)
 	if !json.Valid(raw) {
 		return fmt.Errorf("the scenario's input for %s is not valid JSON: %s", op, raw)
 	}
-	res, err := w.run.call(ctx, op, raw)
-	rec := &callRecord{op: op, input: raw, result: res}
+	tk := &Ticket{}
+	res, err := w.run.call(WithTicket(ctx, tk), op, raw)
+	rec := &callRecord{op: op, input: raw, result: res, ticket: tk}
 	w.calls = append(w.calls, rec)
 	if err != nil {
 		return fmt.Errorf("%s: the implementation did not answer: %w", op, err)
@@ -239,8 +243,10 @@ func (w *world) fieldIsLiteral(path, lit string) error {
 	return nil
 }
 
+// fieldIsNumber compares decimal values exactly (2.50 is 2.5; …258 is not
+// …259), as the exact level does: never through a float64.
 func (w *world) fieldIsNumber(path, num string) error {
-	want, err := strconv.ParseFloat(num, 64)
+	want, err := canonicalNumber(num)
 	if err != nil {
 		return fmt.Errorf("step argument %q is not a number", num)
 	}
@@ -252,7 +258,7 @@ func (w *world) fieldIsNumber(path, num string) error {
 	if !ok {
 		return fmt.Errorf("output %q is %s, not a number", path, show(v))
 	}
-	got, err := n.Float64()
+	got, err := canonicalNumber(string(n))
 	if err != nil || got != want {
 		return fmt.Errorf("output %q is %s, want %s", path, n, num)
 	}

@@ -87,3 +87,41 @@ type Response struct {
 	Output json.RawMessage `json:"output,omitempty"`
 	Error  *Error          `json:"error,omitempty"`
 }
+
+// RequestLine is a Request as one line of the JSON-Lines form (without its
+// newline). The input is embedded as the caller wrote it, byte for byte,
+// except that each carriage return and line feed becomes a space: JSON allows
+// them only as white space between tokens (inside a string they must be
+// escaped), so the value, its key order, escapes, duplicate keys and other
+// white space are unchanged, and the request stays one line.
+func RequestLine(id, op string, input json.RawMessage) []byte {
+	b := RequestBody(id, op, input)
+	for i, c := range b {
+		if c == '\n' || c == '\r' {
+			b[i] = ' '
+		}
+	}
+	return b
+}
+
+// RequestBody is a Request as the body of POST /call: the input embedded
+// exactly as the caller wrote it (never decoded and encoded again). An
+// empty input is sent as {}.
+func RequestBody(id, op string, input json.RawMessage) []byte {
+	if len(input) == 0 {
+		input = json.RawMessage(`{}`)
+	}
+	b := make([]byte, 0, len(input)+len(id)+len(op)+32)
+	b = append(b, `{"id":`...)
+	b = appendString(b, id)
+	b = append(b, `,"op":`...)
+	b = appendString(b, op)
+	b = append(b, `,"input":`...)
+	b = append(b, input...)
+	return append(b, '}')
+}
+
+func appendString(b []byte, s string) []byte {
+	q, _ := json.Marshal(s) // a string always encodes
+	return append(b, q...)
+}

@@ -310,20 +310,73 @@ func validate(s *jsonschema.Schema, raw json.RawMessage, what string) error {
 		return &SchemaError{What: what, Problems: []string{err.Error()}}
 	}
 	var problems []string
-	for _, u := range ve.BasicOutput().Errors {
-		if u.Error == "" || strings.HasPrefix(u.Error, "doesn't validate with") {
+	seen := map[string]bool{}
+	for _, u := range leaves(ve) {
+		if u.Message == "" || strings.HasPrefix(u.Message, "doesn't validate with") {
 			continue
 		}
 		loc := u.InstanceLocation
 		if loc == "" {
 			loc = "/"
 		}
-		problems = append(problems, loc+": "+u.Error)
+		if p := loc + ": " + u.Message; !seen[p] {
+			seen[p] = true
+			problems = append(problems, p)
+		}
 	}
 	if len(problems) == 0 {
 		problems = []string{ve.Error()}
 	}
 	return &SchemaError{What: what, Problems: problems}
+}
+
+// leaves are the failures that say what is wrong. Where a oneOf (or anyOf)
+// fails, only one branch speaks: the one the document's own discriminator
+// selects — the branch whose const on a property of this object (datetime_math's
+// "operation") holds — or, without one, the branch that came closest (the
+// fewest failures). Every branch's errors at once bury the one that matters.
+func leaves(ve *jsonschema.ValidationError) []*jsonschema.ValidationError {
+	if len(ve.Causes) == 0 {
+		return []*jsonschema.ValidationError{ve}
+	}
+	if k := ve.KeywordLocation; (strings.HasSuffix(k, "/oneOf") || strings.HasSuffix(k, "/anyOf")) && len(ve.Causes) > 1 {
+		return leaves(closestBranch(ve))
+	}
+	var out []*jsonschema.ValidationError
+	for _, c := range ve.Causes {
+		out = append(out, leaves(c)...)
+	}
+	return out
+}
+
+func closestBranch(ve *jsonschema.ValidationError) *jsonschema.ValidationError {
+	var best *jsonschema.ValidationError
+	bestSelected, bestCount := false, 0
+	for _, branch := range ve.Causes {
+		ls := leaves(branch)
+		selected := true
+		for _, l := range ls {
+			if deselects(ve, branch, l) {
+				selected = false
+			}
+		}
+		if best == nil || (selected && !bestSelected) || (selected == bestSelected && len(ls) < bestCount) {
+			best, bestSelected, bestCount = branch, selected, len(ls)
+		}
+	}
+	return best
+}
+
+// deselects reports whether a failure rules its branch out as the one meant:
+// a const on a direct property of the object, checked by the branch itself
+// (not by a oneOf nested in it).
+func deselects(parent, branch, leaf *jsonschema.ValidationError) bool {
+	rel := strings.TrimPrefix(leaf.KeywordLocation, branch.KeywordLocation)
+	if !strings.HasSuffix(rel, "/const") || strings.Contains(rel, "/oneOf/") || strings.Contains(rel, "/anyOf/") {
+		return false
+	}
+	prop := strings.TrimPrefix(leaf.InstanceLocation, parent.InstanceLocation+"/")
+	return prop != leaf.InstanceLocation && prop != "" && !strings.Contains(prop, "/")
 }
 
 // Version of the specification: it changes when any profile's operations,

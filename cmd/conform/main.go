@@ -113,7 +113,8 @@ const exitCodes = `Exit status:
   1  the run is red: a scenario failed, a known-failing scenario passes now, or a known pattern is stale
      (a scenario of a tier --require leaves out, by default any @decision or @extension, is reported
      as not followed and does not fail the run)
-  2  the run could not happen: a bad flag, an unknown tag, an unreadable file, nothing selected
+  2  the run could not happen: a bad flag, an unknown tag, an unreadable file, nothing selected,
+     an implementation that cannot be started or reached
 `
 
 func runUsage(fset *flag.FlagSet) {
@@ -126,7 +127,7 @@ Runs the conformance suite against an implementation and prints a summary on std
 `+examples+`
 `)
 	printFlagGroups(fset, []flagGroup{
-		{"The implementation", []string{"impl", "deadline", "window", "restarts", "stderr-log"}},
+		{"The implementation", []string{"impl", "deadline", "window", "restarts", "stderr-log", "host-tz", "seed"}},
 		{"What runs", []string{"tags", "run", "skip", "shard", "level", "list", "features", "goldens"}},
 		{"Gating", []string{"require", "known-failing", "known-flaky", "fail-fast"}},
 		{"Output", []string{"report", "date", "format", "progress", "summary-json", "save-failures"}},

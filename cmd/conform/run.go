@@ -58,14 +58,72 @@ type driverFlags struct {
 	window    int
 	restarts  int
 	stderrLog string
+	hostTZ    string
+	seed      int64
+	// chosen: the host zone an exec: implementation runs under (from
+	// --host-tz or the seed); seeded: the seed chose it.
+	chosen string
+	seeded bool
 }
 
 func (f *driverFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.impl, "impl", "reference", "`IMPL` to certify: reference | exec:CMD ARG… (a JSON-Lines subprocess; exec:[\"CMD\",\"ARG\"] for arguments with spaces) | http://HOST:PORT")
-	fs.DurationVar(&f.deadline, "deadline", 5*time.Second, "per-call deadline for exec: and http:// implementations")
+	fs.DurationVar(&f.deadline, "deadline", 5*time.Second, "per-call deadline for exec: and http:// implementations, writing the request included")
 	fs.IntVar(&f.window, "window", 16, "calls in flight at once on an exec: implementation's pipe")
-	fs.IntVar(&f.restarts, "restarts", 3, "how often a crashed or hung exec: implementation is restarted before its cases fail outright")
+	fs.IntVar(&f.restarts, "restarts", 3, "how many consecutive failed starts (no hello) of an exec: implementation are tried again before the run stops; a crash of a running one is charged to its call and a fresh process goes on")
 	fs.StringVar(&f.stderrLog, "stderr-log", "", "write an exec: implementation's whole stderr to `FILE` (its last lines are always shown with a failure)")
+	fs.StringVar(&f.hostTZ, "host-tz", "", "`ZONE` (an IANA name, or UTC) to run an exec: implementation under as its host time zone; default: one of "+
+		strings.Join(conformance.HostileZones, ", ")+" chosen by --seed")
+	fs.Int64Var(&f.seed, "seed", 0, "`N` choosing the host zone of an exec: implementation (default: from the clock; the summary prints it, so --seed N reproduces a run)")
+}
+
+// validate rejects driver flags that cannot mean anything, before any
+// process starts.
+func (f *driverFlags) validate(explicit map[string]bool) error {
+	switch {
+	case f.deadline <= 0:
+		return fmt.Errorf("--deadline %s: want a positive duration such as 5s", f.deadline)
+	case f.window <= 0:
+		return fmt.Errorf("--window %d: want at least 1", f.window)
+	case f.restarts < 0:
+		return fmt.Errorf("--restarts %d: want 0 or more", f.restarts)
+	}
+	if explicit["host-tz"] {
+		if err := conformance.ValidateHostZone(f.hostTZ); err != nil {
+			return fmt.Errorf("--host-tz: %w", err)
+		}
+		f.chosen = f.hostTZ
+		return nil
+	}
+	if !explicit["seed"] {
+		f.seed = time.Now().UnixNano() % 1_000_000
+	}
+	f.chosen, f.seeded = conformance.HostZoneFor(f.seed), true
+	return nil
+}
+
+// hostZoneLine says which host zone an implementation ran under, for the
+// summary.
+func (f *driverFlags) hostZoneLine() string {
+	switch {
+	case strings.HasPrefix(f.impl, "exec:") && f.seeded:
+		return fmt.Sprintf("host zone: %s (TZ of the implementation; --seed %d reproduces it, --host-tz pins one)", f.chosen, f.seed)
+	case strings.HasPrefix(f.impl, "exec:"):
+		return fmt.Sprintf("host zone: %s (TZ of the implementation, --host-tz)", f.chosen)
+	case strings.HasPrefix(f.impl, "http://"), strings.HasPrefix(f.impl, "https://"):
+		return "host zone: the server's own (an http:// implementation runs where it was started)"
+	}
+	return ""
+}
+
+// record notes the host zone in a report.
+func (f *driverFlags) record(rep *conformance.Report) {
+	if strings.HasPrefix(f.impl, "exec:") {
+		rep.HostTZ = f.chosen
+		if f.seeded {
+			rep.HostTZSeed = f.seed
+		}
+	}
 }
 
 // driver builds the chosen driver; close releases it and the stderr log.
@@ -80,7 +138,8 @@ func (f *driverFlags) driver() (conformance.Driver, func(), error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("--impl %q: %w", impl, err)
 		}
-		opts := conformance.SubprocessOptions{Argv: argv, Deadline: f.deadline, Window: f.window, MaxRestarts: f.restarts}
+		opts := conformance.SubprocessOptions{Argv: argv, Deadline: f.deadline, Window: f.window, MaxRestarts: f.restarts,
+			HostTZ: f.chosen}
 		var logFile *os.File
 		if f.stderrLog != "" {
 			if logFile, err = os.Create(f.stderrLog); err != nil {
@@ -96,7 +155,9 @@ func (f *driverFlags) driver() (conformance.Driver, func(), error) {
 			return nil, nil, fmt.Errorf("--impl %q: %w", impl, err)
 		}
 		return d, func() {
-			d.Close()
+			if err := d.Close(); err != nil {
+				fmt.Fprintln(os.Stderr, "conform: warning:", err)
+			}
 			if logFile != nil {
 				logFile.Close()
 			}
@@ -154,6 +215,9 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	explicit := map[string]bool{}
 	fset.Visit(func(fl *flag.Flag) { explicit[fl.Name] = true })
+	if err := f.driver.validate(explicit); err != nil {
+		return exitUsage, err
+	}
 	var shard conformance.Shard
 	require, err := conformance.ParseRequire(f.require)
 	if err != nil {
@@ -243,9 +307,25 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if prog != nil {
 		prog.done()
 	}
+	var cnr *conformance.CouldNotRun
+	if errors.As(err, &cnr) {
+		// The run did not happen: one message, and the report files say so.
+		f.driver.record(cnr.Report)
+		if f.summaryJSON != "" {
+			b, _ := json.MarshalIndent(cnr.Report, "", "  ")
+			_ = os.WriteFile(f.summaryJSON, append(b, '\n'), 0o644)
+		}
+		if f.report != "" {
+			if werr := conformance.WriteReportDir(f.report, cnr.Report, f.date); werr != nil {
+				return exitUsage, fmt.Errorf("%w\n(--report: %v)", err, werr)
+			}
+		}
+		return exitUsage, err
+	}
 	if err != nil {
 		return exitUsage, err
 	}
+	f.driver.record(rep)
 	if f.summaryJSON != "" {
 		b, _ := json.MarshalIndent(rep, "", "  ")
 		if err := os.WriteFile(f.summaryJSON, append(b, '\n'), 0o644); err != nil {
@@ -256,6 +336,9 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		if err := conformance.WriteReportDir(f.report, rep, f.date); err != nil {
 			return exitUsage, fmt.Errorf("--report: %w", err)
 		}
+	}
+	if line := f.driver.hostZoneLine(); line != "" {
+		fmt.Fprintln(stderr, line)
 	}
 	conformance.WriteSummary(stderr, rep)
 	if f.report != "" {

@@ -88,6 +88,11 @@ func replayCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if fset.NArg() != 1 {
 		return exitUsage, errors.New("usage: conform replay FILE [--impl …]")
 	}
+	explicit := map[string]bool{}
+	fset.Visit(func(fl *flag.Flag) { explicit[fl.Name] = true })
+	if err := df.validate(explicit); err != nil {
+		return exitUsage, err
+	}
 	b, err := os.ReadFile(fset.Arg(0))
 	if err != nil {
 		return exitUsage, err
@@ -106,6 +111,9 @@ func replayCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	defer closeDriver()
 	fmt.Fprintf(stdout, "replaying %s (%d calls)\n", f.Scenario, len(f.Calls))
+	if line := df.hostZoneLine(); line != "" {
+		fmt.Fprintln(stderr, line)
+	}
 	ok, err := conformance.Replay(context.Background(), drv, cat, f, stdout)
 	if err != nil {
 		return exitUsage, err

@@ -71,7 +71,7 @@ Feature: Cases found by mutation testing
       """
     Then the output is:
       """json
-      {"operation": "diff", "left": "0000-01-01T00:00:00+14:00", "right": "2023-02-28T23:59:59.999999999Z", "duration_seconds": 63844898400.0, "duration_minutes": 1064081640, "duration_hours": 17734694, "duration_days": 738945.5833333333, "sign": 1}
+      {"operation": "diff", "left": "0000-01-01T00:00:00+14:00", "right": "2023-02-28T23:59:59.999999999Z", "duration_seconds": 63844898399.999999999, "duration_minutes": 1064081640, "duration_hours": 17734694, "duration_days": 738945.5833333333, "sign": 1}
       """
 
   @req:DT-MATH-OUTPUT @id:datetime/mutation-survivors/case-06
