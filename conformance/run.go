@@ -957,7 +957,11 @@ func (r *runner) checkGoldens(w *world) error {
 			return fmt.Errorf("call %d (%s): %w", i+1, c.op, err)
 		}
 		want = bytes.TrimRight(want, "\n")
-		if !bytes.Equal(got, want) {
+		same, err := goldenEqual(got, want, c.open)
+		if err != nil {
+			return fmt.Errorf("call %d (%s): %w", i+1, c.op, err)
+		}
+		if !same {
 			return &goldenMismatch{call: i + 1, op: c.op, name: name, want: string(want), got: string(got)}
 		}
 	}

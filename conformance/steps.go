@@ -33,6 +33,7 @@ type callRecord struct {
 	input  json.RawMessage
 	result protocol.Result
 	ticket *Ticket
+	open   openPoints // what the scenario's steps declared open (see openPoints)
 }
 
 // stepDefs are compiled once: godog would otherwise compile every step
@@ -60,6 +61,7 @@ var stepDefs = []struct {
 	{regexp.MustCompile(`^the output "([^"]+)" is one of (.+)$`), func(w *world) any { return w.fieldOneOf }},
 	{regexp.MustCompile(`^the output "([^"]+)" is the RFC 3339 time ` + quoted + `$`), func(w *world) any { return w.fieldIsRFC3339 }},
 	{regexp.MustCompile(`^the call is refused$`), func(w *world) any { return w.refused }},
+	{regexp.MustCompile(`^the seed leaves the output "([^"]+)" open$`), func(w *world) any { return w.leftOpen }},
 	{regexp.MustCompile(`^the call is refused or the output "([^"]+)" is ` + quoted + `$`), func(w *world) any { return w.refusedOrFieldIs }},
 }
 
@@ -426,6 +428,7 @@ func (w *world) errorCodeOneOf(list string) error {
 	}
 	for _, code := range codes {
 		if sameValue(c.result.Error.Code, code) {
+			c.open.code = true
 			return nil
 		}
 	}
@@ -443,6 +446,7 @@ func (w *world) fieldOneOf(path, list string) error {
 	}
 	for _, x := range want {
 		if sameValue(v, x) {
+			w.calls[len(w.calls)-1].openField(path)
 			return nil
 		}
 	}
@@ -501,6 +505,7 @@ func (w *world) fieldIsRFC3339(path, want string) error {
 	if !gt.Equal(wt) || goff != woff {
 		return fmt.Errorf("output %q is %s, want %s (the same instant at the same UTC offset, in any RFC 3339 spelling)", path, gs, ws)
 	}
+	w.calls[len(w.calls)-1].openField(path)
 	return nil
 }
 
@@ -514,6 +519,7 @@ func (w *world) refused() error {
 	if c.result.Error == nil {
 		return fmt.Errorf("expected the call to be refused with an error, got output %s", c.result.Output)
 	}
+	c.open.code = true // any of the operation's codes
 	return nil
 }
 
@@ -524,8 +530,23 @@ func (w *world) refusedOrFieldIs(path, want string) error {
 	if err != nil {
 		return err
 	}
+	c.open.kind = true
 	if c.result.Error != nil {
+		c.open.code = true
 		return nil
 	}
 	return w.fieldIsString(path, want)
+}
+
+// leftOpen declares a field of the last answer open: the seed fixes no value
+// for it in this case (present or absent, any value the output schema
+// allows). It asserts nothing itself; it keeps the exact level from
+// demanding the reference's own choice there (see openPoints).
+func (w *world) leftOpen(path string) error {
+	c, err := w.last()
+	if err != nil {
+		return err
+	}
+	c.openField(path)
+	return nil
 }

@@ -52,6 +52,8 @@ Feature: datetime_format
     And the output "input" is "2026-04-19T23:30:00-05:00"
     And the output "style" is "<style>"
     And the output "utc_offset" is "-05:00"
+    And the seed leaves the output "timezone" open
+    And the seed leaves the output "target_timezone" open
 
     Examples:
       | case         | style        | formatted          |
@@ -109,6 +111,8 @@ Feature: datetime_format
     When I call "datetime_format" with {"timestamp": "<timestamp>", "style": "long"}
     Then the output "formatted" is one of "<wall> <hh>", "<wall> <hhmm>", "<wall> <offset>"
     And the output "utc_offset" is "<offset>"
+    And the seed leaves the output "timezone" open
+    And the seed leaves the output "target_timezone" open
 
     Examples:
       | case                 | timestamp                 | wall             | hh    | hhmm  | offset |
@@ -127,6 +131,8 @@ Feature: datetime_format
     When I call "datetime_format" with {"timestamp": "<timestamp>", "style": "long"}
     Then the output "formatted" is one of "2026-04-20 10:00 UTC", "2026-04-20 10:00 Z", "2026-04-20 10:00 +00", "2026-04-20 10:00 +0000", "2026-04-20 10:00 +00:00"
     And the output "utc_offset" is "+00:00"
+    And the seed leaves the output "timezone" open
+    And the seed leaves the output "target_timezone" open
 
     Examples:
       | case      | timestamp                 |
@@ -149,6 +155,8 @@ Feature: datetime_format
     written, and in UTC as 01:30.
     When I call "datetime_format" with {"timestamp": "2026-10-25T02:30:00+01:00", "style": "short"}
     Then the output "formatted" is "2026-10-25 02:30"
+    And the seed leaves the output "timezone" open
+    And the seed leaves the output "target_timezone" open
     When I call "datetime_format" with {"timestamp": "2026-10-25T02:30:00+01:00", "style": "short", "target_timezone": "UTC"}
     Then the output "formatted" is "2026-10-25 01:30"
     And the output "utc_offset" is "+00:00"
@@ -160,6 +168,8 @@ Feature: datetime_format
     And the output "input" is "2026-04-20T10:00:00+03:00"
     And the output "style" is "weekday_date"
     And the output "utc_offset" is "+03:00"
+    And the seed leaves the output "timezone" open
+    And the seed leaves the output "target_timezone" open
 
   @req:DT-FMT-LOCALE @req:DT-NO-GUESSING @id:datetime/format/locale-other
   Scenario Outline: any other locale gets the English output or is refused, never another language
@@ -168,6 +178,8 @@ Feature: datetime_format
     neither ("locale-aware month and weekday names" is a future extension).
     When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00+03:00", "style": "weekday_date", "locale": "<locale>"}
     Then the call is refused or the output "formatted" is "Monday, 2026-04-20"
+    And the seed leaves the output "timezone" open
+    And the seed leaves the output "target_timezone" open
 
     Examples:
       | case         | locale      |
@@ -211,3 +223,5 @@ Feature: datetime_format
     time.LoadLocation("") would give UTC (07:00): a silent guess.
     When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00+03:00", "style": "short", "target_timezone": ""}
     Then the call is refused or the output "formatted" is "2026-04-20 10:00"
+    And the seed leaves the output "timezone" open
+    And the seed leaves the output "target_timezone" open
