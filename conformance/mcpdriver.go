@@ -317,7 +317,7 @@ func (d *mcpDriver) spawn(c *mcpConn) (mcp.Transport, error) {
 func (d *mcpDriver) startFault(ctx context.Context, c *mcpConn, step string, err error) error {
 	var f *Fault
 	switch {
-	case c.dead != nil && d.exited(c):
+	case c.dead != nil && connectionLost(err) && d.exited(c):
 		f = faultf(FaultCrash, "the server exited (%s) before answering %s", exitStatus(c.exit), step)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		f = faultf(FaultTimeout, "no answer to %s within %s", step, d.opts.StartDeadline)
@@ -355,6 +355,17 @@ func exitStatus(err error) string {
 		return "status 0"
 	}
 	return err.Error()
+}
+
+// connectionLost: the stream ended, as opposed to carrying something that
+// is not MCP (which makes the client hang up, and the server then exit).
+func connectionLost(err error) bool {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, mcp.ErrConnectionClosed) ||
+		errors.Is(err, syscall.EPIPE) {
+		return true
+	}
+	msg := err.Error()
+	return strings.Contains(msg, "connection closed") || strings.HasSuffix(msg, "EOF") || strings.Contains(msg, "broken pipe")
 }
 
 func isConnRefused(err error) bool {
@@ -437,7 +448,7 @@ func (d *mcpDriver) callFault(cctx, ctx context.Context, c *mcpConn, op string, 
 	}
 	var f *Fault
 	if c.cmd != nil {
-		if d.exited(c) {
+		if connectionLost(err) && d.exited(c) {
 			f = faultf(FaultCrash, "the server exited (%s) during tools/call %s", exitStatus(c.exit), op)
 		} else {
 			f = faultf(FaultProtocol, "tools/call %s failed: %v", op, err)
