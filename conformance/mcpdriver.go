@@ -381,7 +381,7 @@ func (d *mcpDriver) Call(ctx context.Context, op string, input json.RawMessage) 
 	listed, ok := d.schemas[op]
 	d.mu.Unlock()
 	if !ok {
-		return protocol.Result{}, fmt.Errorf("mcp: the server lists no tool %q", op)
+		return protocol.Result{}, wrongf("mcp: the server lists no tool %q", op)
 	}
 	if err := d.checkSchema(op, listed, input); err != nil {
 		return protocol.Result{}, err
@@ -411,10 +411,10 @@ func (d *mcpDriver) checkSchema(op string, listed listedTool, input json.RawMess
 		return nil
 	}
 	if listed.bad != nil {
-		return fmt.Errorf("mcp: the input schema the server lists for %s is not a JSON Schema: %v", op, listed.bad)
+		return wrongf("mcp: the input schema the server lists for %s is not a JSON Schema: %v", op, listed.bad)
 	}
 	if err := listed.schema.Validate(v); err != nil {
-		return fmt.Errorf("mcp: the input schema the server lists for %s refuses this input, which the profile's tool definition accepts: %v", op, err)
+		return wrongf("mcp: the input schema the server lists for %s refuses this input, which the profile's tool definition accepts: %v", op, err)
 	}
 	return nil
 }
@@ -433,7 +433,7 @@ func (d *mcpDriver) callFault(cctx, ctx context.Context, c *mcpConn, op string, 
 			return protocol.Result{Error: protocol.Errorf(protocol.CodeInvalidInput,
 				"the MCP layer refused arguments that are not an object (JSON-RPC %d: %s)", werr.Code, werr.Message)}, nil
 		}
-		return protocol.Result{}, fmt.Errorf("mcp: tools/call %s answered with a JSON-RPC error (%d: %s) instead of a tool result; the PRD's errors are isError results holding {\"error\":{\"code\",\"message\"}}",
+		return protocol.Result{}, wrongf("mcp: tools/call %s answered with a JSON-RPC error (%d: %s) instead of a tool result; the PRD's errors are isError results holding {\"error\":{\"code\",\"message\"}}",
 			op, werr.Code, werr.Message)
 	case errors.Is(cctx.Err(), context.DeadlineExceeded) && ctx.Err() == nil:
 		f := faultf(FaultTimeout, "no answer to tools/call %s within %s", op, d.opts.Deadline)
@@ -463,45 +463,57 @@ func (d *mcpDriver) callFault(cctx, ctx context.Context, c *mcpConn, op string, 
 	return protocol.Result{}, faultf(FaultProtocol, "tools/call %s: %v", op, err)
 }
 
+// WrongAnswer is a driver's report that the implementation answered, but
+// not in the shape the seed gives every answer (an MCP tool result that is
+// not one text content of compact JSON, say): the case fails like a wrong
+// output, not as a fault.
+type WrongAnswer struct{ Problem string }
+
+func (w *WrongAnswer) Error() string { return w.Problem }
+
+func wrongf(format string, args ...any) error {
+	return &WrongAnswer{Problem: fmt.Sprintf(format, args...)}
+}
+
 // judgeToolResult checks what the model would receive and turns it into
 // the driver's Result: exactly one text content, compact JSON, isError
 // exactly when the text is the PRD's error object.
 func judgeToolResult(res *mcp.CallToolResult) (protocol.Result, error) {
 	if len(res.Content) != 1 {
-		return protocol.Result{}, fmt.Errorf("mcp: the result has %d contents; the PRD's answer is exactly one text content", len(res.Content))
+		return protocol.Result{}, wrongf("mcp: the result has %d contents; the PRD's answer is exactly one text content", len(res.Content))
 	}
 	tc, ok := res.Content[0].(*mcp.TextContent)
 	if !ok {
-		return protocol.Result{}, fmt.Errorf("mcp: the result's content is %s, not text; the PRD's answer is one text content holding compact JSON", contentType(res.Content[0]))
+		return protocol.Result{}, wrongf("mcp: the result's content is %s, not text; the PRD's answer is one text content holding compact JSON", contentType(res.Content[0]))
 	}
 	text := []byte(tc.Text)
 	if !json.Valid(text) {
-		return protocol.Result{}, fmt.Errorf("mcp: result text is not JSON: %.300q", tc.Text)
+		return protocol.Result{}, wrongf("mcp: result text is not JSON: %.300q", tc.Text)
 	}
 	var compact bytes.Buffer
 	_ = json.Compact(&compact, text)
 	if !bytes.Equal(compact.Bytes(), text) {
-		return protocol.Result{}, fmt.Errorf("mcp: result text is not compact JSON (it has insignificant white space): %.300q", tc.Text)
+		return protocol.Result{}, wrongf("mcp: result text is not compact JSON (it has insignificant white space): %.300q", tc.Text)
 	}
 	perr, isErrObj, shapeProblem := errorObject(text)
 	switch {
 	case res.IsError && isErrObj:
 		return protocol.Result{Error: perr}, nil
 	case res.IsError && shapeProblem != "":
-		return protocol.Result{}, fmt.Errorf("mcp: isError true but the text is not the PRD's error object {\"error\":{\"code\",\"message\"}}: %s", shapeProblem)
+		return protocol.Result{}, wrongf("mcp: isError true but the text is not the PRD's error object {\"error\":{\"code\",\"message\"}}: %s", shapeProblem)
 	case res.IsError:
 		msg := "mcp: isError true but the text is not the PRD's error object {\"error\":{\"code\",\"message\"}}"
 		if w := wrapperKeys(text); w != "" {
 			msg += ": wrapper object " + w
 		}
-		return protocol.Result{}, fmt.Errorf("%s: %.300s", msg, tc.Text)
+		return protocol.Result{}, wrongf("%s: %.300s", msg, tc.Text)
 	case isErrObj:
-		return protocol.Result{}, fmt.Errorf("mcp: isError false but the text is an error object: %.300s", tc.Text)
+		return protocol.Result{}, wrongf("mcp: isError false but the text is an error object: %.300s", tc.Text)
 	case shapeProblem != "":
-		return protocol.Result{}, fmt.Errorf("mcp: isError false and the text has an \"error\" member that is not the PRD's error object: %s", shapeProblem)
+		return protocol.Result{}, wrongf("mcp: isError false and the text has an \"error\" member that is not the PRD's error object: %s", shapeProblem)
 	}
 	if w := wrapperKeys(text); w != "" {
-		return protocol.Result{}, fmt.Errorf("mcp: wrapper object %s is not the PRD's output: %.300s", w, tc.Text)
+		return protocol.Result{}, wrongf("mcp: wrapper object %s is not the PRD's output: %.300s", w, tc.Text)
 	}
 	return protocol.Result{Output: json.RawMessage(text)}, nil
 }

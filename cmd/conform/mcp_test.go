@@ -14,10 +14,12 @@ import (
 )
 
 // The test binary doubles as the conform command: with CONFORM_TEST_AS_MAIN
-// set it runs the CLI on its arguments, so `mcp:<test binary> serve --mcp`
-// is `conform serve --mcp`, the code the release binary runs.
+// set, or started as `<test binary> serve …` (which go test never does, and
+// which survives a client that passes its server only part of the
+// environment), it runs the CLI on its arguments, so `mcp:<test binary>
+// serve --mcp` is `conform serve --mcp`, the code the release binary runs.
 func init() {
-	if os.Getenv("CONFORM_TEST_AS_MAIN") == "1" {
+	if os.Getenv("CONFORM_TEST_AS_MAIN") == "1" || len(os.Args) > 1 && os.Args[1] == "serve" {
 		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 	}
 }
