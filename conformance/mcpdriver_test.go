@@ -173,6 +173,9 @@ func TestMCPDriverJudgesTheToolResult(t *testing.T) {
 			if s.Compat != conformance.Failed || !strings.Contains(s.Problem, c.want) {
 				t.Errorf("%s: %s / %s, problem %q; want failed with %q", c.failing, s.Compat, s.Exact, s.Problem, c.want)
 			}
+			if strings.Contains(s.Problem, "did not answer") {
+				t.Errorf("%s: the server answered, wrongly; the problem says otherwise: %s", c.failing, s.Problem)
+			}
 			if c.passing != "" {
 				if s := scenario(t, rep, c.passing); s.Compat != conformance.Passed || s.Exact != conformance.Passed {
 					t.Errorf("%s is charged too: %s / %s: %s", c.passing, s.Compat, s.Exact, s.Problem)

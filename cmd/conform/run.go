@@ -60,10 +60,10 @@ type driverFlags struct {
 
 func (f *driverFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.impl, "impl", "reference", "`IMPL` to certify: reference | exec:CMD ARG… (a JSON-Lines subprocess; exec:[\"CMD\",\"ARG\"] for arguments with spaces) | http://HOST:PORT | mcp:CMD ARG… (an MCP server on stdio, quoted as exec:) | mcp+http://HOST:PORT/PATH (MCP streamable HTTP)")
-	fs.DurationVar(&f.deadline, "deadline", 5*time.Second, "per-call deadline for exec: and http:// implementations")
+	fs.DurationVar(&f.deadline, "deadline", 5*time.Second, "per-call deadline for exec:, http:// and mcp: implementations")
 	fs.IntVar(&f.window, "window", 16, "calls in flight at once on an exec: implementation's pipe")
-	fs.IntVar(&f.restarts, "restarts", 3, "how often a crashed or hung exec: implementation is restarted before its cases fail outright")
-	fs.StringVar(&f.stderrLog, "stderr-log", "", "write an exec: implementation's whole stderr to `FILE` (its last lines are always shown with a failure)")
+	fs.IntVar(&f.restarts, "restarts", 3, "how often a crashed or hung exec: or mcp: implementation is restarted before its cases fail outright")
+	fs.StringVar(&f.stderrLog, "stderr-log", "", "write an exec: or mcp: implementation's whole stderr to `FILE` (its last lines are always shown with a failure)")
 }
 
 // driver builds the chosen driver; close releases it and the stderr log.
