@@ -207,7 +207,11 @@ func (d *mcpDriver) conn(ctx context.Context) (*mcpConn, error) {
 		return nil, d.startErr
 	}
 	if d.starts > d.opts.MaxRestarts {
-		f := faultf(FaultCrash, "gave up after %d restarts of %q", d.opts.MaxRestarts, d.opts.Argv[0])
+		target := d.opts.Endpoint
+		if target == "" {
+			target = d.opts.Argv[0]
+		}
+		f := faultf(FaultCrash, "gave up after %d restarts of %q", d.opts.MaxRestarts, target)
 		f.Log = d.stderr.String()
 		return nil, f
 	}

@@ -95,7 +95,14 @@ func mcpFake(mode, match string) *mcp.Server {
 					}
 				case "hang":
 					fmt.Fprintln(os.Stderr, "fake mcp: hanging on", name)
-					select {}
+					// Long past the driver's deadline; on stdio the driver
+					// kills the process first, in process (HTTP) it returns
+					// so the test server can close.
+					select {
+					case <-ctx.Done():
+					case <-time.After(2 * time.Second):
+					}
+					return nil, errors.New("hung")
 				case "crash-third-call":
 					if calls == 3 {
 						fmt.Fprintln(os.Stderr, "fake mcp: panic: third call")
@@ -262,6 +269,22 @@ func TestMCPDriverFaults(t *testing.T) {
 			t.Errorf("%d crashed, %d passed", crashed, passed(rep))
 		}
 	})
+	t.Run("http-hang", func(t *testing.T) {
+		srv := httptest.NewServer(mcpserve.Handler(mcpFake("hang", "Europe/Atlantis")))
+		defer srv.Close()
+		d, _ := conformance.MCP(conformance.MCPOptions{Endpoint: srv.URL, Deadline: 500 * time.Millisecond})
+		defer d.Close()
+		rep, err := conformance.Run(context.Background(), conformance.Options{Driver: d, Tags: "@datetime", Goldens: goldensFS()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := scenario(t, rep, errorCase); s.Compat != conformance.TimedOut || !strings.Contains(s.Problem, "no answer to tools/call datetime_math within 500ms") {
+			t.Errorf("%s: %s: %s", errorCase, s.Compat, s.Problem)
+		}
+		if s := scenario(t, rep, outputCase); s.Compat != conformance.Passed {
+			t.Errorf("the hang is charged to %s too: %s", outputCase, s.Problem)
+		}
+	})
 	t.Run("http-unreachable", func(t *testing.T) {
 		srv := httptest.NewServer(nil)
 		url := srv.URL + "/mcp"
@@ -272,6 +295,12 @@ func TestMCPDriverFaults(t *testing.T) {
 		var f *conformance.Fault
 		if !asFault(err, &f) || f.Kind != conformance.FaultCrash {
 			t.Errorf("hello: %v", err)
+		}
+		for range 4 { // each call tries to reach it again, then the driver gives up
+			_, err = d.Call(context.Background(), "datetime_math", json.RawMessage(`{}`))
+		}
+		if !asFault(err, &f) || f.Kind != conformance.FaultCrash || !strings.Contains(f.Error(), "gave up after 3 restarts of \""+url) {
+			t.Errorf("call after the restarts: %v", err)
 		}
 	})
 	t.Run("http-not-mcp", func(t *testing.T) {
