@@ -145,9 +145,8 @@ type mcpConn struct {
 	dead chan struct{} // closed once the process is gone (stdio only)
 	exit error         // how it ended, once dead is closed
 
-	mu     sync.Mutex
-	why    *Fault // set when the driver gave up on the connection
-	closed bool
+	mu  sync.Mutex
+	why *Fault // set when the driver gave up on the connection
 }
 
 func (c *mcpConn) isDead() bool {
