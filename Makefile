@@ -10,7 +10,7 @@ ORACLE  := oracle/js
 # The operations the JavaScript oracle recomputes from v1's own code.
 ORACLE_OPS := v1.escape_xml,v1.format_messages,v1.strip_internal_tags,v1.format_outbound,v1.format_local_time,v1.is_valid_timezone,v1.resolve_timezone,v1.trigger_match,v1.should_process,v1.compute_next_run,v1.resolve_config_timezone,v1.validate_group_folder,v1.check_due_task
 
-.PHONY: test lint fmt-check vet staticcheck unit conform fuzz-short oracle oracle-deps examples-deps goldens bench clean mutation fidelity fidelity-sample
+.PHONY: test lint fmt-check vet staticcheck unit conform fuzz-short oracle oracle-deps examples-deps mcp-example-deps goldens bench clean mutation fidelity fidelity-sample
 .PHONY: gen check chromium-deps
 
 test: lint check unit conform fuzz-short oracle fidelity-sample
@@ -27,9 +27,10 @@ vet:
 staticcheck:
 	$(GO) tool staticcheck ./...
 
-# The Go tests certify examples/node-v1 through the subprocess driver, so
-# both JavaScript projects' dependencies come first.
-unit: oracle-deps examples-deps
+# The Go tests certify examples/node-v1 through the subprocess driver and
+# examples/mcp-datetime-node through the MCP driver (whose TypeScript SDK
+# client also checks conform serve --mcp), so their npm dependencies come first.
+unit: oracle-deps examples-deps mcp-example-deps
 	$(GO) test ./...
 
 # The whole suite against the embedded reference, as a user runs it, but
@@ -61,6 +62,12 @@ examples-deps: oracle-deps $(EXAMPLE)/node_modules/.package-lock.json
 
 $(EXAMPLE)/node_modules/.package-lock.json: $(EXAMPLE)/package-lock.json
 	$(NPM) ci --prefix $(EXAMPLE) --no-audit --no-fund
+
+MCP_EXAMPLE := examples/mcp-datetime-node
+mcp-example-deps: $(MCP_EXAMPLE)/node_modules/.package-lock.json
+
+$(MCP_EXAMPLE)/node_modules/.package-lock.json: $(MCP_EXAMPLE)/package-lock.json
+	$(NPM) ci --prefix $(MCP_EXAMPLE) --no-audit --no-fund
 
 # Generated files: features from spec/*/cases/*.yaml, and the living
 # documentation (docs/profiles/*.md, docs/site/) from spec/, features/ and a

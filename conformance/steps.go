@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -102,6 +103,10 @@ func (w *world) call(ctx context.Context, op, input string) error {
 	rec := &callRecord{op: op, input: raw, result: res, ticket: tk}
 	w.calls = append(w.calls, rec)
 	if err != nil {
+		var wrong *WrongAnswer
+		if errors.As(err, &wrong) {
+			return fmt.Errorf("%s: %w", op, err)
+		}
 		return fmt.Errorf("%s: the implementation did not answer: %w", op, err)
 	}
 	w.run.observe(w.sc, len(w.calls), rec)

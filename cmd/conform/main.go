@@ -5,7 +5,7 @@
 //	conform [run] [flags]      run the suite (default)
 //	conform list [flags]       list scenarios with their ids, origins and tags
 //	conform report DIR…        merge several runs' reports into one comparison
-//	conform serve [flags]      expose the reference over the protocol (HTTP or --stdio)
+//	conform serve [flags]      expose the reference over the protocol (HTTP or --stdio), or its datetime tools over MCP (--mcp)
 //	conform replay FILE        replay a saved failing scenario against an implementation
 //	conform record [flags]     write the reference's answers as JSON Lines
 //	conform version            print the spec, reference and tzdata versions
@@ -83,7 +83,8 @@ Usage:
   conform [run] [flags]   run the suite (default: every scenario, the embedded reference)
   conform list [flags]    list scenarios: id, tier, origins, title
   conform report DIR…     merge the reports of several runs (or of a run's shards) into one comparison
-  conform serve [flags]   expose the reference: HTTP on 127.0.0.1:8080, or --stdio for JSON Lines
+  conform serve [flags]   expose the reference: HTTP on 127.0.0.1:8080, or --stdio for JSON Lines;
+                          --mcp serves its datetime tools to MCP hosts (stdio, or --addr for HTTP at /mcp)
   conform replay FILE     replay a failing scenario saved by run --save-failures
   conform record [flags]  write the reference's answers as JSON Lines (for the JavaScript oracle)
   conform version         print spec, reference and tzdata versions
@@ -97,6 +98,9 @@ const examples = `Examples:
   conform                                          the whole suite against the embedded reference
   conform run --impl 'exec:node my-impl/main.js'   certify a JSON-Lines subprocess (docs/protocol.md)
   conform run --impl http://127.0.0.1:8080         certify an HTTP server
+  conform run --impl 'mcp:node server.js' --tags @datetime
+                                                   certify an MCP tool server on stdio (docs/mcp.md);
+                                                   mcp+http://HOST:PORT/mcp for streamable HTTP
   conform run --impl exec:./impl --report out/     also write out/report.html, summary.json, junit.xml,
                                                    cucumber.json, certificate.json and badge.json
   conform run --tags @v1 --level compat            one profile, the scenarios' own assertions only

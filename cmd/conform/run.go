@@ -67,11 +67,11 @@ type driverFlags struct {
 }
 
 func (f *driverFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.impl, "impl", "reference", "`IMPL` to certify: reference | exec:CMD ARG… (a JSON-Lines subprocess; exec:[\"CMD\",\"ARG\"] for arguments with spaces) | http://HOST:PORT")
-	fs.DurationVar(&f.deadline, "deadline", 5*time.Second, "per-call deadline for exec: and http:// implementations, writing the request included")
+	fs.StringVar(&f.impl, "impl", "reference", "`IMPL` to certify: reference | exec:CMD ARG… (a JSON-Lines subprocess; exec:[\"CMD\",\"ARG\"] for arguments with spaces) | http://HOST:PORT | mcp:CMD ARG… (an MCP server on stdio, quoted as exec:) | mcp+http://HOST:PORT/PATH (MCP streamable HTTP)")
+	fs.DurationVar(&f.deadline, "deadline", 5*time.Second, "per-call deadline for exec:, http:// and mcp: implementations, writing the request included")
 	fs.IntVar(&f.window, "window", 16, "calls in flight at once on an exec: implementation's pipe")
 	fs.IntVar(&f.restarts, "restarts", 3, "how many consecutive failed starts (no hello) of an exec: implementation are tried again before the run stops; a crash of a running one is charged to its call and a fresh process goes on")
-	fs.StringVar(&f.stderrLog, "stderr-log", "", "write an exec: implementation's whole stderr to `FILE` (its last lines are always shown with a failure)")
+	fs.StringVar(&f.stderrLog, "stderr-log", "", "write an exec: or mcp: implementation's whole stderr to `FILE` (its last lines are always shown with a failure)")
 	fs.StringVar(&f.hostTZ, "host-tz", "", "`ZONE` (an IANA name, or UTC) to run an exec: implementation under as its host time zone; default: one of "+
 		strings.Join(conformance.HostileZones, ", ")+" chosen by --seed")
 	fs.Int64Var(&f.seed, "seed", 0, "`N` choosing the host zone of an exec: implementation (default: from the clock; the summary prints it, so --seed N reproduces a run)")
@@ -162,6 +162,8 @@ func (f *driverFlags) driver() (conformance.Driver, func(), error) {
 				logFile.Close()
 			}
 		}, nil
+	case strings.HasPrefix(impl, "mcp:"), strings.HasPrefix(impl, "mcp+http://"), strings.HasPrefix(impl, "mcp+https://"):
+		return f.mcpDriver(impl)
 	case strings.HasPrefix(impl, "http://"), strings.HasPrefix(impl, "https://"):
 		d, err := conformance.HTTP(impl, conformance.HTTPOptions{Deadline: f.deadline})
 		if err != nil {
@@ -169,7 +171,7 @@ func (f *driverFlags) driver() (conformance.Driver, func(), error) {
 		}
 		return d, func() { d.Close() }, nil
 	}
-	return nil, nil, fmt.Errorf("--impl %q: want reference, exec:CMD ARG… or http://HOST:PORT", impl)
+	return nil, nil, fmt.Errorf("--impl %q: want reference, exec:CMD ARG…, http://HOST:PORT, mcp:CMD ARG… or mcp+http://HOST:PORT/PATH", impl)
 }
 
 // parseArgv splits `CMD ARG…` on spaces, or reads a JSON array of strings
@@ -362,4 +364,43 @@ func prepareReportDir(dir string) error {
 		}
 	}
 	return nil
+}
+
+// mcpDriver builds the MCP client driver: mcp:CMD ARG… runs a server on
+// stdio (the same quoting as exec:), mcp+http(s)://… reaches a streamable
+// HTTP endpoint.
+func (f *driverFlags) mcpDriver(impl string) (conformance.Driver, func(), error) {
+	opts := conformance.MCPOptions{Deadline: f.deadline, MaxRestarts: f.restarts}
+	if f.restarts == 0 {
+		opts.MaxRestarts = -1
+	}
+	var logFile *os.File
+	if rest, ok := strings.CutPrefix(impl, "mcp:"); ok {
+		argv, err := parseArgv(rest)
+		if err != nil {
+			return nil, nil, fmt.Errorf("--impl %q: %w", impl, err)
+		}
+		opts.Argv = argv
+		if f.stderrLog != "" {
+			if logFile, err = os.Create(f.stderrLog); err != nil {
+				return nil, nil, fmt.Errorf("--stderr-log: %w", err)
+			}
+			opts.StderrLog = logFile
+		}
+	} else {
+		opts.Endpoint = strings.TrimPrefix(impl, "mcp+")
+	}
+	d, err := conformance.MCP(opts)
+	if err != nil {
+		if logFile != nil {
+			logFile.Close()
+		}
+		return nil, nil, fmt.Errorf("--impl %q: %w", impl, err)
+	}
+	return d, func() {
+		d.Close()
+		if logFile != nil {
+			logFile.Close()
+		}
+	}, nil
 }

@@ -16,24 +16,46 @@ import (
 
 	"github.com/clockspec/clockspec/conformance"
 	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/protocol/mcpserve"
 	"github.com/clockspec/clockspec/reference"
 	"github.com/clockspec/clockspec/spec"
 )
 
 // serveCmd exposes the reference over the protocol: HTTP on a loopback
 // address by default, or JSON Lines on stdin/stdout with --stdio (which is
-// how `--impl exec:conform serve --stdio` certifies the runner itself).
+// how `--impl exec:conform serve --stdio` certifies the runner itself). With
+// --mcp it serves the datetime tools to MCP hosts instead (docs/mcp.md).
 func serveCmd(args []string, stdout, stderr io.Writer) error {
 	fset := flag.NewFlagSet("conform serve", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	addr := fset.String("addr", "127.0.0.1:8080", "address to listen on (loopback unless --public)")
 	public := fset.Bool("public", false, "allow an address that is not loopback")
 	stdio := fset.Bool("stdio", false, "speak JSON Lines on stdin/stdout instead of HTTP")
+	useMCP := fset.Bool("mcp", false, "serve the datetime tools over MCP: on stdin/stdout, or with --addr over streamable HTTP at /mcp")
 	if err := fset.Parse(args); err != nil {
 		return err
 	}
+	addrSet := false
+	fset.Visit(func(f *flag.Flag) { addrSet = addrSet || f.Name == "addr" })
 	impl := reference.New()
-	if *stdio {
+	var handler http.Handler = protocol.Handler(impl)
+	what := "GET /hello, POST /call"
+	switch {
+	case *useMCP && *stdio:
+		return errors.New("--mcp and --stdio exclude each other: --mcp alone serves MCP on stdin/stdout")
+	case *useMCP:
+		tools, err := mcpserve.Tools()
+		if err != nil {
+			return err
+		}
+		srv := mcpserve.NewServer(impl, tools)
+		if !addrSet {
+			return mcpserve.Stdio(context.Background(), srv)
+		}
+		mux := http.NewServeMux()
+		mux.Handle("/mcp", mcpserve.Handler(srv))
+		handler, what = mux, "MCP streamable HTTP at /mcp"
+	case *stdio:
 		return protocol.ServeLines(context.Background(), impl, os.Stdin, stdout)
 	}
 	host, _, err := net.SplitHostPort(*addr)
@@ -48,7 +70,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	srv := &http.Server{
-		Handler:           protocol.Handler(impl),
+		Handler:           handler,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      10 * time.Second,
@@ -58,8 +80,8 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	defer stop()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
-	fmt.Fprintf(stderr, "conform: serving %s %s on http://%s (GET /hello, POST /call); Ctrl-C stops\n",
-		impl.Hello().Implementation, reference.Version, ln.Addr())
+	fmt.Fprintf(stderr, "conform: serving %s %s on http://%s (%s); Ctrl-C stops\n",
+		impl.Hello().Implementation, reference.Version, ln.Addr(), what)
 	select {
 	case err := <-errc:
 		return err

@@ -1,0 +1,221 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/clockspec/clockspec/spec"
+)
+
+// examples/mcp-datetime-node is an MCP server on the official TypeScript
+// SDK; its client-check.js is that SDK's client. Node 20 and the example's
+// npm packages are prerequisites, never a reason to skip: CI installs them.
+
+const mcpExampleDepsHint = "run `make mcp-example-deps` (npm ci in examples/mcp-datetime-node; needs Node 20)"
+
+// mcpExample returns node and the absolute path of script in
+// examples/mcp-datetime-node, after checking the SDK loads.
+func mcpExample(t *testing.T, script string) (node, path string) {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Fatalf("node is not on PATH: the MCP example needs Node 20; %s", mcpExampleDepsHint)
+	}
+	dir, err := filepath.Abs(filepath.Join("..", "..", "examples", "mcp-datetime-node"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	probe := exec.Command(node, "--input-type=module", "-e", `await import("@modelcontextprotocol/sdk/server/index.js")`)
+	probe.Dir, probe.Stderr = dir, &stderr
+	if err := probe.Run(); err != nil {
+		t.Fatalf("examples/mcp-datetime-node cannot load the MCP TypeScript SDK; %s.\nnode: %v\n%s", mcpExampleDepsHint, err, stderr.String())
+	}
+	return node, filepath.Join(dir, script)
+}
+
+func mcpExampleImpl(t *testing.T, script string) string {
+	node, path := mcpExample(t, script)
+	argv, _ := json.Marshal([]string{node, path})
+	return "mcp:" + string(argv)
+}
+
+// The example passes every datetime scenario except those on its
+// known-failing list (each a difference of Node's ICU zone data from the
+// pinned tzdata, with its reason), and none of those passes unnoticed.
+func TestMCPNodeExampleIsCertified(t *testing.T) {
+	known := filepath.Join("..", "..", "examples", "mcp-datetime-node", "known-failing.txt")
+	b, err := os.ReadFile(known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := 0
+	for _, line := range strings.Split(string(b), "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			listed++
+		}
+	}
+	n := datetimeScenarios(t)
+	code, _, stderr := conform(t, "run", "--impl", mcpExampleImpl(t, "server.js"), "--tags", "@datetime", "--known-failing", known)
+	if code != exitOK {
+		t.Fatalf("exit %d, want %d; stderr:\n%s", code, exitOK, stderr)
+	}
+	want := regexp.MustCompile(`(?m)^conform: (\d+) passed, 0 failed, (\d+) known failing$`).FindStringSubmatch(stderr)
+	if want == nil || want[2] != strconv.Itoa(listed) || want[1] != strconv.Itoa(n-listed) {
+		t.Errorf("want %d passed and the %d listed known failing:\n%s", n-listed, listed, stderr)
+	}
+	if !strings.Contains(stderr, "implementation: clockspec-example-mcp-datetime 1.0.0 (mcp)") {
+		t.Errorf("summary does not name the example:\n%s", stderr)
+	}
+}
+
+// The broken twin makes the three mistakes real tool servers make; each is
+// named where it happens, and nothing that answers a PRD object passes.
+func TestMCPNodeBrokenExampleIsRejected(t *testing.T) {
+	code, _, stderr := conform(t, "run", "--impl", mcpExampleImpl(t, "broken.js"), "--tags", "@datetime")
+	if code != exitFailed {
+		t.Fatalf("exit %d, want %d; stderr:\n%s", code, exitFailed, stderr)
+	}
+	for _, want := range []string{
+		"FAIL datetime/diff/prd-example\n     datetime_math: mcp: wrapper object {status,data} is not the PRD's output: {\"status\":\"ok\",\"data\":{\"operation\":\"diff\"",
+		"FAIL datetime/format/prd-example\n     datetime_format: mcp: result text is not compact JSON (it has insignificant white space): \"{\\n  \\\"input\\\"",
+		"FAIL datetime/validation/prd-error-examples\n     datetime_math: mcp: isError false but the text is an error object: {\"error\":{\"code\":\"invalid_timezone\"",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("no failure like\n%s\nin:\n%s", want, stderr)
+		}
+	}
+	// What still passes are the requests MCP itself refuses (arguments that
+	// are not an object), which never reach the broken presentation.
+	for _, line := range regexp.MustCompile(`(?m)^conform: (\d+) passed`).FindAllStringSubmatch(stderr, -1) {
+		if line[1] != "5" {
+			t.Errorf("%s scenarios passed, want only the 5 not-an-object cases:\n%s", line[1], stderr)
+		}
+	}
+}
+
+// The official TypeScript SDK's client lists the tools of conform serve
+// --mcp, over stdio and over streamable HTTP, exactly as the spec defines
+// them, and receives the PRD's answers and errors as one compact JSON text.
+func TestTypeScriptClientUsesConformServeMCP(t *testing.T) {
+	node, script := mcpExample(t, "client-check.js")
+	b, err := fs.ReadFile(spec.FS(), "datetime/tools.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var defs []struct {
+		Name        string          `json:"name"`
+		Description string          `json:"description"`
+		InputSchema json.RawMessage `json:"input_schema"`
+	}
+	if err := json.Unmarshal(b, &defs); err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range []string{"stdio", "http"} {
+		t.Run(mode, func(t *testing.T) {
+			args := []string{script, mode}
+			if mode == "stdio" {
+				args = append(args, conformCommand(t, "serve", "--mcp")...)
+			} else {
+				args = append(args, startMCPHTTP(t))
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, node, args...)
+			cmd.WaitDelay = 2 * time.Second // a server it started must not hold the pipes open
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("client-check: %v\n%s", err, stderr.String())
+			}
+			var got struct {
+				Server struct{ Name string }
+				Tools  []struct {
+					Name        string
+					Description string
+					InputSchema json.RawMessage
+				}
+				Results []struct {
+					Name    string
+					IsError bool
+					Content []struct{ Type, Text string }
+				}
+			}
+			if err := json.Unmarshal(out, &got); err != nil {
+				t.Fatalf("client-check printed %s: %v", out, err)
+			}
+			if got.Server.Name != "clockspec-reference" {
+				t.Errorf("server %q", got.Server.Name)
+			}
+			byName := map[string]int{}
+			for i, tl := range got.Tools {
+				byName[tl.Name] = i
+			}
+			for _, d := range defs {
+				i, ok := byName[d.Name]
+				if !ok {
+					t.Errorf("the client sees no tool %s: %+v", d.Name, got.Tools)
+					continue
+				}
+				if got.Tools[i].Description != d.Description || !sameJSON(got.Tools[i].InputSchema, d.InputSchema) {
+					t.Errorf("%s is not listed as spec/datetime/tools.json defines it: %+v", d.Name, got.Tools[i])
+				}
+			}
+			want := []struct {
+				isError bool
+				text    string
+			}{
+				{false, `{"operation":"diff","left":"2026-04-20T10:00:00+03:00","right":"2026-04-22T15:30:00+03:00","duration_seconds":192600,"duration_minutes":3210,"duration_hours":53.5,"duration_days":2.2291666667,"sign":1}`},
+				{true, `{"error":{"code":"invalid_timezone","message":"target_timezone must be a valid IANA timezone"}}`},
+				{false, `{"input":"2026-04-20T10:00:00+03:00","target_timezone":"Europe/Oslo","style":"long","formatted":"2026-04-20 09:00 CEST","timezone":"Europe/Oslo","utc_offset":"+02:00"}`},
+				{true, `{"error":{"code":"invalid_style","message":"style must be one of short, long, date_only, time_only, weekday_date"}}`},
+			}
+			if len(got.Results) != len(want) {
+				t.Fatalf("%d results, want %d", len(got.Results), len(want))
+			}
+			for i, w := range want {
+				r := got.Results[i]
+				if r.IsError != w.isError || len(r.Content) != 1 || r.Content[0].Type != "text" || r.Content[0].Text != w.text {
+					t.Errorf("call %d (%s): isError %v, content %+v; want isError %v and the one text %s", i, r.Name, r.IsError, r.Content, w.isError, w.text)
+				}
+			}
+		})
+	}
+}
+
+// The example carries its own copy of the tool definitions (a team copies
+// the folder); it must stay the spec's.
+func TestMCPExampleToolsAreTheSpecs(t *testing.T) {
+	a, err := fs.ReadFile(spec.FS(), "datetime/tools.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join("..", "..", "examples", "mcp-datetime-node", "tools.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sameJSON(a, b) {
+		t.Error("examples/mcp-datetime-node/tools.json differs from spec/datetime/tools.json: copy it again")
+	}
+}
+
+func sameJSON(a, b []byte) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	xa, _ := json.Marshal(x)
+	ya, _ := json.Marshal(y)
+	return bytes.Equal(xa, ya)
+}

@@ -1,0 +1,340 @@
+package conformance_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/protocol/mcpserve"
+	"github.com/clockspec/clockspec/reference"
+)
+
+// The test binary doubles as an MCP server built with the official Go SDK:
+// with CLOCKSPEC_MCP_FAKE set it serves the reference's datetime tools on
+// stdio, mangled the way the mode says (for calls whose arguments contain
+// CLOCKSPEC_MCP_MATCH, or every call when it is empty).
+func init() {
+	if mode := os.Getenv("CLOCKSPEC_MCP_FAKE"); mode != "" {
+		if err := mcpFake(mode, os.Getenv("CLOCKSPEC_MCP_MATCH")).Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+			fmt.Fprintln(os.Stderr, "fake mcp:", err)
+		}
+		os.Exit(0)
+	}
+}
+
+func mcpFake(mode, match string) *mcp.Server {
+	tools, err := mcpserve.Tools()
+	if err != nil {
+		panic(err)
+	}
+	impl := reference.New()
+	if mode == "healthy" {
+		return mcpserve.NewServer(impl, tools)
+	}
+	srv := mcp.NewServer(&mcp.Implementation{Name: "fake-" + mode, Version: "0"}, nil)
+	if mode == "echo" {
+		// The bare baseline: one tool that answers its arguments.
+		srv.AddTool(&mcp.Tool{Name: "echo", InputSchema: json.RawMessage(`{"type":"object"}`)},
+			func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(req.Params.Arguments)}}}, nil
+			})
+		return srv
+	}
+	calls := 0
+	for _, t := range tools {
+		if mode == "missing-tool" && t.Name == "datetime_format" {
+			continue
+		}
+		schema := t.InputSchema
+		if mode == "narrow-schema" && t.Name == "datetime_math" {
+			// Requires timestamp, which diff does not take.
+			schema = json.RawMessage(strings.Replace(string(schema), `"required": ["operation"]`, `"required": ["operation", "timestamp"]`, 1))
+		}
+		name := t.Name
+		srv.AddTool(&mcp.Tool{Name: name, Description: t.Description, InputSchema: schema},
+			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				calls++
+				out, perr := impl.Call(ctx, name, req.Params.Arguments)
+				text := string(out)
+				if perr != nil {
+					text = mcpserve.ErrorText(perr)
+				}
+				res := &mcp.CallToolResult{IsError: perr != nil, Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+				if match != "" && !strings.Contains(string(req.Params.Arguments), match) {
+					return res, nil
+				}
+				switch mode {
+				case "wrapper":
+					if perr == nil {
+						res.Content = []mcp.Content{&mcp.TextContent{Text: `{"status":"ok","data":` + text + `}`}}
+					}
+				case "pretty":
+					var b bytes.Buffer
+					_ = json.Indent(&b, []byte(text), "", "  ")
+					res.Content = []mcp.Content{&mcp.TextContent{Text: b.String()}}
+				case "no-iserror":
+					res.IsError = false
+				case "image":
+					res.Content = []mcp.Content{&mcp.ImageContent{Data: []byte("not a png"), MIMEType: "image/png"}}
+				case "two-contents":
+					res.Content = append(res.Content, &mcp.TextContent{Text: "Hope this helps!"})
+				case "jsonrpc-error":
+					if perr != nil {
+						return nil, perr
+					}
+				case "hang":
+					fmt.Fprintln(os.Stderr, "fake mcp: hanging on", name)
+					// Long past the driver's deadline; on stdio the driver
+					// kills the process first, in process (HTTP) it returns
+					// so the test server can close.
+					select {
+					case <-ctx.Done():
+					case <-time.After(2 * time.Second):
+					}
+					return nil, errors.New("hung")
+				case "crash-third-call":
+					if calls == 3 {
+						fmt.Fprintln(os.Stderr, "fake mcp: panic: third call")
+						os.Exit(2)
+					}
+				}
+				return res, nil
+			})
+	}
+	return srv
+}
+
+// runMCPFake runs the datetime profile against the fake in mode.
+func runMCPFake(t *testing.T, mode, match string, opts conformance.MCPOptions) *conformance.Report {
+	t.Helper()
+	exe, _ := os.Executable()
+	opts.Argv = []string{exe}
+	opts.Env = append(os.Environ(), "CLOCKSPEC_MCP_FAKE="+mode, "CLOCKSPEC_MCP_MATCH="+match)
+	d, err := conformance.MCP(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	rep, err := conformance.Run(context.Background(), conformance.Options{Driver: d, Tags: "@datetime", Goldens: goldensFS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+func scenario(t *testing.T, rep *conformance.Report, id string) conformance.ScenarioResult {
+	t.Helper()
+	for _, s := range rep.Scenarios {
+		if s.ID == id {
+			return s
+		}
+	}
+	t.Fatalf("no scenario %s in the report", id)
+	return conformance.ScenarioResult{}
+}
+
+// A PRD output (diff) and a PRD error (invalid_timezone), each alone in its scenario.
+const (
+	outputCase = "datetime/diff/prd-example"
+	errorCase  = "datetime/validation/prd-error-examples"
+)
+
+// The healthy fake (the reference's tools on the same SDK) passes; the
+// driver's own judgement of the tool result rejects each way a tool result
+// can differ from what the PRD gives the model, naming the MCP-level problem
+// and charging it to the cases it touches.
+func TestMCPDriverJudgesTheToolResult(t *testing.T) {
+	rep := runMCPFake(t, "healthy", "", conformance.MCPOptions{})
+	if !rep.OK() || passed(rep) == 0 {
+		t.Fatalf("the healthy MCP server fails: %d passed, %d failed", passed(rep), failed(rep))
+	}
+	for _, c := range []struct {
+		mode, match string
+		failing     string // a scenario that must fail with want
+		passing     string // a scenario the fault does not touch
+		want        string
+	}{
+		{"wrapper", "", outputCase, errorCase, "wrapper object {status,data} is not the PRD's output"},
+		{"pretty", "", outputCase, "", "result text is not compact JSON"},
+		{"pretty", "", errorCase, "", "result text is not compact JSON"},
+		{"no-iserror", "", errorCase, outputCase, "isError false but the text is an error object"},
+		{"image", "Europe/Atlantis", errorCase, outputCase, "the result's content is image, not text"},
+		{"two-contents", "Europe/Atlantis", errorCase, outputCase, "the result has 2 contents; the PRD's answer is exactly one text content"},
+		{"jsonrpc-error", "", errorCase, outputCase, "answered with a JSON-RPC error"},
+		{"narrow-schema", "", outputCase, "datetime/weekday/prd-example", "the input schema the server lists for datetime_math refuses this input, which the profile's tool definition accepts"},
+	} {
+		t.Run(c.mode, func(t *testing.T) {
+			rep := runMCPFake(t, c.mode, c.match, conformance.MCPOptions{})
+			s := scenario(t, rep, c.failing)
+			if s.Compat != conformance.Failed || !strings.Contains(s.Problem, c.want) {
+				t.Errorf("%s: %s / %s, problem %q; want failed with %q", c.failing, s.Compat, s.Exact, s.Problem, c.want)
+			}
+			if strings.Contains(s.Problem, "did not answer") {
+				t.Errorf("%s: the server answered, wrongly; the problem says otherwise: %s", c.failing, s.Problem)
+			}
+			if c.passing != "" {
+				if s := scenario(t, rep, c.passing); s.Compat != conformance.Passed || s.Exact != conformance.Passed {
+					t.Errorf("%s is charged too: %s / %s: %s", c.passing, s.Compat, s.Exact, s.Problem)
+				}
+			}
+		})
+	}
+}
+
+// Faults: a server that does not speak MCP, lacks a tool, hangs or crashes
+// gets a clear verdict on the cases it hurt, and the run ends.
+func TestMCPDriverFaults(t *testing.T) {
+	t.Run("not-mcp", func(t *testing.T) {
+		// A JSON-Lines implementation is not an MCP server.
+		exe, _ := os.Executable()
+		d, err := conformance.MCP(conformance.MCPOptions{Argv: []string{exe}, StartDeadline: 5 * time.Second,
+			Env: append(os.Environ(), "CLOCKSPEC_FAKE=healthy")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Close()
+		rep, err := conformance.Run(context.Background(), conformance.Options{Driver: d, Tags: "@datetime", Goldens: goldensFS()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := scenario(t, rep, outputCase)
+		if s.Compat != conformance.ProtocolError && s.Compat != conformance.TimedOut {
+			t.Errorf("%s: %s, want a protocol error: %s", outputCase, s.Compat, s.Problem)
+		}
+		if passed(rep) != 0 {
+			t.Errorf("%d scenarios passed against a server that is not MCP", passed(rep))
+		}
+	})
+	t.Run("exit-at-start", func(t *testing.T) {
+		exe, _ := os.Executable()
+		d, _ := conformance.MCP(conformance.MCPOptions{Argv: []string{exe}, Env: append(os.Environ(), "CLOCKSPEC_FAKE=exit-at-start")})
+		defer d.Close()
+		_, err := d.Hello(context.Background())
+		var f *conformance.Fault
+		if !asFault(err, &f) || f.Kind != conformance.FaultCrash || !strings.Contains(f.Error(), "exited (exit status 7) before answering initialize") ||
+			!strings.Contains(f.Error(), "missing config") {
+			t.Errorf("hello: %v", err)
+		}
+	})
+	t.Run("missing-tool", func(t *testing.T) {
+		exe, _ := os.Executable()
+		d, _ := conformance.MCP(conformance.MCPOptions{Argv: []string{exe}, Env: append(os.Environ(), "CLOCKSPEC_MCP_FAKE=missing-tool")})
+		defer d.Close()
+		_, err := conformance.Run(context.Background(), conformance.Options{Driver: d, Tags: "@datetime", Goldens: goldensFS()})
+		if err == nil || !strings.Contains(err.Error(), "claims none of the selected profiles") || !strings.Contains(err.Error(), "datetime_format") {
+			t.Errorf("a server without datetime_format: %v", err)
+		}
+	})
+	t.Run("hang", func(t *testing.T) {
+		start := time.Now()
+		rep := runMCPFake(t, "hang", "Europe/Atlantis", conformance.MCPOptions{Deadline: 500 * time.Millisecond})
+		s := scenario(t, rep, errorCase)
+		if s.Compat != conformance.TimedOut || !strings.Contains(s.Problem, "no answer to tools/call datetime_math within 500ms") ||
+			!strings.Contains(s.Problem, "hanging on datetime_math") {
+			t.Errorf("%s: %s: %s", errorCase, s.Compat, s.Problem)
+		}
+		if s := scenario(t, rep, outputCase); s.Compat != conformance.Passed {
+			t.Errorf("the hang is charged to %s too: %s", outputCase, s.Problem)
+		}
+		if time.Since(start) > 60*time.Second {
+			t.Errorf("the run took %s", time.Since(start))
+		}
+	})
+	t.Run("crash", func(t *testing.T) {
+		rep := runMCPFake(t, "crash-third-call", "", conformance.MCPOptions{})
+		crashed := 0
+		for _, s := range rep.Scenarios {
+			if s.Compat == conformance.Crashed {
+				crashed++
+				if !strings.Contains(s.Problem, "the server exited (exit status 2)") && !strings.Contains(s.Problem, "gave up after 3 restarts") ||
+					!strings.Contains(s.Problem, "panic: third call") {
+					t.Errorf("%s: %s", s.ID, s.Problem)
+				}
+			}
+		}
+		// Every restart crashes on its third call: one case per start,
+		// then the driver gives up on the rest.
+		if crashed < 4 || passed(rep) == 0 {
+			t.Errorf("%d crashed, %d passed", crashed, passed(rep))
+		}
+	})
+	t.Run("http-hang", func(t *testing.T) {
+		srv := httptest.NewServer(mcpserve.Handler(mcpFake("hang", "Europe/Atlantis")))
+		defer srv.Close()
+		d, _ := conformance.MCP(conformance.MCPOptions{Endpoint: srv.URL, Deadline: 500 * time.Millisecond})
+		defer d.Close()
+		rep, err := conformance.Run(context.Background(), conformance.Options{Driver: d, Tags: "@datetime", Goldens: goldensFS()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := scenario(t, rep, errorCase); s.Compat != conformance.TimedOut || !strings.Contains(s.Problem, "no answer to tools/call datetime_math within 500ms") {
+			t.Errorf("%s: %s: %s", errorCase, s.Compat, s.Problem)
+		}
+		if s := scenario(t, rep, outputCase); s.Compat != conformance.Passed {
+			t.Errorf("the hang is charged to %s too: %s", outputCase, s.Problem)
+		}
+	})
+	t.Run("http-unreachable", func(t *testing.T) {
+		srv := httptest.NewServer(nil)
+		url := srv.URL + "/mcp"
+		srv.Close()
+		d, _ := conformance.MCP(conformance.MCPOptions{Endpoint: url})
+		defer d.Close()
+		_, err := d.Hello(context.Background())
+		var f *conformance.Fault
+		if !asFault(err, &f) || f.Kind != conformance.FaultCrash {
+			t.Errorf("hello: %v", err)
+		}
+		for range 4 { // each call tries to reach it again, then the driver gives up
+			_, err = d.Call(context.Background(), "datetime_math", json.RawMessage(`{}`))
+		}
+		if !asFault(err, &f) || f.Kind != conformance.FaultCrash || !strings.Contains(f.Error(), "gave up after 3 restarts of \""+url) {
+			t.Errorf("call after the restarts: %v", err)
+		}
+	})
+	t.Run("http-not-mcp", func(t *testing.T) {
+		srv := httptest.NewServer(protocol.Handler(reference.New()))
+		defer srv.Close()
+		d, _ := conformance.MCP(conformance.MCPOptions{Endpoint: srv.URL + "/mcp"})
+		defer d.Close()
+		_, err := d.Hello(context.Background())
+		var f *conformance.Fault
+		if !asFault(err, &f) || f.Kind != conformance.FaultProtocol || !strings.Contains(f.Error(), "not an MCP server") {
+			t.Errorf("hello: %v", err)
+		}
+	})
+}
+
+func asFault(err error, f **conformance.Fault) bool {
+	if err == nil {
+		return false
+	}
+	return errors.As(err, f)
+}
+
+func passed(rep *conformance.Report) int {
+	n := 0
+	for _, p := range rep.Profiles {
+		n += p.Passed
+	}
+	return n
+}
+
+func failed(rep *conformance.Report) int {
+	n := 0
+	for _, p := range rep.Profiles {
+		n += p.Failed
+	}
+	return n
+}

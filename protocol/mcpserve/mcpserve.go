@@ -1,0 +1,111 @@
+// Package mcpserve serves tools over the Model Context Protocol with the
+// official Go SDK: each tool is an operation of an Implementation, published
+// with the name, description and input schema of its LLM tool definition
+// (spec/datetime/tools.json), answering with one text content that holds the
+// operation's compact JSON output, or, with isError, the PRD's error object
+// {"error":{"code","message"}}. This is what a model sees of the tool.
+package mcpserve
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"net/http"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/spec"
+)
+
+// ToolDef is one LLM tool definition, in the Anthropic tool format the
+// spec publishes (name, description, input_schema).
+type ToolDef struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	InputSchema json.RawMessage `json:"input_schema"`
+}
+
+// ToolFiles lists the tool definition files of the embedded spec, one per
+// profile that publishes its operations as LLM tools.
+var ToolFiles = []string{"datetime/tools.json"}
+
+// Tools reads the tool definitions of the embedded spec.
+func Tools() ([]ToolDef, error) {
+	var out []ToolDef
+	for _, name := range ToolFiles {
+		b, err := fs.ReadFile(spec.FS(), name)
+		if err != nil {
+			return nil, err
+		}
+		var defs []ToolDef
+		if err := json.Unmarshal(b, &defs); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		out = append(out, defs...)
+	}
+	return out, nil
+}
+
+// NewServer builds an MCP server whose tools are the given definitions,
+// each answered by the operation of impl with the same name.
+func NewServer(impl protocol.Implementation, tools []ToolDef) *mcp.Server {
+	h := impl.Hello()
+	srv := mcp.NewServer(&mcp.Implementation{Name: h.Implementation, Version: h.Version},
+		// No logging capability: the tools are all it offers.
+		&mcp.ServerOptions{Capabilities: &mcp.ServerCapabilities{}})
+	for _, t := range tools {
+		srv.AddTool(&mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema}, handler(impl, t.Name))
+	}
+	return srv
+}
+
+// handler hands the arguments to the operation exactly as the client sent
+// them: the operation does its own validation (the PRD answers each bad
+// field with its own error code, which a schema refusal would hide).
+func handler(impl protocol.Implementation, op string) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		args := req.Params.Arguments
+		if len(bytes.TrimSpace(args)) == 0 {
+			args = json.RawMessage(`{}`) // MCP's arguments are optional: none is the empty object
+		}
+		out, perr := impl.Call(ctx, op, args)
+		if perr != nil {
+			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: ErrorText(perr)}}}, nil
+		}
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, out); err != nil {
+			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{
+				Text: ErrorText(protocol.Errorf(protocol.CodeInternal, "the output is not JSON: %v", err))}}}, nil
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: compact.String()}}}, nil
+	}
+}
+
+// ErrorText is the PRD's error object, compact and without HTML escaping.
+func ErrorText(e *protocol.Error) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(struct {
+		Error protocol.Error `json:"error"`
+	}{*e})
+	return string(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+}
+
+// Stdio serves srv on the process's stdin and stdout until stdin ends. A
+// message is bounded like the JSON-Lines protocol's.
+func Stdio(ctx context.Context, srv *mcp.Server) error {
+	return srv.Run(ctx, &mcp.StdioTransport{MaxLineLength: protocol.MaxMessageBytes})
+}
+
+// Handler serves srv over MCP's streamable HTTP transport, stateless (every
+// POST carries one exchange; no session, no long-lived stream, so the HTTP
+// server's time limits hold) and with plain JSON answers. Bodies are bounded
+// like the JSON-Lines protocol's.
+func Handler(srv *mcp.Server) http.Handler {
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
+		&mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, MaxRequestBodyBytes: protocol.MaxMessageBytes})
+}
