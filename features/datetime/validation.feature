@@ -151,11 +151,13 @@ Feature: Validation and errors of datetime_math and datetime_format
       | format-tz        | datetime_format | {"timestamp": "2026-04-20T10:00:00+03:00", "style": "short", "tz": "Europe/Oslo"}                                                | formatted | 2026-04-20 10:00          |
       | format-days      | datetime_format | {"timestamp": "2026-04-20T10:00:00+03:00", "style": "short", "days": 1}                                                          | formatted | 2026-04-20 10:00          |
 
-  @req:DT-NO-GUESSING @req:DT-STRUCTURED-INPUT @id:datetime/validation/duplicate-key
+  @decision @dt-decision:strict-request @req:DT-NO-GUESSING @req:DT-STRUCTURED-INPUT @id:datetime/validation/duplicate-key
   Scenario Outline: a key given twice with different values is refused
-    JSON leaves a repeated name's meaning to the reader (RFC 8259 §4), and Go's decoder quietly
-    keeps the last: answering for either value would be the silent guess the PRD forbids ("The
-    tool must fail fast on invalid input and never silently guess").
+    Open: "The tool must fail fast on invalid input" does not say whether a repeated name makes
+    input invalid: JSON calls names that are not unique interoperable only in part and leaves
+    their meaning to the reader (RFC 8259 §4), Go's decoder (the PRD's "Use Go time.Time",
+    typed request structs) keeps the last, and an MCP host hands a tool the object its own
+    parser kept. The kit refuses: answering for either value would be a silent guess.
     When I call "<tool>" with <request>
     Then the call is refused
 

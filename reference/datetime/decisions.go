@@ -263,7 +263,8 @@ const (
 	// field the tool does not define or the operation does not use (Go's
 	// decoder ignores unknown fields); the required tier accepts a tool that
 	// ignores them and one that refuses them. A key given twice with different
-	// values must be refused ("never silently guess"); the code is open.
+	// values is refused too (the kit's choice; RFC 8259 leaves a repeated
+	// name's meaning to the reader and Go's decoder keeps the last).
 	// Why: an ignored field is a silent guess: {"operation":"weekday",
 	// "target_timezone":"Asia/Tokyo"} wants Tokyo's weekday, and "hour": 3 next
 	// to "days": 1 would drop three hours.
