@@ -257,6 +257,12 @@ func dtPermittedVariants() []dtVariant {
 			}
 			return out, perr
 		}},
+		{"a repeated key: the last one wins, as Go's encoding/json", func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
+			if in := dtFields(input); in != nil && hasDuplicateKey(input) {
+				return ref(op, dtEncode(in))
+			}
+			return ref(op, input)
+		}},
 	}
 }
 
@@ -293,12 +299,6 @@ func dtWrongVariants() []dtVariant {
 			}
 			in["target_timezone"] = "UTC"
 			return ref(op, dtEncode(in))
-		}},
-		{"a repeated key: the last one wins, as Go's encoding/json", func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
-			if in := dtFields(input); in != nil && hasDuplicateKey(input) {
-				return ref(op, dtEncode(in))
-			}
-			return ref(op, input)
 		}},
 		{"lower-case t and z refused", func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
 			if in := dtFields(input); in != nil {

@@ -151,7 +151,7 @@ Feature: Validation and errors of datetime_math and datetime_format
       | format-tz        | datetime_format | {"timestamp": "2026-04-20T10:00:00+03:00", "style": "short", "tz": "Europe/Oslo"}                                                | formatted | 2026-04-20 10:00          |
       | format-days      | datetime_format | {"timestamp": "2026-04-20T10:00:00+03:00", "style": "short", "days": 1}                                                          | formatted | 2026-04-20 10:00          |
 
-  @decision @dt-decision:strict-request @req:DT-NO-GUESSING @req:DT-STRUCTURED-INPUT @id:datetime/validation/duplicate-key
+  @decision @dt-decision:strict-request @req:DT-DEC-STRICT-REQUEST @req:DT-NO-GUESSING @req:DT-STRUCTURED-INPUT @id:datetime/validation/duplicate-key
   Scenario Outline: a key given twice with different values is refused
     Open: "The tool must fail fast on invalid input" does not say whether a repeated name makes
     input invalid: JSON calls names that are not unique interoperable only in part and leaves
