@@ -26,6 +26,8 @@ type world struct {
 	run   *runner
 	sc    *features.Scenario
 	calls []*callRecord
+	// memory holds output values a scenario remembered (steps_props.go).
+	memory map[string]any
 }
 
 type callRecord struct {
@@ -81,6 +83,10 @@ func (w *world) call(ctx context.Context, op, input string) error {
 	spec, ok := w.run.catalog.Operation(op)
 	if !ok {
 		return fmt.Errorf("the scenario calls %q, which spec/ does not define", op)
+	}
+	input, err := w.substitute(input)
+	if err != nil {
+		return err
 	}
 	raw := json.RawMessage(strings.TrimSpace(input))
 	if !json.Valid(raw) {

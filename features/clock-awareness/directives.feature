@@ -9,7 +9,7 @@ Feature: The clock directives
     A directive opens the message ("clock it" may also close it); "clock" inside a sentence is
     ordinary text, so a message about clocks is never taken for an instruction.
     When I call "clock-awareness.parse_directive" with {"text": "<text>"}
-    Then the output is:
+    Then the output is, apart from the text at "label":
       """json
       {"directive": <directive>, "label": <label>}
       """
