@@ -64,9 +64,11 @@ Feature: Bounds on inference about an action
 
   @decision @req:AW-CONT-IMPACTFUL @req:AW-CONT-LIGHT @id:clock-awareness/continuity/impactful
   Scenario Outline: impactful follow-ups need confirmation
-    §0 says light mode asks "before any impactful action", so light forces confirmation even when
-    require_confirmation_for_impactful_actions is false; in normal mode that switch decides for
-    stated actions, and inferred ones always need confirmation (§8.1, clock-core's gate).
+    §0 "light: … ask before any impactful action" and §8.2 "If `require_confirmation_for_impactful_actions
+    = true`, confirmation is required before: …" disagree for light mode with the switch off; the
+    kit reads them together, exactly as clock-core.confirmation_gate does: light forces
+    confirmation; in normal mode the switch decides for stated actions; inferred ones always need
+    confirmation (§8.1).
     When I call "clock-awareness.assess_continuity" with {"now": "2026-02-09T18:00:00Z", "impactful_kind": "<kind>", "basis": <basis>, "confirmed": <confirmed>, "policy": {"clock": {"mode": "<mode>", "inference": {"require_confirmation_for_impactful_actions": <require>}}}, "action": {"id": "m", "label": "Eat dinner", "type": "temporal_action", "status": "planned", "recorded_iso": "2026-02-09T17:00:00Z", "expires_iso": "2026-02-10T17:00:00Z", "source": "auto"}}
     Then the output "impactful.allowed" is <allowed>
     And the output "impactful.needs_confirmation" is <needs>
