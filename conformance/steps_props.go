@@ -27,6 +27,7 @@ func init() {
 		{regexp.MustCompile(`^the output "([^"]+)" mentions ` + quoted + `$`), func(w *world) any { return w.fieldMentions }},
 		{regexp.MustCompile(`^the output is, apart from the text at ((?:"[^"]+"(?:, )?)+):$`), func(w *world) any { return w.outputApartFrom }},
 		{regexp.MustCompile(`^the output "([^"]+)" occurs once among the output's "([^"]+)"$`), func(w *world) any { return w.fieldOnceAmong }},
+		{regexp.MustCompile(`^the output "([^"]+)" equals the JSON (.+)$`), func(w *world) any { return w.fieldEqualsJSON }},
 		{regexp.MustCompile(`^I remember the output "([^"]+)" as "([A-Za-z0-9_]+)"$`), func(w *world) any { return w.remember }},
 		{regexp.MustCompile(`^the output "([^"]+)" is the remembered "([A-Za-z0-9_]+)"$`), func(w *world) any { return w.fieldIsRemembered }},
 		{regexp.MustCompile(`^the output "([^"]+)" is not the remembered "([A-Za-z0-9_]+)"$`), func(w *world) any { return w.fieldIsNotRemembered }},
@@ -275,4 +276,23 @@ func (w *world) substitute(input string) (string, error) {
 		return show(v)
 	})
 	return out, missing
+}
+
+// fieldEqualsJSON compares any value (an object, a list) with the JSON the
+// scenario writes, in canonical form.
+func (w *world) fieldEqualsJSON(path, doc string) error {
+	want, err := decodeNumbers([]byte(doc))
+	if err != nil {
+		return fmt.Errorf("the scenario's expected value %s is not JSON: %w", doc, err)
+	}
+	got, err := w.field(path)
+	if err != nil {
+		return err
+	}
+	wb, _ := Canonical(protocol.Result{Output: mustJSON(want)})
+	gb, _ := Canonical(protocol.Result{Output: mustJSON(got)})
+	if !bytes.Equal(wb, gb) {
+		return fmt.Errorf("output %q is %s, want %s", path, show(got), doc)
+	}
+	return nil
 }
