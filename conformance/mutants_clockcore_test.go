@@ -253,12 +253,29 @@ func clockCoreMutants() []mutant {
 				}
 			}),
 		}},
+		{"countries are not places (Japan falls back to UTC)", map[string]override{
+			"clock-core.resolve_session_tz": rewriteInput(func(in map[string]any) {
+				if strings.EqualFold(str(in, "mentioned_location"), "japan") || strings.EqualFold(str(in, "mentioned_location"), "india") {
+					in["mentioned_location"] = "Atlantis"
+				}
+			}),
+		}},
+		{"light mode ignored by the confirmation gate", map[string]override{
+			"clock-core.confirmation_gate": rewriteInput(func(in map[string]any) {
+				c := object(object(in["policy"])["clock"])
+				if c == nil {
+					in["policy"] = map[string]any{"clock": map[string]any{"mode": "normal"}}
+				} else if c["mode"] == nil || c["mode"] == "light" {
+					c["mode"] = "normal"
+				}
+			}),
+		}},
 		{"identities linked without approval", map[string]override{
 			"clock-core.link_identities": rewriteInput(func(in map[string]any) { in["approved"] = true }),
 		}},
-		{"countries taken as places (Japan → Tokyo)", map[string]override{
+		{"a region spanning zones taken for its capital (United States → New York)", map[string]override{
 			"clock-core.resolve_session_tz": rewriteInput(func(in map[string]any) {
-				countries := map[string]string{"japan": "Tokyo", "india": "Kolkata", "germany": "Berlin"}
+				countries := map[string]string{"united states": "New York", "australia": "Sydney", "canada": "Toronto", "russia": "Moscow", "brazil": "Sao Paulo"}
 				if c, ok := countries[strings.ToLower(str(in, "mentioned_location"))]; ok {
 					in["mentioned_location"] = c
 				}
