@@ -243,6 +243,33 @@ func clockCoreMutants() []mutant {
 				}
 			}),
 		}},
+		{"a question always hedges, even after a plain statement", map[string]override{
+			"clock-core.check_hedged": rewriteOutput(func(in, out map[string]any) {
+				if strings.Contains(str(in, "text"), "?") && out["hedged"] == false {
+					out["hedged"], out["markers"] = true, []any{"?"}
+				}
+			}),
+		}},
+		{"a policy that does not read stops the wrapper (nothing recorded)", map[string]override{
+			"clock-core.on_user_message": func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
+				out, perr := next(in)
+				var o map[string]any
+				_ = json.Unmarshal(out, &o)
+				if perr == nil && len(o["policy_problems"].([]any)) > 0 {
+					return nil, &protocol.Error{Code: "invalid_policy", Message: "invalid policy"}
+				}
+				return out, perr
+			},
+		}},
+		{"bad stored overrides dropped from the state", map[string]override{
+			"clock-core.on_user_message": rewriteOutput(func(_, out map[string]any) {
+				if len(out["policy_problems"].([]any)) > 0 {
+					for _, u := range object(object(out["state"])["users"]) {
+						delete(object(u), "policy_overrides")
+					}
+				}
+			}),
+		}},
 		{"now taken from the host clock even when it stepped back", map[string]override{
 			"clock-core.now": rewriteInput(func(in map[string]any) { delete(in, "previous") }),
 		}},

@@ -46,10 +46,13 @@ Feature: The MUST bounds on inference
     When I call "clock-core.confirmation_gate" with {"kind": "wire_transfer", "basis": "inferred"}
     Then the error code is "invalid_input"
 
-  @decision @req:CLK-HEDGE @id:clock-core/inference/hedged
-  Scenario Outline: a reference to an inferred action hedges
-    §11 names "if", "sounds like" and "hope"; §6.5's own examples hedge by asking ("did you end
-    up going to the gym?"), so a question counts too. Markers match as whole words.
+  @extension @req:CLK-HEDGE @id:clock-core/inference/hedged
+  Scenario Outline: the reference's hedge check: markers as whole words, and a question that follows no plain statement
+    §11 "MUST hedge (“if”, “sounds like”, “hope”)" gives examples, not a list, and whether a sentence
+    hedges is the agent's judgement; this check is the reference's heuristic, recommended, never
+    required. §11 names "if", "sounds like" and "hope"; §6.5's own examples hedge by asking ("did you
+    end up going to the gym?"), so a question counts too — but not after a plain statement: "You
+    finished the report. Should I send it?" states the inference as fact (§8.1) before it asks.
     When I call "clock-core.check_hedged" with {"text": "<text>"}
     Then the output is:
       """json
@@ -67,6 +70,10 @@ Feature: The MUST bounds on inference
       | stated-as-fact   | You went to the gym.                                   | false  | []      |
       | word-inside-word | Your gift arrived; the hopeful plan worked.            | false  | []      |
       | if-inside-word   | The difference is clear.                               | false  | []      |
+      | fact-then-question | You finished the report. Should I send it to your boss? | false | []      |
+      | hedged-then-question | Sounds like you finished the report. Should I send it? | true | ["sounds like", "?"] |
+      | greeting-then-question | Welcome back! Did you finish the report?             | true   | ["?"]   |
+      | question-then-fact | Did you sleep? You went to bed at ten.                 | false  | []      |
 
   @req:CLK-CORRECTION @id:clock-core/inference/correct
   Scenario: a user's correction applies at once and is marked as theirs

@@ -154,6 +154,7 @@ func decideRelevanceOp(input json.RawMessage) (any, *protocol.Error) {
 		LastAnyChannel  *string         `json:"last_interaction_any_channel_iso"`
 		HasOpenAction   *bool           `json:"has_open_action"`
 		Text            *string         `json:"text"`
+		TimeRelated     *bool           `json:"time_related"`
 	}
 	if err := decode(input, &in); err != nil {
 		return nil, err
@@ -181,7 +182,7 @@ func decideRelevanceOp(input json.RawMessage) (any, *protocol.Error) {
 		return nil, perr
 	}
 	d := Decide(p, Prompt{ThreadKind: str(in.ThreadKind), LastInteraction: last, LastInteractionAnyChannel: any,
-		HasOpenAction: boolean(in.HasOpenAction), Text: str(in.Text)}, now)
+		HasOpenAction: boolean(in.HasOpenAction), Text: str(in.Text), TimeRelated: in.TimeRelated}, now)
 	return relevanceOut{d.Awareness, d.Trigger, d.Fired, d.Allows, d.ThreadKind, d.ElapsedMS, optional(d.ElapsedSource),
 		d.ElapsedAnyChannelMS, d.TimeRelated, optional(d.Directive), d.AnchorTimezone, p.Clock.Mode, d.Proactive}, nil
 }

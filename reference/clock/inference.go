@@ -109,10 +109,26 @@ func CheckHedged(text string) (bool, []string) {
 		}
 		i += loc[3]
 	}
-	if strings.Contains(s, "?") {
+	if strings.Contains(s, "?") && !statesAsFact(s) {
 		markers = append(markers, HedgeQuestion)
 	}
 	return len(markers) > 0, markers
+}
+
+var sentence = regexp.MustCompile(`[^.!?]+[.!?]*`)
+
+// statesAsFact: some sentence is a plain statement — it ends in "." and
+// carries no hedge marker. A question after it does not hedge it: "You
+// finished the report. Should I send it to your boss?" states the inference
+// as fact (§8.1) before it asks anything.
+func statesAsFact(s string) bool {
+	for _, sen := range sentence.FindAllString(s, -1) {
+		t := strings.TrimRight(strings.TrimSpace(sen), `"')”’`)
+		if strings.HasSuffix(t, ".") && !strings.HasSuffix(t, "..") && !hedgeRE.MatchString(t) {
+			return true
+		}
+	}
+	return false
 }
 
 // SourceUserConfirmed is the source of an action whose status the user set.
