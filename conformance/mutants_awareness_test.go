@@ -208,6 +208,16 @@ func clockAwarenessMutants() []mutant {
 				}
 			}),
 		}},
+		{"the agent's judgement of an action ignored (the phrase lists decide)", map[string]override{
+			"clock-awareness.capture_action": rewriteInput(func(in map[string]any) { delete(in, "judgement") }),
+		}},
+		{"the judged label replaced by the whole message", map[string]override{
+			"clock-awareness.capture_action": rewriteOutput(func(in, out map[string]any) {
+				if a := object(out["action"]); a != nil && in["judgement"] != nil {
+					a["label"] = ""
+				}
+			}),
+		}},
 		{"clock directives found anywhere in the message", map[string]override{
 			"clock-awareness.parse_directive": rewriteInput(func(in map[string]any) {
 				t := str(in, "text")
