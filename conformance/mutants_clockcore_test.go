@@ -152,6 +152,13 @@ func clockCoreMutants() []mutant {
 				}
 			}),
 		}},
+		{"the agent's substantive judgement ignored (the list decides)", map[string]override{
+			"clock-core.on_agent_message": rewriteInput(func(in map[string]any) {
+				if m := object(in["message"]); m != nil {
+					delete(m, "substantive")
+				}
+			}),
+		}},
 		{"cross-channel timestamps recorded even with tracking off", map[string]override{
 			"clock-core.on_user_message": rewriteInput(func(in map[string]any) {
 				if c := object(object(in["policy"])["clock"]); c != nil {

@@ -367,10 +367,28 @@ Feature: The interaction wrapper
                                                 "last_agent_message_iso": "2026-02-09T10:00:04+09:00"}}}}
       """
 
-  @decision @req:CLK-WRAP-ACK @id:clock-core/wrapper/agent-ack
-  Scenario Outline: a pure acknowledgement or an empty message writes nothing
-    §10.3 says acknowledgements SHOULD NOT trigger a write; the kit makes it a rule (no write at
-    all, the state returned as it was) so that an implementation's behaviour is checkable.
+  @decision @req:CLK-WRAP-ACK @id:clock-core/wrapper/agent-judged-ack
+  Scenario Outline: a message the agent judges a pure acknowledgement writes nothing; one it judges substantive is recorded
+    §10.3: "Pure acknowledgements (“ok”, “got it”) SHOULD NOT trigger a write"; whether a message is
+    one is the agent's judgement (the seed defines substantive by what it does), given here. The kit
+    makes the SHOULD NOT a rule (no write at all) so the behaviour is checkable; either way the
+    judgement, not the wording, decides: "Ok" judged substantive is recorded.
+    When I call "clock-core.on_agent_message" with {"state": {"version": 3, "threads": {"agent:main:chat:dm:u1": {"last_interaction_iso": "2026-02-09T10:00:00+09:00"}}}, "now": "2026-02-09T10:00:05+09:00", "message": {"channel": "chat", "thread": ["dm", "u1"], "text": "<text>", "relates_to_user_id": "u1", "substantive": <substantive>}}
+    Then the output "wrote" is <wrote>
+    And the output "reason" is "<reason>"
+
+    Examples:
+      | case                | text                           | substantive | wrote | reason          |
+      | ack-judged          | right-o, cheers                | false       | false | acknowledgement |
+      | ok-judged-ack       | ok                             | false       | false | acknowledgement |
+      | ok-judged-answer    | Ok                             | true        | true  | recorded        |
+      | answer-judged       | The table is booked for 7pm.   | true        | true  | recorded        |
+      | empty-judged-answer |                                | true        | false | empty           |
+
+  @extension @req:CLK-WRAP-ACK @id:clock-core/wrapper/agent-ack
+  Scenario Outline: without a judgement the reference's list finds pure acknowledgements and empty messages
+    Beyond the seed: acknowledgements.yaml decides when the agent gives no judgement. Recommended,
+    never required.
     When I call "clock-core.on_agent_message" with {"state": {"version": 3, "threads": {"agent:main:chat:dm:u1": {"last_interaction_iso": "2026-02-09T10:00:00+09:00"}}}, "now": "2026-02-09T10:00:05+09:00", "message": {"channel": "chat", "thread": ["dm", "u1"], "text": "<text>", "relates_to_user_id": "u1"}}
     Then the output is:
       """json
@@ -405,8 +423,9 @@ Feature: The interaction wrapper
       | mode-off       | {"clock": {"mode": "off", "enabled": false}}           | true  | recorded       |
       | default        | null                                                   | true  | recorded       |
 
-  @req:CLK-ACK-LIST @id:clock-core/wrapper/classify
-  Scenario Outline: what counts as a pure acknowledgement
+  @extension @req:CLK-ACK-LIST @id:clock-core/wrapper/classify
+  Scenario Outline: the reference's list of pure acknowledgements
+    Beyond the seed: §10.3 gives two examples (“ok”, “got it”), not a list; this is the reference's.
     When I call "clock-core.classify_agent_message" with {"text": "<text>"}
     Then the output "class" is "<class>"
     And the output "write" is <write>

@@ -560,7 +560,7 @@ func wrapperError(err error) *protocol.Error {
 }
 
 func onAgentMessageOp(input json.RawMessage) (any, *protocol.Error) {
-	f, st, p, now, nowText, m, problems := wrapperInput(input, "agent", "channel", "thread", "sent_at", "text", "relates_to_user_id")
+	f, st, p, now, nowText, m, problems := wrapperInput(input, "agent", "channel", "thread", "sent_at", "text", "relates_to_user_id", "substantive")
 	if f.err != nil {
 		return nil, f.err
 	}
@@ -571,6 +571,10 @@ func onAgentMessageOp(input json.RawMessage) (any, *protocol.Error) {
 	_, msg.SentAt, _ = m.instant("sent_at", false)
 	msg.Text, _ = m.str("text", true, false)
 	msg.RelatesToUserID, _ = m.nonEmpty("relates_to_user_id", false, true)
+	if raw, ok := m.m["substantive"]; ok && !isNull(raw) {
+		b := m.boolean("substantive", false)
+		msg.Substantive = &b
+	}
 	if m.err != nil {
 		return nil, m.err
 	}

@@ -193,6 +193,25 @@ type AgentMessage struct {
 	SentAt          string // RFC 3339; "" → now
 	Text            string
 	RelatesToUserID string // the user the message answers, if any
+	// Substantive, when set, is the agent's own judgement of §10.3's
+	// "substantive response" (instructions, answers, decisions, next steps,
+	// actions) versus a pure acknowledgement; nil leaves it to the
+	// reference's list (acknowledgements.yaml). A message with no text is
+	// empty either way.
+	Substantive *bool
+}
+
+// agentMessageClass is the message's §10.3 class: empty text, else the
+// agent's judgement when given, else the acknowledgement list.
+func agentMessageClass(m AgentMessage) string {
+	class := ClassifyAgentMessage(m.Text)
+	if class == MessageEmpty || m.Substantive == nil {
+		return class
+	}
+	if *m.Substantive {
+		return MessageSubstantive
+	}
+	return MessageAcknowledgement
 }
 
 // OnAgentMessage is the §4.5 outbound half: a substantive message records
@@ -220,7 +239,7 @@ func OnAgentMessage(st *State, p Policy, m AgentMessage, now time.Time) (*State,
 }
 
 func onAgentMessage(st *State, p Policy, m AgentMessage, now time.Time, tk, uk string) (*State, string, Recording, error) {
-	if class := ClassifyAgentMessage(m.Text); class != MessageSubstantive {
+	if class := agentMessageClass(m); class != MessageSubstantive {
 		return st, tk, Recording{Wrote: false, Reason: class}, nil
 	}
 	if !p.Clock.Store.LastMessageTimestamps {
