@@ -32,8 +32,10 @@ Feature: Latest actions: the cap and compaction at capture
 
   @decision @req:AW-ACT-CAP @id:clock-awareness/cap/expired-then-oldest
   Scenario: expired actions leave first, then the oldest beyond max_items
-    Compaction (§10.3) is clock-core's: an action whose expires_iso is now has expired; among the rest,
-    the most recently recorded max_items stay, in their order. Removals are listed in list order.
+    §10.3 "Compact: prune actions older than expiry; cap `latest_actions` length" says neither which
+    actions the cap keeps nor when an expiry is reached. Compaction is clock-core's: an action whose
+    expires_iso is now has expired; among the rest, the most recently recorded max_items stay, in
+    their order. Removals are listed in list order.
     When I call "clock-awareness.capture_action" with:
       """json
       {"now": "2026-02-09T09:10:00Z", "text": "clock it: file taxes", "judgement": {"action": true, "temporal": false, "label": "File taxes"}, "policy": {"clock": {"store": {"latest_actions": {"max_items": 2}}}},

@@ -174,8 +174,9 @@ Feature: The clock relevance decision
 
   @decision @req:AW-REL-MONTHS @id:clock-awareness/relevance/months
   Scenario Outline: months are not calendar months: they are refused
-    Elapsed time is between absolute instants (§2) and a month has no fixed length; clock-core's
-    policy refuses Y and M designators, so a rule says P30D, not P1M.
+    §0 lets users change check-ins "by changing ISO 8601 durations (e.g., `P2D`, `PT6H`)" without
+    saying whether months count. Elapsed time is between absolute instants (§2) and a month has no
+    fixed length; clock-core's policy refuses Y and M designators, so a rule says P30D, not P1M.
     When I call "clock-awareness.decide_relevance" with {"now": "2026-02-10T00:00:00Z", "policy": {"clock": {"checkins": {"rules": [{"id": "m", "when": {"elapsed_gte": "<duration>"}, "then": {"offer_recap": true}}]}}}}
     Then the error code is "invalid_policy"
 

@@ -224,8 +224,9 @@ Feature: The user policy block
 
   @decision @req:CLK-POLICY-DURATION @id:clock-core/policy/calendar-units
   Scenario Outline: years and months are refused with their reason
-    Elapsed time is measured between absolute instants (§2), and a month or a year has no fixed
-    length, so P1M would be a guess; P30D says what is meant.
+    §0: "Users can make check-ins more/less frequent by changing ISO 8601 durations (e.g., `P2D`,
+    `PT6H`)" — silent on years and months. Elapsed time is measured between absolute instants (§2),
+    and a month or a year has no fixed length, so P1M would be a guess; P30D says what is meant.
     When I call "clock-core.check_policy" with {"yaml": "clock:\n  checkins:\n    rules:\n      - id: r\n        when: {elapsed_gte: <duration>}\n        then: {offer_recap: true}\n"}
     Then the output "valid" is false
     And the output "problems.0.line" is 5
@@ -320,10 +321,26 @@ Feature: The user policy block
     When I call "clock-core.load_policy" with {"yaml": "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nclock: *b\n"}
     Then the error code is "invalid_policy"
 
+  @extension @req:CLK-POLICY-HOSTILE @id:clock-core/policy/anchors-refused
+  Scenario Outline: the reference refuses every anchor and alias, even a harmless one
+    Beyond the seed: the §0 block is YAML, and YAML allows anchors; a harmless one means what it
+    says. The reference refuses them all, the simplest rule that makes alias bombs impossible rather
+    than merely bounded. Recommended, never required.
+    When I call "clock-core.check_policy" with {"yaml": <yaml>}
+    Then the output "valid" is false
+    And the output "problems.0.line" is <line>
+    And the output "problems.0.message" is a non-empty string
+
+    Examples:
+      | case             | yaml                                                                   | line |
+      | harmless-anchor  | "clock: &c\\n  mode: light\\n"                                           | 1    |
+      | alias-in-rules   | "clock:\\n  mode: &m light\\n  checkins:\\n    enabled: true\\n"           | 2    |
+
   @decision @req:CLK-POLICY-HOSTILE @id:clock-core/policy/hostile
-  Scenario Outline: anchors, merge keys, extra documents and broken YAML are refused with a line
-    A policy never needs anchors, aliases or merge keys; refusing them all is the simplest rule
-    that makes alias bombs impossible rather than merely bounded.
+  Scenario Outline: merge keys, extra documents and broken YAML are refused with a line
+    §0 gives the policy as one YAML block ("This block defines when CLOCK is consulted") and says
+    nothing of merge keys (YAML 1.1 only) or of several documents; the kit refuses both, and YAML
+    that does not parse, with the line of the problem.
     When I call "clock-core.check_policy" with {"yaml": <yaml>}
     Then the output "valid" is false
     And the output "problems.0.line" is <line>
@@ -331,9 +348,7 @@ Feature: The user policy block
 
     Examples:
       | case             | yaml                                                                   | line | reference_message        |
-      | harmless-anchor  | "clock: &c\\n  mode: light\\n"                                           | 1    | anchors and aliases      |
       | merge-key        | "base: &b {mode: light}\\nclock:\\n  <<: *b\\n"                           | 1    | anchors and aliases      |
-      | alias-in-rules   | "clock:\\n  mode: &m light\\n  checkins:\\n    enabled: true\\n"           | 2    | anchors and aliases      |
       | two-documents    | "clock:\\n  mode: light\\n---\\nclock:\\n  mode: normal\\n"                 | 3    | only one YAML document   |
       | tab-indentation  | "clock:\\n\tmode: light\\n"                                              | 2    | not valid YAML           |
       | unclosed-flow    | "clock: {mode: light\\n"                                                | 1    | not valid YAML           |

@@ -70,8 +70,10 @@ Feature: Session TZ resolution, Agent TZ and delta hours
 
   @decision @req:CLK-TZ-EXPLICIT-DECIDES @req:CLK-TZ-FIXED-OFFSET @id:clock-core/session-tz/explicit-unresolved
   Scenario Outline: a written zone that does not resolve is asked about, never skipped
-    The user did name a zone; answering with the stored override instead would silently ignore
-    what they wrote, so the answer is a question and no Session TZ.
+    §4.2 puts "1) Explicit in message" first but does not say what happens when the zone written
+    there cannot be resolved. The user did name a zone; answering with the stored override instead
+    would silently ignore what they wrote, so the answer is a question (which must name what was
+    written) and no Session TZ.
     When I call "clock-core.resolve_session_tz" with {"explicit": "<written>", "thread_override": "Europe/Paris", "now": "2026-02-10T03:02:00Z", "host_tz": "Europe/Berlin"}
     Then the output "session_tz" is null
     And the output "source" is "explicit"

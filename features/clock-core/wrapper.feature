@@ -64,7 +64,8 @@ Feature: The interaction wrapper
 
   @decision @req:CLK-WRAP-MONOTONIC @req:CLK-WRAP-ENVELOPE @id:clock-core/wrapper/monotonic
   Scenario Outline: timestamps only move forward, compared as instants
-    A "last" timestamp is the latest one: a message delivered late, stamped before what is
+    §4.1 records the "last user message timestamp" without saying what a late-delivered message
+    does. A "last" timestamp is the latest one: a message delivered late, stamped before what is
     stored, must not move it back, and an equal instant written with another offset is the same
     instant. Elapsed time is never negative.
     When I call "clock-core.on_user_message" with:
