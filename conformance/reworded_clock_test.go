@@ -3,6 +3,7 @@ package conformance_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -19,7 +20,12 @@ import (
 // clarification question or a problem message nor the spelling of a label or
 // an id, so such an implementation must pass every clock-core and
 // clock-awareness scenario that is not an extension, at compat.
-type reworded struct{ ref *reference.Implementation }
+type reworded struct {
+	ref *reference.Implementation
+	// unstable mints a new id for the same action on every call: a wrong
+	// implementation the id properties must reject.
+	unstable *int
+}
 
 // refID is the reference's minted action id; ownID is the filter's.
 var (
@@ -35,6 +41,10 @@ func (x reworded) Call(ctx context.Context, op string, input json.RawMessage) (j
 	if err := json.Unmarshal(input, &in); err != nil {
 		return x.ref.Call(ctx, op, input)
 	}
+	// The strings the caller wrote: an id or label among them is the
+	// caller's, never reworded.
+	seen := map[string]bool{}
+	mapStrings(in, func(s string) string { seen[s] = true; return s })
 	// An id this implementation minted comes back in later calls: it is
 	// the same action, so the reference is asked about its own id.
 	in = mapStrings(in, func(s string) string {
@@ -52,29 +62,30 @@ func (x reworded) Call(ctx context.Context, op string, input json.RawMessage) (j
 	if err := json.Unmarshal(out, &o); err != nil {
 		return out, nil
 	}
-	seen := map[string]bool{}
-	mapStrings(in, func(s string) string { seen[s] = true; return s })
-	o = rewordTree(o, "", seen)
+	o = rewordTree(o, "", seen, x.unstable)
 	b, _ = json.Marshal(o)
 	return b, nil
 }
 
 // rewordTree rewrites, wherever they occur, the strings a person or model
 // would write in its own words, and the ids the implementation mints.
-func rewordTree(v any, key string, seen map[string]bool) any {
+func rewordTree(v any, key string, seen map[string]bool, unstable *int) any {
 	switch x := v.(type) {
 	case map[string]any:
 		for k, e := range x {
-			x[k] = rewordTree(e, k, seen)
+			x[k] = rewordTree(e, k, seen, unstable)
 		}
 		return x
 	case []any:
 		for i, e := range x {
-			x[i] = rewordTree(e, key, seen)
+			x[i] = rewordTree(e, key, seen, unstable)
 		}
 		return x
 	case string:
 		switch {
+		case refID.MatchString(x) && !seen[x] && unstable != nil:
+			*unstable++
+			return fmt.Sprintf("entry-%s-%d", reverse(refID.FindStringSubmatch(x)[1]), *unstable)
 		case refID.MatchString(x) && !seen[x]:
 			return "entry-" + reverse(refID.FindStringSubmatch(x)[1]) + "-x"
 		case key == "clarification_question":
@@ -133,7 +144,7 @@ func reverse(s string) string {
 // change something.
 func TestRewordedClockPasses(t *testing.T) {
 	rep, err := conformance.Run(context.Background(), conformance.Options{
-		Driver:  conformance.InProcess(reworded{reference.New()}),
+		Driver:  conformance.InProcess(reworded{ref: reference.New()}),
 		Level:   conformance.LevelExact,
 		Goldens: goldens.FS(),
 		Tags:    "~@extension",
@@ -162,4 +173,23 @@ func TestRewordedClockPasses(t *testing.T) {
 		t.Error("the reworded implementation matched every golden: the filter changed nothing")
 	}
 	t.Logf("%d scenarios, %d failed at compat, %d differ from the goldens", len(rep.Scenarios), len(failed), exactDiffers)
+}
+
+// TestUnstableIDsFail: the same filter minting a new id for the same action
+// on every call is told apart: its ids are not stable across calls, so a
+// later read or correction does not reach the action.
+func TestUnstableIDsFail(t *testing.T) {
+	n := 0
+	rep, err := conformance.Run(context.Background(), conformance.Options{
+		Driver: conformance.InProcess(reworded{ref: reference.New(), unstable: &n}),
+		Level:  conformance.LevelCompat,
+		Run:    []conformance.Pattern{"clock-awareness/actions/id-referable"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Scenarios) != 1 || rep.Scenarios[0].Compat != conformance.Failed {
+		t.Fatalf("unstable ids passed: %+v", rep.Scenarios)
+	}
+	t.Logf("rejected: %s", rep.Scenarios[0].Problem)
 }

@@ -241,3 +241,23 @@ Feature: Latest actions: how actions get stored
   Scenario: a label is at most 80 characters, cut at a word
     When I call "clock-awareness.capture_action" with {"now": "2026-02-09T09:10:00Z", "text": "clock it: write the quarterly report for the board including revenue, churn, hiring plans and the roadmap"}
     Then the output "action.label" is "Write the quarterly report for the board including revenue, churn, hiring plans"
+
+  @req:AW-ACT-AUTO @req:AW-READ-OPEN @id:clock-awareness/actions/id-referable
+  Scenario: a stored action's id is the implementation's own, unique, stable and referable later
+    §10.2 stores each action with an "id" ("act_9f3c" in its example) and §11 corrections name the
+    action; how ids are minted is the implementation's. What is certified: the id is unique in the
+    list, a later read answers the same id for the same action, and a correction by that id reaches it.
+    When I call "clock-awareness.capture_action" with {"now": "2026-02-09T09:10:00Z", "text": "dinner, back later", "user_key": "user:chat:u1", "judgement": {"action": true, "temporal": true, "label": "Dinner", "status": "in_progress"}, "actions": [{"id": "older", "label": "Gym", "type": "temporal_action", "status": "done", "recorded_iso": "2026-02-09T07:00:00Z", "expires_iso": "2026-02-10T07:00:00Z", "source": "clock_it"}]}
+    Then the output "action.id" occurs once among the output's "actions.*.id"
+    And the output "actions.0.id" is "older"
+    And I remember the output "action.id" as "dinner"
+    And I remember the output "actions" as "list"
+    When I call "clock-awareness.read_actions" with {"now": "2026-02-09T09:40:00Z", "actions": "${list}"}
+    Then the output "actions.1.id" is the remembered "dinner"
+    And the output "actions.0.id" is not the remembered "dinner"
+    And the output "actions.1.effective_status" is "in_progress"
+    When I call "clock-core.correct_action" with {"state": {"version": 3, "users": {"user:chat:u1": {"latest_actions": "${list}"}}}, "user_key": "user:chat:u1", "action_id": "${dinner}", "status": "done"}
+    Then the output "state.users.user:chat:u1.latest_actions.1.id" is the remembered "dinner"
+    And the output "state.users.user:chat:u1.latest_actions.1.status" is "done"
+    And the output "state.users.user:chat:u1.latest_actions.1.source" is "user_confirmed"
+    And the output "state.users.user:chat:u1.latest_actions.0.status" is "done"
