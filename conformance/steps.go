@@ -28,6 +28,9 @@ type world struct {
 	calls []*callRecord
 	// memory holds output values a scenario remembered (steps_props.go).
 	memory map[string]any
+	// tempDirs and written: state files of the scenario (steps_props.go).
+	tempDirs []string
+	written  map[string]string
 }
 
 type callRecord struct {
@@ -62,6 +65,10 @@ func (w *world) register(ctx *godog.ScenarioContext) {
 	for _, d := range stepDefs {
 		ctx.Step(d.re, d.bind(w))
 	}
+	ctx.After(func(c context.Context, _ *godog.Scenario, _ error) (context.Context, error) {
+		w.removeTempDirs()
+		return c, nil
+	})
 }
 
 func unquote(s string) (string, error) {

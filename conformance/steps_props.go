@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -28,6 +30,8 @@ func init() {
 		{regexp.MustCompile(`^the output is, apart from the text at ((?:"[^"]+"(?:, )?)+):$`), func(w *world) any { return w.outputApartFrom }},
 		{regexp.MustCompile(`^the output "([^"]+)" occurs once among the output's "([^"]+)"$`), func(w *world) any { return w.fieldOnceAmong }},
 		{regexp.MustCompile(`^the output "([^"]+)" equals the JSON (.+)$`), func(w *world) any { return w.fieldEqualsJSON }},
+		{regexp.MustCompile(`^the state file "([A-Za-z0-9_]+)" holds:$`), func(w *world) any { return w.stateFileHolds }},
+		{regexp.MustCompile(`^the state file "([A-Za-z0-9_]+)" still holds what it held$`), func(w *world) any { return w.stateFileUnchanged }},
 		{regexp.MustCompile(`^I remember the output "([^"]+)" as "([A-Za-z0-9_]+)"$`), func(w *world) any { return w.remember }},
 		{regexp.MustCompile(`^the output "([^"]+)" is the remembered "([A-Za-z0-9_]+)"$`), func(w *world) any { return w.fieldIsRemembered }},
 		{regexp.MustCompile(`^the output "([^"]+)" is not the remembered "([A-Za-z0-9_]+)"$`), func(w *world) any { return w.fieldIsNotRemembered }},
@@ -225,6 +229,9 @@ func (w *world) remember(path, name string) error {
 
 func (w *world) recalled(name string) (any, error) {
 	v, ok := w.memory[name]
+	if !ok && strings.HasPrefix(name, "state_file") {
+		return w.stateFile(name)
+	}
 	if !ok {
 		return nil, fmt.Errorf("nothing was remembered as %q before this step", name)
 	}
@@ -295,4 +302,66 @@ func (w *world) fieldEqualsJSON(path, doc string) error {
 		return fmt.Errorf("output %q is %s, want %s", path, show(got), doc)
 	}
 	return nil
+}
+
+// stateFile is a fresh state file path for the implementation's own store
+// (clock-core.store_*): "${state_file…}" in a call's input names a file in a
+// folder created for this scenario alone and removed after it.
+func (w *world) stateFile(name string) (string, error) {
+	if p, ok := w.memory[name].(string); ok {
+		return p, nil
+	}
+	dir, err := os.MkdirTemp("", "clockspec-store-")
+	if err != nil {
+		return "", fmt.Errorf("the runner could not create a folder for %q: %w", name, err)
+	}
+	w.tempDirs = append(w.tempDirs, dir)
+	p := filepath.Join(dir, "clock-state.json")
+	if w.memory == nil {
+		w.memory = map[string]any{}
+	}
+	w.memory[name] = p
+	return p, nil
+}
+
+// stateFileHolds writes a state file's content before the implementation
+// reads it (a torn write, a newer version).
+func (w *world) stateFileHolds(name string, doc *godog.DocString) error {
+	p, err := w.stateFile(name)
+	if err != nil {
+		return err
+	}
+	if w.written == nil {
+		w.written = map[string]string{}
+	}
+	w.written[name] = doc.Content
+	return os.WriteFile(p, []byte(doc.Content), 0o600)
+}
+
+// stateFileUnchanged: a file the store refused is left exactly as it was.
+func (w *world) stateFileUnchanged(name string) error {
+	want, ok := w.written[name]
+	if !ok {
+		return fmt.Errorf("no earlier step wrote the state file %q", name)
+	}
+	p, err := w.stateFile(name)
+	if err != nil {
+		return err
+	}
+	got, err := os.ReadFile(p)
+	if err != nil {
+		return fmt.Errorf("the state file %q: %w", name, err)
+	}
+	if string(got) != want {
+		return fmt.Errorf("the state file %q changed\nwas: %s\n is: %s", name, quote(want), quote(string(got)))
+	}
+	return nil
+}
+
+// removeTempDirs removes the scenario's state-file folders.
+func (w *world) removeTempDirs() {
+	for _, d := range w.tempDirs {
+		_ = os.RemoveAll(d)
+	}
+	w.tempDirs = nil
 }

@@ -42,6 +42,8 @@ func Operations() map[string]Handler {
 		"clock-core.confirmation_gate":      confirmationGateOp,
 		"clock-core.check_hedged":           checkHedgedOp,
 		"clock-core.correct_action":         correctActionOp,
+		"clock-core.store_on_user_message":  storeOnUserMessageOp,
+		"clock-core.store_read":             storeReadOp,
 	}
 }
 
