@@ -45,6 +45,10 @@ func fake(mode, match string) {
 		echo()
 		return
 	}
+	if strings.HasPrefix(mode, "store-") {
+		fakeStore(mode) // storecheck_test.go
+		return
+	}
 	impl := reference.New()
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<21)
