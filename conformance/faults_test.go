@@ -47,6 +47,10 @@ func fake(mode, match string) {
 		echo()
 		return
 	}
+	if strings.HasPrefix(mode, "store-") {
+		fakeStore(mode) // storecheck_test.go
+		return
+	}
 	state := os.Getenv("CLOCKSPEC_FAKE_STATE")
 	restarted := false
 	if state != "" {

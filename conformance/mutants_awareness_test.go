@@ -196,6 +196,28 @@ func clockAwarenessMutants() []mutant {
 				}
 			}),
 		}},
+		{"the agent's time judgement ignored (the phrase list decides)", map[string]override{
+			"clock-awareness.decide_relevance": rewriteInput(func(in map[string]any) { delete(in, "time_related") }),
+		}},
+		{"a status the user set is inferred over again", map[string]override{
+			"clock-awareness.read_actions": rewriteInput(func(in map[string]any) {
+				for _, a := range in["actions"].([]any) {
+					if object(a)["source"] == "user_confirmed" {
+						object(a)["source"] = "auto"
+					}
+				}
+			}),
+		}},
+		{"the agent's judgement of an action ignored (the phrase lists decide)", map[string]override{
+			"clock-awareness.capture_action": rewriteInput(func(in map[string]any) { delete(in, "judgement") }),
+		}},
+		{"the judged label replaced by the whole message", map[string]override{
+			"clock-awareness.capture_action": rewriteOutput(func(in, out map[string]any) {
+				if a := object(out["action"]); a != nil && in["judgement"] != nil {
+					a["label"] = ""
+				}
+			}),
+		}},
 		{"clock directives found anywhere in the message", map[string]override{
 			"clock-awareness.parse_directive": rewriteInput(func(in map[string]any) {
 				t := str(in, "text")

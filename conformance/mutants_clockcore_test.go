@@ -152,6 +152,13 @@ func clockCoreMutants() []mutant {
 				}
 			}),
 		}},
+		{"the agent's substantive judgement ignored (the list decides)", map[string]override{
+			"clock-core.on_agent_message": rewriteInput(func(in map[string]any) {
+				if m := object(in["message"]); m != nil {
+					delete(m, "substantive")
+				}
+			}),
+		}},
 		{"cross-channel timestamps recorded even with tracking off", map[string]override{
 			"clock-core.on_user_message": rewriteInput(func(in map[string]any) {
 				if c := object(object(in["policy"])["clock"]); c != nil {
@@ -243,6 +250,33 @@ func clockCoreMutants() []mutant {
 				}
 			}),
 		}},
+		{"a question always hedges, even after a plain statement", map[string]override{
+			"clock-core.check_hedged": rewriteOutput(func(in, out map[string]any) {
+				if strings.Contains(str(in, "text"), "?") && out["hedged"] == false {
+					out["hedged"], out["markers"] = true, []any{"?"}
+				}
+			}),
+		}},
+		{"a policy that does not read stops the wrapper (nothing recorded)", map[string]override{
+			"clock-core.on_user_message": func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
+				out, perr := next(in)
+				var o map[string]any
+				_ = json.Unmarshal(out, &o)
+				if perr == nil && len(o["policy_problems"].([]any)) > 0 {
+					return nil, &protocol.Error{Code: "invalid_policy", Message: "invalid policy"}
+				}
+				return out, perr
+			},
+		}},
+		{"bad stored overrides dropped from the state", map[string]override{
+			"clock-core.on_user_message": rewriteOutput(func(_, out map[string]any) {
+				if len(out["policy_problems"].([]any)) > 0 {
+					for _, u := range object(object(out["state"])["users"]) {
+						delete(object(u), "policy_overrides")
+					}
+				}
+			}),
+		}},
 		{"now taken from the host clock even when it stepped back", map[string]override{
 			"clock-core.now": rewriteInput(func(in map[string]any) { delete(in, "previous") }),
 		}},
@@ -253,12 +287,29 @@ func clockCoreMutants() []mutant {
 				}
 			}),
 		}},
+		{"countries are not places (Japan falls back to UTC)", map[string]override{
+			"clock-core.resolve_session_tz": rewriteInput(func(in map[string]any) {
+				if strings.EqualFold(str(in, "mentioned_location"), "japan") || strings.EqualFold(str(in, "mentioned_location"), "india") {
+					in["mentioned_location"] = "Atlantis"
+				}
+			}),
+		}},
+		{"light mode ignored by the confirmation gate", map[string]override{
+			"clock-core.confirmation_gate": rewriteInput(func(in map[string]any) {
+				c := object(object(in["policy"])["clock"])
+				if c == nil {
+					in["policy"] = map[string]any{"clock": map[string]any{"mode": "normal"}}
+				} else if c["mode"] == nil || c["mode"] == "light" {
+					c["mode"] = "normal"
+				}
+			}),
+		}},
 		{"identities linked without approval", map[string]override{
 			"clock-core.link_identities": rewriteInput(func(in map[string]any) { in["approved"] = true }),
 		}},
-		{"countries taken as places (Japan → Tokyo)", map[string]override{
+		{"a region spanning zones taken for its capital (United States → New York)", map[string]override{
 			"clock-core.resolve_session_tz": rewriteInput(func(in map[string]any) {
-				countries := map[string]string{"japan": "Tokyo", "india": "Kolkata", "germany": "Berlin"}
+				countries := map[string]string{"united states": "New York", "australia": "Sydney", "canada": "Toronto", "russia": "Moscow", "brazil": "Sao Paulo"}
 				if c, ok := countries[strings.ToLower(str(in, "mentioned_location"))]; ok {
 					in["mentioned_location"] = c
 				}

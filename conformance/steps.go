@@ -27,6 +27,11 @@ type world struct {
 	run   *runner
 	sc    *features.Scenario
 	calls []*callRecord
+	// memory holds output values a scenario remembered (steps_props.go).
+	memory map[string]any
+	// tempDirs and written: state files of the scenario (steps_props.go).
+	tempDirs []string
+	written  map[string]string
 }
 
 type callRecord struct {
@@ -70,6 +75,10 @@ func (w *world) register(ctx *godog.ScenarioContext) {
 	for _, d := range stepDefs {
 		ctx.Step(d.re, d.bind(w))
 	}
+	ctx.After(func(c context.Context, _ *godog.Scenario, _ error) (context.Context, error) {
+		w.removeTempDirs()
+		return c, nil
+	})
 }
 
 func unquote(s string) (string, error) {
@@ -93,7 +102,12 @@ func (w *world) call(ctx context.Context, op, input string) error {
 		return fmt.Errorf("the scenario calls %q, which spec/ does not define", op)
 	}
 	// The input goes out as the scenario wrote it — white space, key order,
-	// escapes and duplicate keys included — never decoded and encoded again.
+	// escapes and duplicate keys included — never decoded and encoded again;
+	// only a remembered value ("${n}") is put in where the scenario asks.
+	input, err := w.substitute(input)
+	if err != nil {
+		return err
+	}
 	raw := json.RawMessage(input)
 	if !json.Valid(raw) {
 		return fmt.Errorf("the scenario's input for %s is not valid JSON: %s", op, raw)

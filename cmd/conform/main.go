@@ -57,6 +57,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = recordCmd(args, stdout, stderr)
 	case "report":
 		err = reportCmd(args, stdout, stderr)
+	case "store-check":
+		code, err = storeCheckCmd(args, stdout, stderr)
 	case "version":
 		err = versionCmd(stdout)
 	case "help":
@@ -86,6 +88,7 @@ Usage:
   conform serve [flags]   expose the reference: HTTP on 127.0.0.1:8080, or --stdio for JSON Lines;
                           --mcp serves its datetime tools to MCP hosts (stdio, or --addr for HTTP at /mcp)
   conform replay FILE     replay a failing scenario saved by run --save-failures
+  conform store-check --impl exec:CMD   certify the implementation's own state store (§10.3: concurrent writers, kill -9)
   conform record [flags]  write the reference's answers as JSON Lines (for the JavaScript oracle)
   conform version         print spec, reference and tzdata versions
 

@@ -6,8 +6,9 @@ Feature: Bounds on inference about an action
 
   @req:AW-CONT-HEDGED @req:AW-CONT-EXPIRED @req:AW-CONT-WINDOW @req:AW-CONT-NEVER-DONE @req:AW-CONT-TONE @id:clock-awareness/continuity/gym
   Scenario Outline: a gym visit over time
-    "I'm headed to the gym" (expected ~90 min, at most 180) — later "I'm sore".
-    When I call "clock-awareness.assess_continuity" with {"now": "<now>", "action": {"id": "g", "label": "Go to the gym", "type": "temporal_action", "status": "in_progress", "recorded_iso": "2026-02-09T17:00:00Z", "expected_typical_minutes": 90, "expected_max_minutes": 180, "expires_iso": "2026-02-10T17:00:00Z", "source": "auto"}}
+    §6.5's own example: "I’m headed to the gym" (expected ~2h) → later "I’m sore". The action is
+    stored with the seed's ~2 hours as its typical duration (120 minutes; at most 180).
+    When I call "clock-awareness.assess_continuity" with {"now": "<now>", "action": {"id": "g", "label": "Go to the gym", "type": "temporal_action", "status": "in_progress", "recorded_iso": "2026-02-09T17:00:00Z", "expected_typical_minutes": 120, "expected_max_minutes": 180, "expires_iso": "2026-02-10T17:00:00Z", "source": "auto"}}
     Then the output is:
       """json
       {"effective_status": "<effective>", "elapsed_ms": <elapsed>, "window": "<window>", "hedged_reference_allowed": <hedged>,
@@ -18,8 +19,8 @@ Feature: Bounds on inference about an action
     Examples:
       | case           | now                  | elapsed  | effective   | window         | hedged | after       |
       | just-left      | 2026-02-09T17:30:00Z | 1800000  | in_progress | before_typical | true   | in_progress |
-      | typical-below  | 2026-02-09T18:29:59Z | 5399000  | in_progress | before_typical | true   | in_progress |
-      | typical-at     | 2026-02-09T18:30:00Z | 5400000  | likely_done | typical_to_max | true   | likely_done |
+      | typical-below  | 2026-02-09T18:59:59Z | 7199000  | in_progress | before_typical | true   | in_progress |
+      | typical-at     | 2026-02-09T19:00:00Z | 7200000  | likely_done | typical_to_max | true   | likely_done |
       | max-below      | 2026-02-09T19:59:59Z | 10799000 | likely_done | typical_to_max | true   | likely_done |
       | max-at         | 2026-02-09T20:00:00Z | 10800000 | likely_done | after_max      | true   | likely_done |
       | expired        | 2026-02-10T17:00:00Z | 86400000 | expired     | after_max      | false  | in_progress |
@@ -64,9 +65,11 @@ Feature: Bounds on inference about an action
 
   @decision @req:AW-CONT-IMPACTFUL @req:AW-CONT-LIGHT @id:clock-awareness/continuity/impactful
   Scenario Outline: impactful follow-ups need confirmation
-    §0 says light mode asks "before any impactful action", so light forces confirmation even when
-    require_confirmation_for_impactful_actions is false; in normal mode that switch decides for
-    stated actions, and inferred ones always need confirmation (§8.1, clock-core's gate).
+    §0 "light: … ask before any impactful action" and §8.2 "If `require_confirmation_for_impactful_actions
+    = true`, confirmation is required before: …" disagree for light mode with the switch off; the
+    kit reads them together, exactly as clock-core.confirmation_gate does: light forces
+    confirmation; in normal mode the switch decides for stated actions; inferred ones always need
+    confirmation (§8.1).
     When I call "clock-awareness.assess_continuity" with {"now": "2026-02-09T18:00:00Z", "impactful_kind": "<kind>", "basis": <basis>, "confirmed": <confirmed>, "policy": {"clock": {"mode": "<mode>", "inference": {"require_confirmation_for_impactful_actions": <require>}}}, "action": {"id": "m", "label": "Eat dinner", "type": "temporal_action", "status": "planned", "recorded_iso": "2026-02-09T17:00:00Z", "expires_iso": "2026-02-10T17:00:00Z", "source": "auto"}}
     Then the output "impactful.allowed" is <allowed>
     And the output "impactful.needs_confirmation" is <needs>

@@ -6,10 +6,14 @@ Feature: The clock directives
 
   @decision @req:AW-DIRECTIVE-GRAMMAR @req:AW-LABEL-NORMALISE @id:clock-awareness/directives/grammar
   Scenario Outline: what is a directive
-    A directive opens the message ("clock it" may also close it); "clock" inside a sentence is
-    ordinary text, so a message about clocks is never taken for an instruction.
+    §6.2 A gives the forms "clock it: I’m going to eat dinner", "clock: paid invoice" and "`clock it`
+    appended to a message with a clear action", and §5.2 "clock: kind project", but not where else a
+    directive may stand. The kit pins: a directive opens the message ("clock it" may also close it);
+    "clock" inside a sentence is ordinary text, so a message about clocks is never taken for an
+    instruction. The label a directive carries is the agent's summary: only that there is one is
+    compared (the reference's normalisation is an extension, below).
     When I call "clock-awareness.parse_directive" with {"text": "<text>"}
-    Then the output is:
+    Then the output is, apart from the text at "label":
       """json
       {"directive": <directive>, "label": <label>}
       """
@@ -31,3 +35,19 @@ Feature: The clock directives
       | clock-it-middle  | clock it is broken, fix it            | null       | null                       |
       | plain            | about to eat dinner                   | null       | null                       |
       | empty            |                                       | null       | null                       |
+
+  @extension @req:AW-LABEL-NORMALISE @id:clock-awareness/directives/labels
+  Scenario Outline: the reference's label normalisation
+    Beyond the seed: §6.3 asks for a "normalized label (short summary)" without saying how; the
+    reference drops a leading "I'm going to"/"I'll", capitalises the first letter, trims trailing
+    punctuation (spec/clock-awareness/grammar.md). Recommended, never required.
+    When I call "clock-awareness.parse_directive" with {"text": "<text>"}
+    Then the output "label" is "<label>"
+
+    Examples:
+      | case           | text                                   | label                  |
+      | going-to       | clock it: I’m going to eat dinner      | Eat dinner             |
+      | caps-kept      | CLOCK IT : Eat Dinner.                 | Eat Dinner             |
+      | capitalised    | clock: paid invoice                    | Paid invoice           |
+      | appended       | I'll call the bank tomorrow — clock it | Call the bank tomorrow |
+      | two-word-kind  | clock: kind big project                | Kind big project       |

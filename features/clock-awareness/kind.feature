@@ -6,9 +6,11 @@ Feature: Thread kinds
 
   @decision @req:AW-KIND-DIRECTIVE @req:AW-KIND-STORED @req:AW-KIND-PERSIST @req:AW-KIND-DEFAULT @id:clock-awareness/kind/resolve
   Scenario Outline: directive, stored kind, inference, default
-    The user's directive wins; a stored kind is not overturned by a new guess (only the user changes
-    it); a kind the directive repeats is not written again; conversation, the default, is never
-    written (an unset kind reads as conversation).
+    §5.2: "User can set explicitly: `clock: kind project`", "Agent MAY infer from context, but SHOULD
+    persist only if confident or user-confirmed", "Default if unknown: `conversation`" — silent on
+    which wins and when to write. The user's directive wins; a stored kind is not overturned by a new
+    guess (only the user changes it); a kind the directive repeats is not written again;
+    conversation, the default, is never written (an unset kind reads as conversation).
     When I call "clock-awareness.thread_kind" with {"text": "<text>", "stored_kind": <stored>, "inferred": <inferred>}
     Then the output is:
       """json

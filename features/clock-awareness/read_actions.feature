@@ -52,3 +52,35 @@ Feature: Reading actions: expiry at read time, likely done, open actions
       | all           | null                                | true  | dm    |
       | same-thread   | "agent:main:chat:dm:u1"             | true  | dm    |
       | other-thread  | "agent:main:telegram:group:g1"      | false | old   |
+
+  @req:AW-READ-LIKELY-DONE @req:AW-READ-EXPIRY @id:clock-awareness/read/user-corrected
+  Scenario Outline: a status the user set is not inferred over, but still expires
+    §11: "MUST be willing to be corrected immediately". A user who sets an action back to
+    in_progress (source user_confirmed) is believed: reading it past its typical duration does not
+    make it likely done again. §6.4 "All actions MUST expire" still holds for it.
+    When I call "clock-awareness.read_actions" with {"now": "<now>", "actions": [{"id": "a1", "label": "Eat dinner", "type": "temporal_action", "status": "in_progress", "recorded_iso": "2026-02-09T18:00:00Z", "expected_typical_minutes": 75, "expected_max_minutes": 180, "expires_iso": "2026-02-10T18:00:00Z", "source": "<source>"}]}
+    Then the output "actions.0.effective_status" is "<effective>"
+    And the output "has_open_action" is <open>
+
+    Examples:
+      | case                      | source         | now                  | effective   | open  |
+      | confirmed-below-typical   | user_confirmed | 2026-02-09T19:14:59Z | in_progress | true  |
+      | confirmed-at-typical      | user_confirmed | 2026-02-09T19:15:00Z | in_progress | true  |
+      | confirmed-past-max        | user_confirmed | 2026-02-09T22:00:00Z | in_progress | true  |
+      | auto-at-typical           | auto           | 2026-02-09T19:15:00Z | likely_done | true  |
+      | clock-it-at-typical       | clock_it       | 2026-02-09T19:15:00Z | likely_done | true  |
+      | confirmed-expiry-below    | user_confirmed | 2026-02-10T17:59:59Z | in_progress | true  |
+      | confirmed-expiry-at       | user_confirmed | 2026-02-10T18:00:00Z | expired     | false |
+
+  @req:AW-READ-LIKELY-DONE @id:clock-awareness/read/corrected-then-read
+  Scenario: a correction holds from the next read on
+    The user corrects the agent ("no, I'm still at dinner"); clock-core.correct_action records it and
+    the very next read, past the typical duration, still says in_progress.
+    When I call "clock-core.correct_action" with {"state": {"version": 3, "users": {"user:chat:u1": {"latest_actions": [{"id": "a1", "label": "Eat dinner", "type": "temporal_action", "status": "likely_done", "recorded_iso": "2026-02-09T18:00:00Z", "expected_typical_minutes": 75, "expected_max_minutes": 180, "expires_iso": "2026-02-10T18:00:00Z", "source": "auto"}]}}}, "user_key": "user:chat:u1", "action_id": "a1", "status": "in_progress"}
+    And I remember the output "state.users.user:chat:u1.latest_actions" as "corrected"
+    And I call "clock-awareness.read_actions" with {"now": "2026-02-09T20:00:00Z", "actions": "${corrected}"}
+    Then the output "actions.0.effective_status" is "in_progress"
+    And I call "clock-awareness.assess_continuity" with {"now": "2026-02-09T20:00:00Z", "action": {"id": "a1", "label": "Eat dinner", "type": "temporal_action", "status": "in_progress", "recorded_iso": "2026-02-09T18:00:00Z", "expected_typical_minutes": 75, "expected_max_minutes": 180, "expires_iso": "2026-02-10T18:00:00Z", "source": "user_confirmed"}}
+    And the output "effective_status" is "in_progress"
+    And the output "status_after" is "in_progress"
+    And the output "source_after" is "user_confirmed"

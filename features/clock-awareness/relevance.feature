@@ -10,7 +10,7 @@ Feature: The clock relevance decision
   Scenario Outline: each default rule fires exactly at its threshold, not one second below
     "evaluate check-in rules in order; if any rule triggers" does not say evaluation stops: every
     rule is evaluated, all that fire are listed in order, and their effects combine.
-    When I call "clock-awareness.decide_relevance" with {"now": "<now>", "thread_kind": "<kind>", "last_interaction_iso": "<last>", "has_open_action": <open>, "text": "ok, let's continue"}
+    When I call "clock-awareness.decide_relevance" with {"now": "<now>", "thread_kind": "<kind>", "last_interaction_iso": "<last>", "has_open_action": <open>, "text": "ok, let's continue", "time_related": false}
     Then the output is:
       """json
       {"awareness": <awareness>, "trigger": "<trigger>", "fired": <fired>,
@@ -85,7 +85,7 @@ Feature: The clock relevance decision
 
   @req:AW-REL-DISABLED @id:clock-awareness/relevance/disabled
   Scenario Outline: clock.enabled false skips awareness but still anchors times
-    When I call "clock-awareness.decide_relevance" with {"now": "2026-02-09T10:00:00Z", "policy": {"clock": {"enabled": false}}, "thread_kind": "project", "last_interaction_iso": "2025-01-01T00:00:00Z", "has_open_action": true, "text": "<text>"}
+    When I call "clock-awareness.decide_relevance" with {"now": "2026-02-09T10:00:00Z", "policy": {"clock": {"enabled": false}}, "thread_kind": "project", "last_interaction_iso": "2025-01-01T00:00:00Z", "has_open_action": true, "text": "<text>", "time_related": <anchor>}
     Then the output is:
       """json
       {"awareness": false, "trigger": "disabled", "fired": [],
@@ -104,7 +104,7 @@ Feature: The clock relevance decision
     §0 says off is "never use time context beyond basic timezone anchoring" — awareness off like
     enabled false; light acts on what fired; normal is "more proactive": the same rules, plus
     a proactive flag. The seed gives normal no thresholds of its own, so none are invented.
-    When I call "clock-awareness.decide_relevance" with {"now": "2026-02-10T10:00:00Z", "policy": {"clock": {"mode": "<mode>"}}, "thread_kind": "project", "last_interaction_iso": "<last>", "text": "<text>"}
+    When I call "clock-awareness.decide_relevance" with {"now": "2026-02-10T10:00:00Z", "policy": {"clock": {"mode": "<mode>"}}, "thread_kind": "project", "last_interaction_iso": "<last>", "text": "<text>", "time_related": <anchor>}
     Then the output "awareness" is <awareness>
     And the output "trigger" is "<trigger>"
     And the output "allows.ask_for_updates" is <ask>
@@ -123,7 +123,7 @@ Feature: The clock relevance decision
 
   @req:AW-REL-CHECKINS-OFF @id:clock-awareness/relevance/checkins-off
   Scenario Outline: with check-ins off no rule fires, time still matters
-    When I call "clock-awareness.decide_relevance" with {"now": "2026-02-10T10:00:00Z", "policy": {"clock": {"checkins": {"enabled": false}}}, "thread_kind": "project", "last_interaction_iso": "2025-12-01T00:00:00Z", "has_open_action": true, "text": "<text>"}
+    When I call "clock-awareness.decide_relevance" with {"now": "2026-02-10T10:00:00Z", "policy": {"clock": {"checkins": {"enabled": false}}}, "thread_kind": "project", "last_interaction_iso": "2025-12-01T00:00:00Z", "has_open_action": true, "text": "<text>", "time_related": <time>}
     Then the output is:
       """json
       {"awareness": <time>, "trigger": "<trigger>", "fired": [],
@@ -174,8 +174,9 @@ Feature: The clock relevance decision
 
   @decision @req:AW-REL-MONTHS @id:clock-awareness/relevance/months
   Scenario Outline: months are not calendar months: they are refused
-    Elapsed time is between absolute instants (§2) and a month has no fixed length; clock-core's
-    policy refuses Y and M designators, so a rule says P30D, not P1M.
+    §0 lets users change check-ins "by changing ISO 8601 durations (e.g., `P2D`, `PT6H`)" without
+    saying whether months count. Elapsed time is between absolute instants (§2) and a month has no
+    fixed length; clock-core's policy refuses Y and M designators, so a rule says P30D, not P1M.
     When I call "clock-awareness.decide_relevance" with {"now": "2026-02-10T00:00:00Z", "policy": {"clock": {"checkins": {"rules": [{"id": "m", "when": {"elapsed_gte": "<duration>"}, "then": {"offer_recap": true}}]}}}}
     Then the error code is "invalid_policy"
 
@@ -185,8 +186,29 @@ Feature: The clock relevance decision
       | one-year   | P1Y      |
       | fraction   | PT1.5H   |
 
-  @req:AW-REL-TIME @id:clock-awareness/relevance/time-related
-  Scenario Outline: time references and scheduling intent turn awareness on
+  @req:AW-REL-TIME @req:AW-REL-ORDER @id:clock-awareness/relevance/time-related-judged
+  Scenario Outline: a message judged time-related turns awareness on and needs anchoring; one judged not does not
+    §5.1: "Else if message is time/scheduling-related → Temporal Awareness ON"; whether it is, is
+    the agent's judgement, given here as input. Awareness follows it when no rule fired; a rule
+    that fired decides first.
+    When I call "clock-awareness.decide_relevance" with {"now": "2026-02-10T10:00:00Z", "thread_kind": "<kind>", "last_interaction_iso": "2026-02-01T10:00:00Z", "text": "<text>", "time_related": <time>}
+    Then the output "time_related" is <time>
+    And the output "awareness" is <awareness>
+    And the output "anchor_timezone" is <time>
+    And the output "trigger" is "<trigger>"
+
+    Examples:
+      | case                | kind         | text                          | time  | awareness | trigger        |
+      | judged-time         | conversation | can we do the usual slot?     | true  | true      | time_reference |
+      | judged-not          | conversation | can we do the usual slot?     | false | false     | none           |
+      | judged-not-by-words | conversation | what is 9 + 14:05 - 2?        | false | false     | none           |
+      | rule-first          | project      | can we do the usual slot?     | true  | true      | rule           |
+      | rule-without-time   | project      | tell me a joke                | false | true      | rule           |
+
+  @extension @req:AW-REL-TIME @id:clock-awareness/relevance/time-related
+  Scenario Outline: the reference's phrase list finds time references and scheduling intent
+    Beyond the seed: when the agent gives no judgement, the reference reads the message with
+    phrases.yaml's time_references. Recommended, never required.
     When I call "clock-awareness.decide_relevance" with {"now": "2026-02-10T10:00:00Z", "text": "<text>"}
     Then the output "time_related" is <time>
     And the output "awareness" is <time>
@@ -210,10 +232,13 @@ Feature: The clock relevance decision
       | word-inside   | the todayish mood                     | false |
       | empty         |                                       | false |
 
-  @decision @req:AW-REL-DIRECTIVE @req:AW-REL-ORDER @id:clock-awareness/relevance/directive
-  Scenario Outline: a clock directive turns awareness on when nothing else did
-    §5.1 lists the directive among what is computed but not in the decision; a user who clocks
-    something is asking the agent to attend to time, so it comes last, after rules and time.
+  @extension @req:AW-REL-DIRECTIVE @req:AW-REL-ORDER @id:clock-awareness/relevance/directive
+  Scenario Outline: the reference also turns awareness on for a clock directive when nothing else did
+    Beyond the seed: §5.1 computes "whether user used explicit clock directive" but its decision list
+    has three ON rules and ends "Else Temporal Awareness OFF"; the directive is not one of them. The
+    reference adds it last, after rules and time (a user who clocks something asks the agent to
+    attend to time). Recommended, never required: an implementation that follows §5.1's list to the
+    letter leaves awareness off for a directive alone.
     When I call "clock-awareness.decide_relevance" with {"now": "2026-02-10T10:00:00Z", "thread_kind": "<kind>", "last_interaction_iso": "2026-02-01T10:00:00Z", "text": "<text>"}
     Then the output "directive" is <directive>
     And the output "trigger" is "<trigger>"

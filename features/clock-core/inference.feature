@@ -8,7 +8,12 @@ Feature: The MUST bounds on inference
   @decision @req:CLK-INFER-CONFIRM @req:CLK-INFER-POLICY-CONFIRM @id:clock-core/inference/gate
   Scenario Outline: impactful actions resting on inference always need confirmation
     §8.1 forbids inference from triggering external actions without confirmation whatever the
-    policy; the policy switch of §8.2 governs impactful actions the user asked for.
+    policy. For impactful actions the user asked for, the seed gives two rules that disagree when
+    they differ: §8.2 "If `require_confirmation_for_impactful_actions = true`, confirmation is
+    required before: …" and §0 "light: use elapsed-time awareness for continuity; ask before any
+    impactful action". The kit reads them together: confirmation is needed when the switch is on
+    or the mode is light; only normal (or off) mode with the switch off lets a stated impactful
+    action run unconfirmed. clock-awareness.assess_continuity gives the same answer.
     When I call "clock-core.confirmation_gate" with {"kind": "<kind>", "basis": "<basis>", "confirmed": <confirmed>, "policy": <policy>}
     Then the output is:
       """json
@@ -21,7 +26,12 @@ Feature: The MUST bounds on inference
       | inferred-purchase-policy-off| purchase             | inferred | false     | {"clock": {"inference": {"require_confirmation_for_impactful_actions": false}}} | false | true | inferred_impactful |
       | inferred-confirmed          | purchase             | inferred | true      | null                                                                    | true    | false | confirmed                    |
       | stated-calendar-policy-on   | calendar_or_reminder | stated   | false     | null                                                                    | false   | true  | policy_requires_confirmation |
-      | stated-deploy-policy-off    | publish_or_deploy    | stated   | false     | {"clock": {"inference": {"require_confirmation_for_impactful_actions": false}}} | true | false | not_required |
+      | stated-deploy-normal-off    | publish_or_deploy    | stated   | false     | {"clock": {"mode": "normal", "inference": {"require_confirmation_for_impactful_actions": false}}} | true | false | not_required |
+      | stated-deploy-light-off     | publish_or_deploy    | stated   | false     | {"clock": {"inference": {"require_confirmation_for_impactful_actions": false}}} | false | true | policy_requires_confirmation |
+      | stated-deploy-light-on      | publish_or_deploy    | stated   | false     | {"clock": {"mode": "light", "inference": {"require_confirmation_for_impactful_actions": true}}} | false | true | policy_requires_confirmation |
+      | stated-deploy-normal-on     | publish_or_deploy    | stated   | false     | {"clock": {"mode": "normal", "inference": {"require_confirmation_for_impactful_actions": true}}} | false | true | policy_requires_confirmation |
+      | stated-deploy-off-mode-off  | publish_or_deploy    | stated   | false     | {"clock": {"mode": "off", "inference": {"require_confirmation_for_impactful_actions": false}}} | true | false | not_required |
+      | stated-other-light          | other                | stated   | false     | {"clock": {"mode": "light", "inference": {"require_confirmation_for_impactful_actions": false}}} | true | false | not_required |
       | stated-delete-confirmed     | delete_data          | stated   | true      | null                                                                    | true    | false | confirmed                    |
       | inferred-other              | other                | inferred | false     | null                                                                    | true    | false | not_required                 |
       | stated-other                | other                | stated   | false     | null                                                                    | true    | false | not_required                 |
@@ -36,10 +46,13 @@ Feature: The MUST bounds on inference
     When I call "clock-core.confirmation_gate" with {"kind": "wire_transfer", "basis": "inferred"}
     Then the error code is "invalid_input"
 
-  @decision @req:CLK-HEDGE @id:clock-core/inference/hedged
-  Scenario Outline: a reference to an inferred action hedges
-    §11 names "if", "sounds like" and "hope"; §6.5's own examples hedge by asking ("did you end
-    up going to the gym?"), so a question counts too. Markers match as whole words.
+  @extension @req:CLK-HEDGE @id:clock-core/inference/hedged
+  Scenario Outline: the reference's hedge check: markers as whole words, and a question that follows no plain statement
+    §11 "MUST hedge (“if”, “sounds like”, “hope”)" gives examples, not a list, and whether a sentence
+    hedges is the agent's judgement; this check is the reference's heuristic, recommended, never
+    required. §11 names "if", "sounds like" and "hope"; §6.5's own examples hedge by asking ("did you
+    end up going to the gym?"), so a question counts too — but not after a plain statement: "You
+    finished the report. Should I send it?" states the inference as fact (§8.1) before it asks.
     When I call "clock-core.check_hedged" with {"text": "<text>"}
     Then the output is:
       """json
@@ -57,6 +70,10 @@ Feature: The MUST bounds on inference
       | stated-as-fact   | You went to the gym.                                   | false  | []      |
       | word-inside-word | Your gift arrived; the hopeful plan worked.            | false  | []      |
       | if-inside-word   | The difference is clear.                               | false  | []      |
+      | fact-then-question | You finished the report. Should I send it to your boss? | false | []      |
+      | hedged-then-question | Sounds like you finished the report. Should I send it? | true | ["sounds like", "?"] |
+      | greeting-then-question | Welcome back! Did you finish the report?             | true   | ["?"]   |
+      | question-then-fact | Did you sleep? You went to bed at ten.                 | false  | []      |
 
   @req:CLK-CORRECTION @id:clock-core/inference/correct
   Scenario: a user's correction applies at once and is marked as theirs

@@ -123,7 +123,7 @@ Feature: The user policy block
   @req:CLK-POLICY-STRICT-KEYS @req:CLK-POLICY-PROBLEMS @id:clock-core/policy/unknown-key
   Scenario: an unknown key is named with its line
     When I call "clock-core.check_policy" with {"yaml": "clock:\n  mode: light\n  store:\n    last_message_timestamps: true\n    keep_forever: true\n"}
-    Then the output is:
+    Then the output is, apart from the text at "problems.*.message":
       """json
       {"valid": false, "problems": [{"line": 5, "path": "clock.store",
         "message": "unknown key \"keep_forever\" (allowed: last_message_timestamps, latest_actions)"}]}
@@ -139,10 +139,10 @@ Feature: The user policy block
     When I call "clock-core.check_policy" with {"yaml": <yaml>}
     Then the output "valid" is false
     And the output "problems.0.line" is <line>
-    And the output "problems.0.message" contains "<message>"
+    And the output "problems.0.message" is a non-empty string
 
     Examples:
-      | case             | yaml                                | line | message                 |
+      | case             | yaml                                | line | reference_message       |
       | misspelt-root    | "clocks:\\n  mode: light\\n"          | 1    | unknown key \"clocks\"  |
       | second-root-key  | "clock:\\n  mode: light\\nextra: 1\\n" | 3    | unknown key \"extra\"   |
       | body-without-key | "mode: light\\n"                     | 1    | unknown key \"mode\"    |
@@ -224,13 +224,14 @@ Feature: The user policy block
 
   @decision @req:CLK-POLICY-DURATION @id:clock-core/policy/calendar-units
   Scenario Outline: years and months are refused with their reason
-    Elapsed time is measured between absolute instants (§2), and a month or a year has no fixed
-    length, so P1M would be a guess; P30D says what is meant.
+    §0: "Users can make check-ins more/less frequent by changing ISO 8601 durations (e.g., `P2D`,
+    `PT6H`)" — silent on years and months. Elapsed time is measured between absolute instants (§2),
+    and a month or a year has no fixed length, so P1M would be a guess; P30D says what is meant.
     When I call "clock-core.check_policy" with {"yaml": "clock:\n  checkins:\n    rules:\n      - id: r\n        when: {elapsed_gte: <duration>}\n        then: {offer_recap: true}\n"}
     Then the output "valid" is false
     And the output "problems.0.line" is 5
     And the output "problems.0.path" is "clock.checkins.rules[0].when.elapsed_gte"
-    And the output "problems.0.message" contains "years or months"
+    And the output "problems.0.message" is a non-empty string
 
     Examples:
       | case       | duration |
@@ -272,10 +273,10 @@ Feature: The user policy block
     When I call "clock-core.check_policy" with {"yaml": <yaml>}
     Then the output "valid" is false
     And the output "problems.0.line" is <line>
-    And the output "problems.0.message" contains "<message>"
+    And the output "problems.0.message" is a non-empty string
 
     Examples:
-      | case              | yaml                                                                                                                          | line | message                     |
+      | case              | yaml                                                                                                                          | line | reference_message           |
       | unknown-mode      | "clock:\\n  mode: loud\\n"                                                                                                      | 2    | must be one of off, light, normal |
       | unknown-kind      | "clock:\\n  checkins:\\n    rules:\\n      - id: r\\n        when: {thread_kind: meeting}\\n        then: {offer_recap: true}\\n"  | 5    | must be one of project      |
       | rule-id-space     | "clock:\\n  checkins:\\n    rules:\\n      - id: my rule\\n        when: {has_open_action: true}\\n        then: {offer_recap: true}\\n" | 4 | a rule id is                |
@@ -288,7 +289,7 @@ Feature: The user policy block
   @req:CLK-POLICY-PROBLEMS @id:clock-core/policy/all-problems-in-line-order
   Scenario: every problem is listed, in line order
     When I call "clock-core.check_policy" with {"yaml": "clock:\n  enabled: yes\n  mode: light\n  store:\n    latest_actions:\n      max_items: 0\n  ambiguity_threshold_hours: four\n"}
-    Then the output is:
+    Then the output is, apart from the text at "problems.*.message":
       """json
       {"valid": false, "problems": [
         {"line": 2, "path": "clock.enabled", "message": "must be true or false, got \"yes\""},
@@ -310,7 +311,7 @@ Feature: The user policy block
       """json
       {"yaml": "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\ng: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]\nh: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]\ni: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]\nclock: *i\n"}
       """
-    Then the output is:
+    Then the output is, apart from the text at "problems.*.message":
       """json
       {"valid": false, "problems": [{"line": 1, "path": "", "message": "anchors and aliases are not allowed in a policy"}]}
       """
@@ -320,20 +321,34 @@ Feature: The user policy block
     When I call "clock-core.load_policy" with {"yaml": "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nclock: *b\n"}
     Then the error code is "invalid_policy"
 
-  @decision @req:CLK-POLICY-HOSTILE @id:clock-core/policy/hostile
-  Scenario Outline: anchors, merge keys, extra documents and broken YAML are refused with a line
-    A policy never needs anchors, aliases or merge keys; refusing them all is the simplest rule
-    that makes alias bombs impossible rather than merely bounded.
+  @extension @req:CLK-POLICY-HOSTILE @id:clock-core/policy/anchors-refused
+  Scenario Outline: the reference refuses every anchor and alias, even a harmless one
+    Beyond the seed: the §0 block is YAML, and YAML allows anchors; a harmless one means what it
+    says. The reference refuses them all, the simplest rule that makes alias bombs impossible rather
+    than merely bounded. Recommended, never required.
     When I call "clock-core.check_policy" with {"yaml": <yaml>}
     Then the output "valid" is false
     And the output "problems.0.line" is <line>
-    And the output "problems.0.message" contains "<message>"
+    And the output "problems.0.message" is a non-empty string
 
     Examples:
-      | case             | yaml                                                                   | line | message                  |
-      | harmless-anchor  | "clock: &c\\n  mode: light\\n"                                           | 1    | anchors and aliases      |
+      | case             | yaml                                                                   | line |
+      | harmless-anchor  | "clock: &c\\n  mode: light\\n"                                           | 1    |
+      | alias-in-rules   | "clock:\\n  mode: &m light\\n  checkins:\\n    enabled: true\\n"           | 2    |
+
+  @decision @req:CLK-POLICY-HOSTILE @id:clock-core/policy/hostile
+  Scenario Outline: merge keys, extra documents and broken YAML are refused with a line
+    §0 gives the policy as one YAML block ("This block defines when CLOCK is consulted") and says
+    nothing of merge keys (YAML 1.1 only) or of several documents; the kit refuses both, and YAML
+    that does not parse, with the line of the problem.
+    When I call "clock-core.check_policy" with {"yaml": <yaml>}
+    Then the output "valid" is false
+    And the output "problems.0.line" is <line>
+    And the output "problems.0.message" is a non-empty string
+
+    Examples:
+      | case             | yaml                                                                   | line | reference_message        |
       | merge-key        | "base: &b {mode: light}\\nclock:\\n  <<: *b\\n"                           | 1    | anchors and aliases      |
-      | alias-in-rules   | "clock:\\n  mode: &m light\\n  checkins:\\n    enabled: true\\n"           | 2    | anchors and aliases      |
       | two-documents    | "clock:\\n  mode: light\\n---\\nclock:\\n  mode: normal\\n"                 | 3    | only one YAML document   |
       | tab-indentation  | "clock:\\n\tmode: light\\n"                                              | 2    | not valid YAML           |
       | unclosed-flow    | "clock: {mode: light\\n"                                                | 1    | not valid YAML           |

@@ -14,7 +14,7 @@ Feature: The interaction wrapper
       """
     Then the output is:
       """json
-      {"wrote": true, "reason": "recorded",
+      {"policy_problems": [], "wrote": true, "reason": "recorded",
        "state": {"version": 3,
          "users": {"user:telegram:42": {
            "last_interaction_any_channel_iso": "2026-02-09T10:00:00+09:00",
@@ -64,7 +64,8 @@ Feature: The interaction wrapper
 
   @decision @req:CLK-WRAP-MONOTONIC @req:CLK-WRAP-ENVELOPE @id:clock-core/wrapper/monotonic
   Scenario Outline: timestamps only move forward, compared as instants
-    A "last" timestamp is the latest one: a message delivered late, stamped before what is
+    §4.1 records the "last user message timestamp" without saying what a late-delivered message
+    does. A "last" timestamp is the latest one: a message delivered late, stamped before what is
     stored, must not move it back, and an equal instant written with another offset is the same
     instant. Elapsed time is never negative.
     When I call "clock-core.on_user_message" with:
@@ -117,7 +118,7 @@ Feature: The interaction wrapper
       """
     Then the output is:
       """json
-      {"wrote": false, "reason": "timestamps_off",
+      {"policy_problems": [], "wrote": false, "reason": "timestamps_off",
        "state": {"version": 3, "users": {}, "threads": {"agent:main:chat:dm:u1": {"last_interaction_iso": "2026-02-09T10:00:00+09:00"}}},
        "envelope": {"user_key": "user:chat:u1", "channel_user_key": "user:chat:u1", "linked": false,
          "thread_key": "agent:main:chat:dm:u1", "thread_kind": "conversation", "session_tz": null,
@@ -198,7 +199,7 @@ Feature: The interaction wrapper
       """
     Then the output is:
       """json
-      {"wrote": true, "reason": "recorded",
+      {"policy_problems": [], "wrote": true, "reason": "recorded",
        "state": {"version": 3,
          "users": {"user:chat:u1": {"policy_overrides": {"cross_channel_tracking": false},
            "channels": {"chat": {"last_user_message_iso": "2026-02-09T10:00:00+09:00"}}}},
@@ -211,10 +212,69 @@ Feature: The interaction wrapper
          "previous_interaction_any_channel_iso": null, "elapsed_any_channel_ms": null}}
       """
 
-  @req:CLK-POLICY-OVERRIDES @id:clock-core/wrapper/user-overrides-invalid
-  Scenario: invalid stored overrides are an invalid policy
-    When I call "clock-core.on_user_message" with {"state": {"version": 3, "users": {"user:chat:u1": {"policy_overrides": {"mode": "loud"}}}}, "now": "2026-02-09T10:00:00+09:00", "message": {"channel": "chat", "thread": ["dm", "u1"], "user_id": "u1", "text": "hi"}}
-    Then the error code is "invalid_policy"
+  @req:CLK-POLICY-OVERRIDES @req:CLK-POLICY-DEFAULT @req:CLK-WRAP-ALWAYS @id:clock-core/wrapper/user-overrides-invalid
+  Scenario Outline: stored overrides that do not read are left out, kept, reported, and timestamps still recorded
+    §3 "The agent ALWAYS records timestamps"; §0 "If policy is missing, agents MUST default": a bad
+    override does not stop the wrapper. The policy without it applies, the override stays stored
+    as it was (nothing stored is lost), and the problem is reported.
+    When I call "clock-core.on_user_message" with {"state": {"version": 3, "users": {"user:chat:u1": {"policy_overrides": <overrides>}}}, "now": "2026-02-09T10:00:00+09:00", "message": {"channel": "chat", "thread": ["dm", "u1"], "user_id": "u1", "text": "hi"}}
+    Then the output "wrote" is true
+    And the output "reason" is "recorded"
+    And the output "state.threads.agent:main:chat:dm:u1.last_user_message_iso" is "2026-02-09T10:00:00+09:00"
+    And the output "state.users.user:chat:u1.last_interaction_any_channel_iso" is "2026-02-09T10:00:00+09:00"
+    And the output "state.users.user:chat:u1.policy_overrides" equals the JSON <overrides>
+    And the output "policy_problems.0.source" is "policy_overrides"
+    And the output "policy_problems.0.message" is a non-empty string
+
+    Examples:
+      | case          | overrides                                |
+      | unknown-mode  | {"mode": "loud"}                         |
+      | unknown-key   | {"moed": "light"}                        |
+      | bad-max-items | {"store": {"latest_actions": {"max_items": 0}}} |
+
+  @req:CLK-POLICY-OVERRIDES @id:clock-core/wrapper/user-overrides-valid-side
+  Scenario: valid stored overrides apply and report nothing
+    The other side of the threshold: an override that reads is used (cross-channel tracking off
+    records no last_interaction_any_channel_iso).
+    When I call "clock-core.on_user_message" with {"state": {"version": 3, "users": {"user:chat:u1": {"policy_overrides": {"cross_channel_tracking": false}}}}, "now": "2026-02-09T10:00:00+09:00", "message": {"channel": "chat", "thread": ["dm", "u1"], "user_id": "u1", "text": "hi"}}
+    Then the output "wrote" is true
+    And the output "policy_problems" equals the JSON []
+
+  @req:CLK-POLICY-DEFAULT @req:CLK-WRAP-ALWAYS @id:clock-core/wrapper/invalid-policy-defaults
+  Scenario Outline: a policy that does not read: the default block applies, the problem is reported, timestamps are recorded
+    §0 "If policy is missing, agents MUST default to the above block"; §3 "The agent ALWAYS records
+    timestamps". A typo in the policy block must not make the agent time-blind.
+    When I call "clock-core.on_user_message" with {"state": {"version": 3, "users": {"user:chat:u1": {"policy_overrides": {"mode": "normal"}}}}, "policy": <policy>, "now": "2026-02-09T10:00:00+09:00", "message": {"channel": "chat", "thread": ["dm", "u1"], "user_id": "u1", "text": "hi"}}
+    Then the output "wrote" is true
+    And the output "state.threads.agent:main:chat:dm:u1.last_interaction_iso" is "2026-02-09T10:00:00+09:00"
+    And the output "state.users.user:chat:u1.last_interaction_any_channel_iso" is "2026-02-09T10:00:00+09:00"
+    And the output "state.users.user:chat:u1.policy_overrides.mode" is "normal"
+    And the output "policy_problems.0.source" is "policy"
+    And the output "policy_problems.0.message" is a non-empty string
+
+    Examples:
+      | case            | policy                                                          |
+      | max-items-zero  | {"clock": {"store": {"latest_actions": {"max_items": 0}}}}      |
+      | typo-key        | {"clock": {"cross_chanel_tracking": false}}                     |
+      | bad-root        | {"clok": {"enabled": true}}                                     |
+      | bad-duration    | {"clock": {"checkins": {"rules": [{"id": "r", "when": {"elapsed_gte": "1 day"}, "then": {"offer_recap": true}}]}}} |
+
+  @req:CLK-POLICY-DEFAULT @id:clock-core/wrapper/invalid-policy-default-not-document
+  Scenario: the default block, not the broken document, decides
+    The broken document asks for no timestamps; it does not read, so the default block (which
+    records them) applies — and the agent message is recorded too.
+    When I call "clock-core.on_agent_message" with {"state": {"version": 3}, "policy": {"clock": {"store": {"last_message_timestamps": false, "latest_actions": {"max_items": 0}}}}, "now": "2026-02-09T10:00:05+09:00", "message": {"channel": "chat", "thread": ["dm", "u1"], "text": "Booked: dinner at 19:00."}}
+    Then the output "wrote" is true
+    And the output "policy_problems.0.source" is "policy"
+    And the output "state.threads.agent:main:chat:dm:u1.last_agent_message_iso" is "2026-02-09T10:00:05+09:00"
+
+  @req:CLK-WRAP-TIMESTAMPS-OFF @id:clock-core/wrapper/valid-policy-timestamps-off-side
+  Scenario: the same policy without the typo is obeyed
+    The other side: a policy that reads and turns timestamps off records nothing and reports nothing.
+    When I call "clock-core.on_agent_message" with {"state": {"version": 3}, "policy": {"clock": {"store": {"last_message_timestamps": false}}}, "now": "2026-02-09T10:00:05+09:00", "message": {"channel": "chat", "thread": ["dm", "u1"], "text": "Booked: dinner at 19:00."}}
+    Then the output "wrote" is false
+    And the output "reason" is "timestamps_off"
+    And the output "policy_problems" equals the JSON []
 
   @req:CLK-WRAP-ENVELOPE @id:clock-core/wrapper/thread-kind
   Scenario Outline: the envelope carries the thread's kind and stored zone
@@ -241,7 +301,7 @@ Feature: The interaction wrapper
       """
     Then the output is:
       """json
-      {"wrote": true, "reason": "recorded",
+      {"policy_problems": [], "wrote": true, "reason": "recorded",
        "state": {"version": 3,
          "users": {"user:telegram:2": {"last_interaction_any_channel_iso": "2026-02-09T10:05:00+09:00",
            "channels": {"telegram": {"last_user_message_iso": "2026-02-09T10:05:00+09:00"}}}},
@@ -266,7 +326,7 @@ Feature: The interaction wrapper
       | unknown-field     | {"state": {"version": 3, "extra": {}}, "now": "2026-02-09T10:00:00+09:00", "message": {"channel": "chat", "thread": ["dm"], "user_id": "u1", "text": "hi"}} | invalid_input |
       | impossible-date   | {"state": {"version": 3, "users": {"u": {"last_interaction_any_channel_iso": "2026-02-30T10:00:00Z"}}}, "now": "2026-02-09T10:00:00+09:00", "message": {"channel": "chat", "thread": ["dm"], "user_id": "u1", "text": "hi"}} | invalid_state |
       | bad-received-at   | {"state": {"version": 3}, "now": "2026-02-09T10:00:00+09:00", "message": {"channel": "chat", "thread": ["dm"], "user_id": "u1", "received_at": "yesterday", "text": "hi"}} | invalid_instant |
-      | bad-policy        | {"state": {"version": 3}, "policy": {"clock": {"store": {"latest_actions": {"max_items": 0}}}}, "now": "2026-02-09T10:00:00+09:00", "message": {"channel": "chat", "thread": ["dm"], "user_id": "u1", "text": "hi"}} | invalid_policy |
+      | policy-not-object | {"state": {"version": 3}, "policy": "mode: light", "now": "2026-02-09T10:00:00+09:00", "message": {"channel": "chat", "thread": ["dm"], "user_id": "u1", "text": "hi"}} | invalid_input |
       | missing-user      | {"state": {"version": 3}, "now": "2026-02-09T10:00:00+09:00", "message": {"channel": "chat", "thread": ["dm"], "text": "hi"}}                      | invalid_input |
       | empty-thread      | {"state": {"version": 3}, "now": "2026-02-09T10:00:00+09:00", "message": {"channel": "chat", "thread": [], "user_id": "u1", "text": "hi"}}         | invalid_input |
       | bad-link          | {"state": {"version": 3, "identity_links": {"person:x": "person:y"}}, "now": "2026-02-09T10:00:00+09:00", "message": {"channel": "chat", "thread": ["dm"], "user_id": "u1", "text": "hi"}} | invalid_link |
@@ -286,7 +346,7 @@ Feature: The interaction wrapper
       """
     Then the output is:
       """json
-      {"thread_key": "agent:main:telegram:dm:42", "wrote": true, "reason": "recorded",
+      {"policy_problems": [], "thread_key": "agent:main:telegram:dm:42", "wrote": true, "reason": "recorded",
        "state": {"version": 3,
          "users": {"user:telegram:42": {"last_interaction_any_channel_iso": "2026-02-09T10:00:00+09:00",
            "channels": {"telegram": {"last_user_message_iso": "2026-02-09T10:00:00+09:00",
@@ -302,20 +362,38 @@ Feature: The interaction wrapper
     When I call "clock-core.on_agent_message" with {"state": {"version": 3}, "now": "2026-02-09T10:00:05+09:00", "message": {"channel": "email", "thread": ["thr-1"], "sent_at": "2026-02-09T10:00:04+09:00", "text": "Weekly report attached."}}
     Then the output is:
       """json
-      {"thread_key": "agent:main:email:thr-1", "wrote": true, "reason": "recorded",
+      {"policy_problems": [], "thread_key": "agent:main:email:thr-1", "wrote": true, "reason": "recorded",
        "state": {"version": 3, "users": {},
          "threads": {"agent:main:email:thr-1": {"last_interaction_iso": "2026-02-09T10:00:04+09:00",
                                                 "last_agent_message_iso": "2026-02-09T10:00:04+09:00"}}}}
       """
 
-  @decision @req:CLK-WRAP-ACK @id:clock-core/wrapper/agent-ack
-  Scenario Outline: a pure acknowledgement or an empty message writes nothing
-    §10.3 says acknowledgements SHOULD NOT trigger a write; the kit makes it a rule (no write at
-    all, the state returned as it was) so that an implementation's behaviour is checkable.
+  @decision @req:CLK-WRAP-ACK @id:clock-core/wrapper/agent-judged-ack
+  Scenario Outline: a message the agent judges a pure acknowledgement writes nothing; one it judges substantive is recorded
+    §10.3: "Pure acknowledgements (“ok”, “got it”) SHOULD NOT trigger a write"; whether a message is
+    one is the agent's judgement (the seed defines substantive by what it does), given here. The kit
+    makes the SHOULD NOT a rule (no write at all) so the behaviour is checkable; either way the
+    judgement, not the wording, decides: "Ok" judged substantive is recorded.
+    When I call "clock-core.on_agent_message" with {"state": {"version": 3, "threads": {"agent:main:chat:dm:u1": {"last_interaction_iso": "2026-02-09T10:00:00+09:00"}}}, "now": "2026-02-09T10:00:05+09:00", "message": {"channel": "chat", "thread": ["dm", "u1"], "text": "<text>", "relates_to_user_id": "u1", "substantive": <substantive>}}
+    Then the output "wrote" is <wrote>
+    And the output "reason" is "<reason>"
+
+    Examples:
+      | case                | text                           | substantive | wrote | reason          |
+      | ack-judged          | right-o, cheers                | false       | false | acknowledgement |
+      | ok-judged-ack       | ok                             | false       | false | acknowledgement |
+      | ok-judged-answer    | Ok                             | true        | true  | recorded        |
+      | answer-judged       | The table is booked for 7pm.   | true        | true  | recorded        |
+      | empty-judged-answer |                                | true        | false | empty           |
+
+  @extension @req:CLK-WRAP-ACK @id:clock-core/wrapper/agent-ack
+  Scenario Outline: without a judgement the reference's list finds pure acknowledgements and empty messages
+    Beyond the seed: acknowledgements.yaml decides when the agent gives no judgement. Recommended,
+    never required.
     When I call "clock-core.on_agent_message" with {"state": {"version": 3, "threads": {"agent:main:chat:dm:u1": {"last_interaction_iso": "2026-02-09T10:00:00+09:00"}}}, "now": "2026-02-09T10:00:05+09:00", "message": {"channel": "chat", "thread": ["dm", "u1"], "text": "<text>", "relates_to_user_id": "u1"}}
     Then the output is:
       """json
-      {"thread_key": "agent:main:chat:dm:u1", "wrote": false, "reason": "<reason>",
+      {"policy_problems": [], "thread_key": "agent:main:chat:dm:u1", "wrote": false, "reason": "<reason>",
        "state": {"version": 3, "users": {}, "threads": {"agent:main:chat:dm:u1": {"last_interaction_iso": "2026-02-09T10:00:00+09:00"}}}}
       """
 
@@ -346,8 +424,9 @@ Feature: The interaction wrapper
       | mode-off       | {"clock": {"mode": "off", "enabled": false}}           | true  | recorded       |
       | default        | null                                                   | true  | recorded       |
 
-  @req:CLK-ACK-LIST @id:clock-core/wrapper/classify
-  Scenario Outline: what counts as a pure acknowledgement
+  @extension @req:CLK-ACK-LIST @id:clock-core/wrapper/classify
+  Scenario Outline: the reference's list of pure acknowledgements
+    Beyond the seed: §10.3 gives two examples (“ok”, “got it”), not a list; this is the reference's.
     When I call "clock-core.classify_agent_message" with {"text": "<text>"}
     Then the output "class" is "<class>"
     And the output "write" is <write>

@@ -19,6 +19,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -69,6 +70,12 @@ func TestSuiteCalls(t *testing.T) {
 		var c Call
 		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
 			t.Fatalf("%s: %v", path, err)
+		}
+		// The store operations work on files the scenario's own steps set up
+		// in a folder removed after it; out of their scenario they cannot be
+		// replayed (and must not write to the recorded paths again).
+		if strings.HasPrefix(c.Op, "clock-core.store_") {
+			continue
 		}
 		n++
 		got, ok := within(callLimit, func() []byte { return canonical(impl.Call(context.Background(), c.Op, json.RawMessage(c.Input))) })

@@ -63,6 +63,20 @@ type CaptureInput struct {
 	Actions    []clock.Action
 	// Calibration is the user's calibration.activity_overrides.
 	Calibration map[string]clock.ActivityOverride
+	// Judgement, when set, is the agent's own reading of the message (is
+	// there an action, is it temporal, its label, status and activity); the
+	// reference's phrase lists are used only without one.
+	Judgement *Judgement
+}
+
+// Judgement is what CLOCK leaves to the agent about a message (§6.2 "imply
+// near-term temporal relevance", §6.3 "normalized label (short summary)").
+type Judgement struct {
+	Action   bool
+	Temporal bool
+	Label    string
+	Status   string // planned | in_progress | done; "" → planned
+	Activity string // a calibration key (sleep, meal:dinner, …); "" → none
 }
 
 // Capture is the outcome: the stored action, if any, and the user's list
@@ -137,7 +151,45 @@ func CaptureAction(p clock.Policy, in CaptureInput, now time.Time) (Capture, err
 		typ    = TypeTemporal
 		status = StatusPlanned
 	)
+	var act *Activity
 	switch {
+	case in.Judgement != nil:
+		j := in.Judgement
+		if d.Kind == DirectiveClockIt || d.Kind == DirectiveClock {
+			source, out.Reason = SourceClock, ReasonClockIt
+			label = NormalizeLabel(d.Label)
+		}
+		if j.Action {
+			label, status = j.Label, j.Status
+			if status == "" {
+				status = StatusPlanned
+			}
+			if !j.Temporal {
+				typ = TypeAction
+			}
+			act = judgedActivity(j.Activity)
+		}
+		if out.Reason == "" {
+			switch {
+			case !j.Action:
+				out.Reason = ReasonNoAction
+				return out, nil
+			case !la.AutoClockTemporalActions:
+				out.Reason = ReasonAutoOff
+				return out, nil
+			case !j.Temporal && la.RequireExplicitClockItForNonTemporal:
+				out.Reason = ReasonNonTemporal
+				return out, nil
+			case j.Temporal:
+				out.Reason = ReasonAutoTemporal
+			default:
+				out.Reason = ReasonAutoNonTemporal
+			}
+		}
+		if label == "" {
+			out.Reason = ReasonEmptyLabel
+			return out, nil
+		}
 	case d.Kind == DirectiveClockIt || d.Kind == DirectiveClock:
 		source, out.Reason = SourceClock, ReasonClockIt
 		if pat, label = matchPhrase(loadPhrases().TemporalActions, d.Label); pat == nil {
@@ -165,16 +217,17 @@ func CaptureAction(p clock.Policy, in CaptureInput, now time.Time) (Capture, err
 		out.Reason = ReasonEmptyLabel
 		return out, nil
 	}
-	if pat != nil {
-		status = pat.Status
-	} else if w := strings.ToLower(firstWord.FindString(label)); contains(loadPhrases().PastTense, w) {
-		status = StatusDone
-	}
-	var act *Activity
-	if pat != nil && pat.Activity != "" {
-		act = activityByKey(pat.Activity)
-	} else {
-		act = activityOf(label)
+	if in.Judgement == nil {
+		if pat != nil {
+			status = pat.Status
+		} else if w := strings.ToLower(firstWord.FindString(label)); contains(loadPhrases().PastTense, w) {
+			status = StatusDone
+		}
+		if pat != nil && pat.Activity != "" {
+			act = activityByKey(pat.Activity)
+		} else {
+			act = activityOf(label)
+		}
 	}
 	ttl := DefaultTTL
 	switch {
@@ -187,11 +240,13 @@ func CaptureAction(p clock.Policy, in CaptureInput, now time.Time) (Capture, err
 	a := clock.Action{ID: actionID(in.UserKey, in.ThreadKey, recorded, label), Label: label, Type: typ,
 		Status: status, RecordedISO: recorded, ExpiresISO: formatUTC(now.Add(ttl)), ThreadKey: in.ThreadKey, Source: source}
 	if act != nil {
-		typical, max := act.TypicalMinutes, act.MaxMinutes
+		typical, max, known := act.TypicalMinutes, act.MaxMinutes, activityByKey(act.Key) != nil
 		if o, ok := in.Calibration[act.Key]; ok {
-			typical, max = o.TypicalMinutes, o.MaxMinutes
+			typical, max, known = o.TypicalMinutes, o.MaxMinutes, true
 		}
-		a.ExpectedTypicalMinutes, a.ExpectedMaxMinutes = &typical, &max
+		if known {
+			a.ExpectedTypicalMinutes, a.ExpectedMaxMinutes = &typical, &max
+		}
 		out.Activity = act.Key
 	}
 	if la.StoreQuotes {
@@ -260,4 +315,17 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// judgedActivity is the template of an activity the agent named; an
+// activity without a template has no expected minutes unless the user's
+// calibration gives them.
+func judgedActivity(key string) *Activity {
+	if key == "" {
+		return nil
+	}
+	if a := activityByKey(key); a != nil {
+		return a
+	}
+	return &Activity{Key: key}
 }

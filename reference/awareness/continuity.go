@@ -89,11 +89,7 @@ func AssessContinuity(p clock.Policy, in ContinuityInput, now time.Time) Continu
 		c.StatusAfter = StatusLikelyDone
 	}
 	if in.ImpactfulKind != "" {
-		gp := p
-		if p.Clock.Mode == "light" {
-			gp.Clock.Inference.RequireConfirmationForImpactfulActions = true
-		}
-		g := clock.ConfirmationGate(in.ImpactfulKind, in.Basis, in.Confirmed, gp)
+		g := clock.ConfirmationGate(in.ImpactfulKind, in.Basis, in.Confirmed, p)
 		c.Impactful = &g
 	}
 	return c

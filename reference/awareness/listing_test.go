@@ -18,10 +18,13 @@ type listingFile struct {
 	FromLine int    `yaml:"from_line"`
 	ToLine   int    `yaml:"to_line"`
 	Lines    []struct {
-		Line         int      `yaml:"line"`
-		Quote        string   `yaml:"quote"`
-		Requirements []string `yaml:"requirements"`
-		OutOfScope   string   `yaml:"out_of_scope"`
+		Line          int      `yaml:"line"`
+		Quote         string   `yaml:"quote"`
+		Requirements  []string `yaml:"requirements"`
+		OutOfScope    string   `yaml:"out_of_scope"`
+		Certification string   `yaml:"certification"`
+		Scenarios     []string `yaml:"scenarios"`
+		WrongPasses   string   `yaml:"wrong_passes"`
 	} `yaml:"lines"`
 }
 
@@ -75,8 +78,28 @@ func TestListingCoversSections5To11(t *testing.T) {
 			cited[r]++
 		}
 	}
+	byBase := map[string]bool{}
+	for _, sc := range suite.Scenarios {
+		byBase[sc.BaseID] = true
+	}
+	musts := map[int]bool{369: true, 370: true} // the bullets of §8.1's "Inference MUST NOT:"
 	listed := map[int]string{}
 	for _, e := range l.Lines {
+		if strings.Contains(e.Quote, "MUST") || musts[e.Line] {
+			switch e.Certification {
+			case "certified", "partly certified", "agent-level, not yet certifiable":
+			default:
+				t.Errorf("line %d is a MUST: it needs a certification (certified, partly certified, agent-level, not yet certifiable), got %q", e.Line, e.Certification)
+			}
+			if strings.TrimSpace(e.WrongPasses) == "" || len(e.Scenarios) == 0 {
+				t.Errorf("line %d is a MUST: it needs its scenarios and wrong_passes", e.Line)
+			}
+		}
+		for _, id := range e.Scenarios {
+			if !byBase[id] {
+				t.Errorf("line %d: scenario %s does not exist", e.Line, id)
+			}
+		}
 		if _, dup := listed[e.Line]; dup {
 			t.Errorf("line %d is listed twice", e.Line)
 		}

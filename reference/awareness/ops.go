@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strings"
 
 	"time"
 
@@ -154,6 +155,7 @@ func decideRelevanceOp(input json.RawMessage) (any, *protocol.Error) {
 		LastAnyChannel  *string         `json:"last_interaction_any_channel_iso"`
 		HasOpenAction   *bool           `json:"has_open_action"`
 		Text            *string         `json:"text"`
+		TimeRelated     *bool           `json:"time_related"`
 	}
 	if err := decode(input, &in); err != nil {
 		return nil, err
@@ -181,7 +183,7 @@ func decideRelevanceOp(input json.RawMessage) (any, *protocol.Error) {
 		return nil, perr
 	}
 	d := Decide(p, Prompt{ThreadKind: str(in.ThreadKind), LastInteraction: last, LastInteractionAnyChannel: any,
-		HasOpenAction: boolean(in.HasOpenAction), Text: str(in.Text)}, now)
+		HasOpenAction: boolean(in.HasOpenAction), Text: str(in.Text), TimeRelated: in.TimeRelated}, now)
 	return relevanceOut{d.Awareness, d.Trigger, d.Fired, d.Allows, d.ThreadKind, d.ElapsedMS, optional(d.ElapsedSource),
 		d.ElapsedAnyChannelMS, d.TimeRelated, optional(d.Directive), d.AnchorTimezone, p.Clock.Mode, d.Proactive}, nil
 }
@@ -297,6 +299,13 @@ func captureActionOp(input json.RawMessage) (any, *protocol.Error) {
 		ThreadKind  *string         `json:"thread_kind"`
 		Actions     json.RawMessage `json:"actions"`
 		Calibration json.RawMessage `json:"calibration"`
+		Judgement   *struct {
+			Action   *bool   `json:"action"`
+			Temporal *bool   `json:"temporal"`
+			Label    *string `json:"label"`
+			Status   *string `json:"status"`
+			Activity *string `json:"activity"`
+		} `json:"judgement"`
 	}
 	if err := decode(input, &in); err != nil {
 		return nil, err
@@ -306,6 +315,24 @@ func captureActionOp(input json.RawMessage) (any, *protocol.Error) {
 	}
 	if in.Text == nil {
 		return nil, required("text")
+	}
+	var judged *Judgement
+	if j := in.Judgement; j != nil {
+		if j.Action == nil {
+			return nil, required("judgement.action")
+		}
+		judged = &Judgement{Action: *j.Action, Label: strings.TrimSpace(str(j.Label)), Status: str(j.Status), Activity: str(j.Activity)}
+		switch {
+		case *j.Action && j.Temporal == nil:
+			return nil, invalid("input: judgement.temporal is required when judgement.action is true")
+		case *j.Action && judged.Label == "":
+			return nil, invalid("input: judgement.label must be a non-empty label when judgement.action is true")
+		case judged.Status != "" && judged.Status != StatusPlanned && judged.Status != StatusInProgress && judged.Status != StatusDone:
+			return nil, invalid("input: judgement.status must be planned, in_progress or done, got %q", judged.Status)
+		}
+		if j.Temporal != nil {
+			judged.Temporal = *j.Temporal
+		}
 	}
 	if err := checkKind("thread_kind", in.ThreadKind); err != nil {
 		return nil, err
@@ -330,7 +357,7 @@ func captureActionOp(input json.RawMessage) (any, *protocol.Error) {
 		cal = rec.Calibration.ActivityOverrides
 	}
 	c, err := CaptureAction(p, CaptureInput{Text: *in.Text, UserKey: str(in.UserKey), ThreadKey: str(in.ThreadKey),
-		ThreadKind: str(in.ThreadKind), Actions: rec.LatestActions, Calibration: cal}, now)
+		ThreadKind: str(in.ThreadKind), Actions: rec.LatestActions, Calibration: cal, Judgement: judged}, now)
 	if err != nil {
 		return nil, protocol.Errorf(protocol.CodeInternal, "%v", err)
 	}

@@ -27,6 +27,10 @@ func isOpenStatus(s string) bool {
 // expired once now ≥ expires_iso — all actions expire (§6.4); before that,
 // a planned or in_progress action whose expected typical duration has
 // passed reads as likely_done: an inference, never done (§6.5 hard rule).
+// A status the user set (source user_confirmed) is never inferred over: §11
+// "MUST be willing to be corrected immediately" — a user who says the
+// action is still in progress is not told, a minute later, that it is likely
+// done. Expiry still applies to it (§6.4: all actions MUST expire).
 func EffectiveStatus(a clock.Action, now time.Time) string {
 	if !isOpenStatus(a.Status) {
 		return a.Status
@@ -34,7 +38,7 @@ func EffectiveStatus(a clock.Action, now time.Time) string {
 	if exp, err := clock.ParseInstant(a.ExpiresISO); err == nil && !now.Before(exp) {
 		return StatusExpired
 	}
-	if a.Status != StatusLikelyDone && a.ExpectedTypicalMinutes != nil {
+	if a.Status != StatusLikelyDone && a.Source != clock.SourceUserConfirmed && a.ExpectedTypicalMinutes != nil {
 		if rec, err := clock.ParseInstant(a.RecordedISO); err == nil &&
 			ElapsedSince(rec, now) >= time.Duration(*a.ExpectedTypicalMinutes)*time.Minute {
 			return StatusLikelyDone

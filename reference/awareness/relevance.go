@@ -33,6 +33,10 @@ type Prompt struct {
 	LastInteractionAnyChannel time.Time
 	HasOpenAction             bool
 	Text                      string
+	// TimeRelated, when set, is the agent's own judgement of whether the
+	// message "contains time references or scheduling intent" (§5.1); nil
+	// leaves it to the reference's phrase list (phrases.yaml).
+	TimeRelated *bool
 }
 
 // Allows are the effects of the rules that fired (§0 `then`), combined.
@@ -83,11 +87,15 @@ func ms(d time.Duration) *int64 { v := d.Milliseconds(); return &v }
 // still be anchored). Otherwise every check-in rule is evaluated in the
 // policy's order — all that fire are reported and their effects combined —
 // and awareness is on when one fired, else when the message is time related,
-// else when it is a clock directive.
+// else — the reference's extension, beyond §5.1's list — when it is a clock
+// directive.
 func Decide(p clock.Policy, pr Prompt, now time.Time) Decision {
 	c := p.Clock
 	d := Decision{ThreadKind: pr.ThreadKind, Fired: []string{}, TimeRelated: TimeRelated(pr.Text),
 		Directive: ParseDirective(pr.Text).Kind, Proactive: c.Mode == "normal"}
+	if pr.TimeRelated != nil {
+		d.TimeRelated = *pr.TimeRelated
+	}
 	if d.ThreadKind == "" {
 		d.ThreadKind = clock.DefaultThreadKind
 	}

@@ -41,7 +41,9 @@ type Gate struct {
 // action (§8.2) that rests on inference always needs the user's
 // confirmation (§8.1: inference MUST NOT trigger external actions without
 // confirmation); one the user asked for needs it when the policy's
-// require_confirmation_for_impactful_actions is on. A confirmed action runs.
+// require_confirmation_for_impactful_actions is on, or when the mode is
+// light (§0: "light: ... ask before any impactful action"), so that every
+// gate of the kit gives one answer for one policy. A confirmed action runs.
 func ConfirmationGate(kind, basis string, confirmed bool, p Policy) Gate {
 	impactful := false
 	for _, k := range ImpactfulKinds {
@@ -52,7 +54,7 @@ func ConfirmationGate(kind, basis string, confirmed bool, p Policy) Gate {
 		return Gate{true, false, GateConfirmed}
 	case impactful && basis == BasisInferred:
 		return Gate{false, true, GateInferredImpactful}
-	case impactful && p.Clock.Inference.RequireConfirmationForImpactfulActions:
+	case impactful && (p.Clock.Inference.RequireConfirmationForImpactfulActions || p.Clock.Mode == "light"):
 		return Gate{false, true, GatePolicy}
 	}
 	return Gate{true, false, GateNotRequired}
@@ -107,11 +109,30 @@ func CheckHedged(text string) (bool, []string) {
 		}
 		i += loc[3]
 	}
-	if strings.Contains(s, "?") {
+	if strings.Contains(s, "?") && !statesAsFact(s) {
 		markers = append(markers, HedgeQuestion)
 	}
 	return len(markers) > 0, markers
 }
+
+var sentence = regexp.MustCompile(`[^.!?]+[.!?]*`)
+
+// statesAsFact: some sentence is a plain statement — it ends in "." and
+// carries no hedge marker. A question after it does not hedge it: "You
+// finished the report. Should I send it to your boss?" states the inference
+// as fact (§8.1) before it asks anything.
+func statesAsFact(s string) bool {
+	for _, sen := range sentence.FindAllString(s, -1) {
+		t := strings.TrimRight(strings.TrimSpace(sen), `"')”’`)
+		if strings.HasSuffix(t, ".") && !strings.HasSuffix(t, "..") && !hedgeRE.MatchString(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// SourceUserConfirmed is the source of an action whose status the user set.
+const SourceUserConfirmed = "user_confirmed"
 
 // ErrUnknownAction: no action with that id for that user.
 var ErrUnknownAction = errors.New("no such action")
@@ -128,7 +149,7 @@ func CorrectAction(st *State, userKey, actionID, status string) (*State, error) 
 	for i := range u.LatestActions {
 		if u.LatestActions[i].ID == actionID {
 			u.LatestActions[i].Status = status
-			u.LatestActions[i].Source = "user_confirmed"
+			u.LatestActions[i].Source = SourceUserConfirmed
 			return out, nil
 		}
 	}

@@ -1,12 +1,17 @@
 package clock
 
 import (
+	"bytes"
+	"io/fs"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/clockspec/clockspec/reference/tzdb"
+	"github.com/clockspec/clockspec/spec"
 )
 
 // The place names a zone may be inferred from (§4.2 step 4, "inferred from
@@ -22,8 +27,10 @@ import (
 // names, which is the qualified one tzdb calls canonical. Places whose zones
 // differ are ambiguous and never resolve; so are the few tzdb names that are
 // not unambiguous places at all (notAPlace). Countries, states and free text
-// ("Japan", "California", "Tokyo, Japan") are not places here: the seed asks
-// for unambiguous inference, and anything else would be a guess.
+// ("Japan", "California", "Tokyo, Japan") are not places here, where a
+// message writes a zone ("Tokyo time"); a mentioned location (§4.2 step 4)
+// also reads the single-zone countries and extra cities of places.yaml
+// (LookupMentionedPlace).
 
 var placeAreas = map[string]bool{
 	"Africa": true, "America": true, "Antarctica": true, "Arctic": true, "Asia": true,
@@ -133,4 +140,59 @@ func LookupPlace(name string) (Zone, string) {
 		return Zone{}, ReasonUnknownPlace
 	}
 	return Zone{Name: p.zone, Loc: loc}, ""
+}
+
+// morePlaces is spec/clock-core/places.yaml: single-zone countries, regions
+// that span zones, and large cities no tzdb zone is named after.
+type morePlaces struct {
+	Countries    map[string]string `yaml:"countries"`
+	SeveralZones []string          `yaml:"several_zones"`
+	Cities       map[string]string `yaml:"cities"`
+}
+
+var (
+	morePlacesOnce sync.Once
+	more           morePlaces
+)
+
+func loadMorePlaces() {
+	b, err := fs.ReadFile(spec.FS(), "clock-core/places.yaml")
+	if err != nil {
+		panic("clock: places.yaml is missing: " + err.Error())
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	if err := dec.Decode(&more); err != nil {
+		panic("clock: places.yaml: " + err.Error())
+	}
+}
+
+// LookupMentionedPlace is §4.2 step 4, "Inferred from mentioned location
+// (unambiguous city/region)": a tzdb exemplar place, else a country with one
+// zone, else one of the reference's extra cities. A region that spans zones
+// is ambiguous and never resolves.
+func LookupMentionedPlace(name string) (Zone, string) {
+	z, reason := LookupPlace(name)
+	if reason != ReasonUnknownPlace {
+		return z, reason
+	}
+	morePlacesOnce.Do(loadMorePlaces)
+	key := normalizePlace(name)
+	for _, r := range more.SeveralZones {
+		if r == key {
+			return Zone{}, ReasonAmbiguous
+		}
+	}
+	id, ok := more.Countries[key]
+	if !ok {
+		id, ok = more.Cities[key]
+	}
+	if !ok {
+		return Zone{}, ReasonUnknownPlace
+	}
+	loc, err := tzdb.Load(id)
+	if err != nil {
+		return Zone{}, ReasonUnknownPlace
+	}
+	return Zone{Name: id, Loc: loc}, ""
 }

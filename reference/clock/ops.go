@@ -42,6 +42,8 @@ func Operations() map[string]Handler {
 		"clock-core.confirmation_gate":      confirmationGateOp,
 		"clock-core.check_hedged":           checkHedgedOp,
 		"clock-core.correct_action":         correctActionOp,
+		"clock-core.store_on_user_message":  storeOnUserMessageOp,
+		"clock-core.store_read":             storeReadOp,
 	}
 }
 
@@ -481,17 +483,42 @@ type envelopeOut struct {
 	ElapsedAnyChannelMS              *int64  `json:"elapsed_any_channel_ms"`
 }
 
-func wrapperInput(input json.RawMessage, msgFields ...string) (*fields, *State, Policy, time.Time, string, *fields) {
+// policyProblem is one reason the wrapper did not use a policy layer.
+type policyProblem struct {
+	Source  string `json:"source"` // policy | policy_overrides
+	Message string `json:"message"`
+}
+
+func wrapperInput(input json.RawMessage, msgFields ...string) (*fields, *State, Policy, time.Time, string, *fields, []policyProblem) {
 	f := readObject(input, "", "state", "policy", "now", "message")
 	st := f.state("state")
-	p := f.policy("policy")
+	raw := f.rawObject("policy", false, true)
 	now, nowText, _ := f.instant("now", true)
 	m := f.object("message", true, false, msgFields...)
-	return f, st, p, now, nowText, m
+	problems := []policyProblem{}
+	// §0 "If policy is missing, agents MUST default to the above block" and
+	// §3 "The agent ALWAYS records timestamps": a policy the wrapper cannot
+	// read is not a reason to record nothing. The default block applies and
+	// the problem is reported; a malformed input (not an object) is still
+	// refused, as the input schema says.
+	p, err := PolicyFromJSON(raw)
+	if err != nil {
+		p = DefaultPolicy()
+		problems = append(problems, policyProblem{"policy", err.Error()})
+	}
+	return f, st, p, now, nowText, m, problems
+}
+
+// overrideProblem adds the stored overrides the wrapper left out.
+func overrideProblem(problems []policyProblem, rec Recording) []policyProblem {
+	if rec.OverridesProblem != "" {
+		problems = append(problems, policyProblem{"policy_overrides", rec.OverridesProblem})
+	}
+	return problems
 }
 
 func onUserMessageOp(input json.RawMessage) (any, *protocol.Error) {
-	f, st, p, now, nowText, m := wrapperInput(input, "agent", "channel", "thread", "user_id", "received_at", "text")
+	f, st, p, now, nowText, m, problems := wrapperInput(input, "agent", "channel", "thread", "user_id", "received_at", "text")
 	if f.err != nil {
 		return nil, f.err
 	}
@@ -516,13 +543,14 @@ func onUserMessageOp(input json.RawMessage) (any, *protocol.Error) {
 		return nil, wrapperError(err)
 	}
 	return struct {
-		State    *State      `json:"state"`
-		Wrote    bool        `json:"wrote"`
-		Reason   string      `json:"reason"`
-		Envelope envelopeOut `json:"envelope"`
+		State          *State          `json:"state"`
+		Wrote          bool            `json:"wrote"`
+		Reason         string          `json:"reason"`
+		Envelope       envelopeOut     `json:"envelope"`
+		PolicyProblems []policyProblem `json:"policy_problems"`
 	}{out, rec.Wrote, rec.Reason, envelopeOut{env.UserKey, env.ChannelUserKey, env.Linked, env.ThreadKey, env.ThreadKind,
 		optional(env.SessionTZ), optional(env.PreviousInteractionISO), env.ElapsedMS,
-		optional(env.PreviousInteractionAnyChannelISO), env.ElapsedAnyChannelMS}}, nil
+		optional(env.PreviousInteractionAnyChannelISO), env.ElapsedAnyChannelMS}, overrideProblem(problems, rec)}, nil
 }
 
 func wrapperError(err error) *protocol.Error {
@@ -534,7 +562,7 @@ func wrapperError(err error) *protocol.Error {
 }
 
 func onAgentMessageOp(input json.RawMessage) (any, *protocol.Error) {
-	f, st, p, now, nowText, m := wrapperInput(input, "agent", "channel", "thread", "sent_at", "text", "relates_to_user_id")
+	f, st, p, now, nowText, m, problems := wrapperInput(input, "agent", "channel", "thread", "sent_at", "text", "relates_to_user_id", "substantive")
 	if f.err != nil {
 		return nil, f.err
 	}
@@ -545,6 +573,10 @@ func onAgentMessageOp(input json.RawMessage) (any, *protocol.Error) {
 	_, msg.SentAt, _ = m.instant("sent_at", false)
 	msg.Text, _ = m.str("text", true, false)
 	msg.RelatesToUserID, _ = m.nonEmpty("relates_to_user_id", false, true)
+	if raw, ok := m.m["substantive"]; ok && !isNull(raw) {
+		b := m.boolean("substantive", false)
+		msg.Substantive = &b
+	}
 	if m.err != nil {
 		return nil, m.err
 	}
@@ -559,11 +591,12 @@ func onAgentMessageOp(input json.RawMessage) (any, *protocol.Error) {
 		return nil, wrapperError(err)
 	}
 	return struct {
-		State     *State `json:"state"`
-		ThreadKey string `json:"thread_key"`
-		Wrote     bool   `json:"wrote"`
-		Reason    string `json:"reason"`
-	}{out, tk, rec.Wrote, rec.Reason}, nil
+		State          *State          `json:"state"`
+		ThreadKey      string          `json:"thread_key"`
+		Wrote          bool            `json:"wrote"`
+		Reason         string          `json:"reason"`
+		PolicyProblems []policyProblem `json:"policy_problems"`
+	}{out, tk, rec.Wrote, rec.Reason, overrideProblem(problems, rec)}, nil
 }
 
 func classifyAgentMessageOp(input json.RawMessage) (any, *protocol.Error) {

@@ -111,7 +111,7 @@ func ResolveSession(in SessionInput) SessionResolution {
 		return r
 	}
 	if strings.TrimSpace(in.MentionedLocation) != "" {
-		z, reason := LookupPlace(in.MentionedLocation)
+		z, reason := LookupMentionedPlace(in.MentionedLocation)
 		if reason == "" {
 			r.Zone, r.Source = &z, FromLocation
 			return r

@@ -113,7 +113,14 @@ type mustEntry struct {
 	Scenarios    []string `yaml:"scenarios"`
 	Tests        []string `yaml:"tests"`
 	Note         string   `yaml:"note"`
+	// Certification: what a pass means for this MUST; WrongPasses: whether
+	// and how a wrong implementation could still pass its scenarios.
+	Certification string `yaml:"certification"`
+	WrongPasses   string `yaml:"wrong_passes"`
 }
+
+// certifications are the values musts.yaml may give a MUST.
+var certifications = map[string]bool{"certified": true, "partly certified": true, "agent-level, not yet certifiable": true}
 
 // TestMustsListingIsComplete checks spec/clock-core/musts.yaml against the
 // requirements, the scenarios' @req: tags, the Go tests and — when it is at
@@ -175,6 +182,9 @@ func TestMustsListingIsComplete(t *testing.T) {
 		if len(m.Requirements) == 0 || len(m.Scenarios) == 0 {
 			t.Errorf("%s: a MUST needs requirements and scenarios", where)
 		}
+		if !certifications[m.Certification] || strings.TrimSpace(m.WrongPasses) == "" {
+			t.Errorf("%s: a MUST needs a certification (certified, partly certified, agent-level, not yet certifiable) and wrong_passes", where)
+		}
 		covering := map[string]bool{}
 		for _, r := range m.Requirements {
 			if _, ok := cat.Requirement(r); !ok || !strings.HasPrefix(r, "CLK-") {
@@ -219,6 +229,7 @@ func TestMustsListingIsComplete(t *testing.T) {
 		if m.Note != "" {
 			fmt.Fprintf(&listing, "\n%s\n", m.Note)
 		}
+		fmt.Fprintf(&listing, "\nCertification: %s. Could a wrong implementation pass? %s\n", m.Certification, m.WrongPasses)
 		fmt.Fprintf(&listing, "\n%d scenarios:\n\n", len(ids))
 		for _, id := range ids {
 			fmt.Fprintf(&listing, "- %s\n", id)

@@ -47,6 +47,21 @@ type Recording struct {
 	// late), timestamps_off (store.last_message_timestamps is false), or
 	// for agent messages acknowledgement / empty (§10.3).
 	Reason string
+	// OverridesProblem, when not empty, says why the user's stored
+	// policy_overrides were left out: they do not read as a policy. They
+	// stay stored as they are; the policy without them applied.
+	OverridesProblem string
+}
+
+// overridesOrNot is the user's policy with their stored overrides, or
+// without them when they do not read (§0: a policy that cannot be used
+// falls back; §3: timestamps are always recorded).
+func overridesOrNot(st *State, p Policy, userKey string) (Policy, string) {
+	eff, err := EffectivePolicy(st, p, userKey)
+	if err != nil {
+		return p, "users." + userKey + ".policy_overrides: " + err.Error()
+	}
+	return eff, ""
 }
 
 // Recording reasons.
@@ -98,10 +113,13 @@ func OnUserMessage(st *State, p Policy, m UserMessage, now time.Time) (*State, E
 	if err != nil {
 		return nil, Envelope{}, Recording{}, err
 	}
-	eff, err := EffectivePolicy(st, p, uk)
-	if err != nil {
-		return nil, Envelope{}, Recording{}, err
-	}
+	eff, problem := overridesOrNot(st, p, uk)
+	st2, env, rec, err := onUserMessage(st, eff, m, now, k, uk, cuk, linked)
+	rec.OverridesProblem = problem
+	return st2, env, rec, err
+}
+
+func onUserMessage(st *State, eff Policy, m UserMessage, now time.Time, k ThreadKey, uk, cuk string, linked bool) (*State, Envelope, Recording, error) {
 	stamp, at := m.ReceivedAt, now
 	if stamp != "" {
 		at = mustInstant(stamp)
@@ -121,7 +139,7 @@ func OnUserMessage(st *State, p Policy, m UserMessage, now time.Time) (*State, E
 		env.ElapsedAnyChannelMS = elapsed(u.LastInteractionAnyChannelISO, at)
 	}
 	if !eff.Clock.Store.LastMessageTimestamps {
-		return st, env, Recording{false, TimestampsOff}, nil
+		return st, env, Recording{Wrote: false, Reason: TimestampsOff}, nil
 	}
 	if stamp == "" {
 		stamp = formatStamp(now)
@@ -153,9 +171,9 @@ func finish(st, out *State) (*State, Recording) {
 	a, _ := json.Marshal(st)
 	b, _ := json.Marshal(out)
 	if bytes.Equal(a, b) {
-		return st, Recording{false, Unchanged}
+		return st, Recording{Wrote: false, Reason: Unchanged}
 	}
-	return out, Recording{true, Recorded}
+	return out, Recording{Wrote: true, Reason: Recorded}
 }
 
 // formatStamp writes the decision cycle's now for the state file.
@@ -175,6 +193,25 @@ type AgentMessage struct {
 	SentAt          string // RFC 3339; "" → now
 	Text            string
 	RelatesToUserID string // the user the message answers, if any
+	// Substantive, when set, is the agent's own judgement of §10.3's
+	// "substantive response" (instructions, answers, decisions, next steps,
+	// actions) versus a pure acknowledgement; nil leaves it to the
+	// reference's list (acknowledgements.yaml). A message with no text is
+	// empty either way.
+	Substantive *bool
+}
+
+// agentMessageClass is the message's §10.3 class: empty text, else the
+// agent's judgement when given, else the acknowledgement list.
+func agentMessageClass(m AgentMessage) string {
+	class := ClassifyAgentMessage(m.Text)
+	if class == MessageEmpty || m.Substantive == nil {
+		return class
+	}
+	if *m.Substantive {
+		return MessageSubstantive
+	}
+	return MessageAcknowledgement
 }
 
 // OnAgentMessage is the §4.5 outbound half: a substantive message records
@@ -192,15 +229,21 @@ func OnAgentMessage(st *State, p Policy, m AgentMessage, now time.Time) (*State,
 		if uk, _, _, err = ResolveUserKey(st.IdentityLinks, m.Channel, m.RelatesToUserID); err != nil {
 			return nil, "", Recording{}, err
 		}
-		if p, err = EffectivePolicy(st, p, uk); err != nil {
-			return nil, "", Recording{}, err
-		}
+		var problem string
+		p, problem = overridesOrNot(st, p, uk)
+		st2, tk2, rec, err := onAgentMessage(st, p, m, now, tk, uk)
+		rec.OverridesProblem = problem
+		return st2, tk2, rec, err
 	}
-	if class := ClassifyAgentMessage(m.Text); class != MessageSubstantive {
-		return st, tk, Recording{false, class}, nil
+	return onAgentMessage(st, p, m, now, tk, uk)
+}
+
+func onAgentMessage(st *State, p Policy, m AgentMessage, now time.Time, tk, uk string) (*State, string, Recording, error) {
+	if class := agentMessageClass(m); class != MessageSubstantive {
+		return st, tk, Recording{Wrote: false, Reason: class}, nil
 	}
 	if !p.Clock.Store.LastMessageTimestamps {
-		return st, tk, Recording{false, TimestampsOff}, nil
+		return st, tk, Recording{Wrote: false, Reason: TimestampsOff}, nil
 	}
 	stamp := m.SentAt
 	if stamp == "" {

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/clockspec/clockspec/conformance"
+)
+
+// storeCheckCmd is `conform store-check --impl exec:CMD`: the §10.3 store
+// check of an implementation's own state store (conformance.CheckStore),
+// which needs processes it can start several of and kill.
+func storeCheckCmd(args []string, stdout, stderr io.Writer) (int, error) {
+	fs := flag.NewFlagSet("store-check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	impl := fs.String("impl", "", "`exec:CMD ARG…` the implementation, a JSON-Lines subprocess claiming clock-core")
+	jsonOut := fs.Bool("json", false, "print the verdicts as JSON")
+	writers := fs.Int("writers", 4, "processes updating the state file at once")
+	updates := fs.Int("updates", 25, "updates per process")
+	kills := fs.Int("kills", 15, "writers killed mid-write")
+	deadline := fs.Duration("deadline", 20*time.Second, "per-call deadline")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage, err
+	}
+	if !strings.HasPrefix(*impl, "exec:") {
+		return exitUsage, fmt.Errorf("store-check needs --impl exec:CMD (it starts and kills the implementation's processes)")
+	}
+	argv, err := parseArgv(strings.TrimPrefix(*impl, "exec:"))
+	if err != nil {
+		return exitUsage, err
+	}
+	checks, err := conformance.CheckStore(context.Background(), conformance.StoreCheckOptions{
+		Argv: argv, Writers: *writers, Updates: *updates, Kills: *kills, Deadline: *deadline})
+	if err != nil {
+		return exitUsage, err
+	}
+	code := exitOK
+	for _, c := range checks {
+		if !c.Passed {
+			code = exitFailed
+		}
+	}
+	if *jsonOut {
+		b, _ := json.MarshalIndent(checks, "", "  ")
+		fmt.Fprintln(stdout, string(b))
+		return code, nil
+	}
+	for _, c := range checks {
+		verdict := "PASS"
+		text := c.Detail
+		if !c.Passed {
+			verdict, text = "FAIL", c.Problem
+		}
+		fmt.Fprintf(stdout, "%s %s\n     %s\n", verdict, c.Name, text)
+	}
+	return code, nil
+}

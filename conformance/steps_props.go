@@ -1,0 +1,367 @@
+package conformance
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/cucumber/godog"
+
+	"github.com/clockspec/clockspec/protocol"
+)
+
+// Property steps: what a seed fixes about text an implementation writes in
+// its own words (a question, a problem message, a label) and about
+// identifiers it mints (an action id), without comparing the words or the
+// spelling. The exact level still compares the reference's strings through
+// the goldens.
+func init() {
+	stepDefs = append(stepDefs, []struct {
+		re   *regexp.Regexp
+		bind func(w *world) any
+	}{
+		{regexp.MustCompile(`^the output "([^"]+)" is a non-empty string$`), func(w *world) any { return w.fieldNonEmpty }},
+		{regexp.MustCompile(`^the output "([^"]+)" mentions ` + quoted + `$`), func(w *world) any { return w.fieldMentions }},
+		{regexp.MustCompile(`^the output is, apart from the text at ((?:"[^"]+"(?:, )?)+):$`), func(w *world) any { return w.outputApartFrom }},
+		{regexp.MustCompile(`^the output "([^"]+)" occurs once among the output's "([^"]+)"$`), func(w *world) any { return w.fieldOnceAmong }},
+		{regexp.MustCompile(`^the output "([^"]+)" equals the JSON (.+)$`), func(w *world) any { return w.fieldEqualsJSON }},
+		{regexp.MustCompile(`^the state file "([A-Za-z0-9_]+)" holds:$`), func(w *world) any { return w.stateFileHolds }},
+		{regexp.MustCompile(`^the state file "([A-Za-z0-9_]+)" still holds what it held$`), func(w *world) any { return w.stateFileUnchanged }},
+		{regexp.MustCompile(`^I remember the output "([^"]+)" as "([A-Za-z0-9_]+)"$`), func(w *world) any { return w.remember }},
+		{regexp.MustCompile(`^the output "([^"]+)" is the remembered "([A-Za-z0-9_]+)"$`), func(w *world) any { return w.fieldIsRemembered }},
+		{regexp.MustCompile(`^the output "([^"]+)" is not the remembered "([A-Za-z0-9_]+)"$`), func(w *world) any { return w.fieldIsNotRemembered }},
+	}...)
+}
+
+// fieldNonEmpty: the field is a string with at least one character that is
+// not white space.
+func (w *world) fieldNonEmpty(path string) error {
+	s, err := w.stringField(path)
+	if err != nil {
+		return err
+	}
+	if strings.TrimSpace(s) == "" {
+		return fmt.Errorf("output %q is %s, want a non-empty string", path, quote(s))
+	}
+	return nil
+}
+
+// fieldMentions: the text names something (an abbreviation, a zone, a
+// word the user wrote), in any letter case, wherever it says it.
+func (w *world) fieldMentions(path, want string) error {
+	sub, err := unquote(want)
+	if err != nil {
+		return err
+	}
+	s, err := w.stringField(path)
+	if err != nil {
+		return err
+	}
+	if !strings.Contains(strings.ToLower(s), strings.ToLower(sub)) {
+		return fmt.Errorf("output %q does not mention %s\nfull value: %s", path, quote(sub), quote(s))
+	}
+	return nil
+}
+
+var pathArg = regexp.MustCompile(`"([^"]+)"`)
+
+// textMarker stands for any non-empty text in outputApartFrom.
+const textMarker = "\x00text\x00"
+
+// outputApartFrom compares the whole output like "the output is:", except
+// at the listed paths (a * segment is any key or index): there the answer
+// must hold a non-empty string where the expected output holds a string,
+// and null where it holds null; the words themselves are not compared.
+func (w *world) outputApartFrom(paths string, doc *godog.DocString) error {
+	c, err := w.last()
+	if err != nil {
+		return err
+	}
+	if c.result.Error != nil {
+		return fmt.Errorf("expected an output, got error %s: %s", c.result.Error.Code, c.result.Error.Message)
+	}
+	want, err := decodeNumbers([]byte(doc.Content))
+	if err != nil {
+		return fmt.Errorf("the scenario's expected output is not JSON: %w", err)
+	}
+	got, err := decodeNumbers(c.result.Output)
+	if err != nil {
+		return fmt.Errorf("output is not JSON: %w", err)
+	}
+	for _, m := range pathArg.FindAllStringSubmatch(paths, -1) {
+		segs := strings.Split(m[1], ".")
+		var problem error
+		want = maskText(want, segs, m[1], nil)
+		got = maskText(got, segs, m[1], &problem)
+		if problem != nil {
+			return problem
+		}
+	}
+	wb, err := Canonical(protocol.Result{Output: mustJSON(want)})
+	if err != nil {
+		return err
+	}
+	gb, err := Canonical(protocol.Result{Output: mustJSON(got)})
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(wb, gb) {
+		return fmt.Errorf("output differs (text at %s not compared)\nwant: %s\n got: %s", paths,
+			strings.ReplaceAll(string(wb), `\u0000text\u0000`, "<text>"), strings.ReplaceAll(string(gb), `\u0000text\u0000`, "<text>"))
+	}
+	return nil
+}
+
+// maskText replaces every string at segs by the marker; with problem set, an
+// empty or white-space string there is reported (null is left as it is, for
+// the comparison to judge).
+func maskText(v any, segs []string, full string, problem *error) any {
+	if len(segs) == 0 {
+		s, ok := v.(string)
+		if !ok {
+			return v
+		}
+		if problem != nil && *problem == nil && strings.TrimSpace(s) == "" {
+			*problem = fmt.Errorf("output %q is %s, want a non-empty string", full, quote(s))
+		}
+		return textMarker
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if segs[0] == "*" || segs[0] == k {
+				x[k] = maskText(e, segs[1:], full, problem)
+			}
+		}
+	case []any:
+		for i, e := range x {
+			if segs[0] == "*" || segs[0] == strconv.Itoa(i) {
+				x[i] = maskText(e, segs[1:], full, problem)
+			}
+		}
+	}
+	return v
+}
+
+func decodeNumbers(b []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var v any
+	err := dec.Decode(&v)
+	return v, err
+}
+
+func mustJSON(v any) json.RawMessage {
+	b, _ := json.Marshal(v) // decoded JSON always encodes
+	return b
+}
+
+// collect gathers the values at a path whose * segments match any key or
+// index.
+func collect(v any, segs []string, out *[]any) {
+	if len(segs) == 0 {
+		*out = append(*out, v)
+		return
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if segs[0] == "*" || segs[0] == k {
+				collect(e, segs[1:], out)
+			}
+		}
+	case []any:
+		for i, e := range x {
+			if segs[0] == "*" || segs[0] == strconv.Itoa(i) {
+				collect(e, segs[1:], out)
+			}
+		}
+	}
+}
+
+// fieldOnceAmong: an identifier is referable in a list and unique in it —
+// it occurs exactly once among the values at the other path.
+func (w *world) fieldOnceAmong(path, among string) error {
+	v, err := w.field(path)
+	if err != nil {
+		return err
+	}
+	if s, ok := v.(string); !ok || s == "" {
+		return fmt.Errorf("output %q is %s, want a non-empty string", path, show(v))
+	}
+	out, err := w.output()
+	if err != nil {
+		return err
+	}
+	var vals []any
+	collect(out, strings.Split(among, "."), &vals)
+	n := 0
+	for _, x := range vals {
+		if x == v {
+			n++
+		}
+	}
+	if n != 1 {
+		return fmt.Errorf("output %q = %s occurs %d times among %q (%s), want exactly once", path, show(v), n, among, show(vals))
+	}
+	return nil
+}
+
+// remember keeps an output value for later steps: a later call's input
+// writes "${name}" (with the quotes) where the value goes, so an id the
+// implementation minted can be referred to again.
+func (w *world) remember(path, name string) error {
+	v, err := w.field(path)
+	if err != nil {
+		return err
+	}
+	if w.memory == nil {
+		w.memory = map[string]any{}
+	}
+	w.memory[name] = v
+	return nil
+}
+
+func (w *world) recalled(name string) (any, error) {
+	v, ok := w.memory[name]
+	if !ok && strings.HasPrefix(name, "state_file") {
+		return w.stateFile(name)
+	}
+	if !ok {
+		return nil, fmt.Errorf("nothing was remembered as %q before this step", name)
+	}
+	return v, nil
+}
+
+func (w *world) fieldIsRemembered(path, name string) error {
+	want, err := w.recalled(name)
+	if err != nil {
+		return err
+	}
+	got, err := w.field(path)
+	if err != nil {
+		return err
+	}
+	if show(got) != show(want) {
+		return fmt.Errorf("output %q is %s, want the remembered %q = %s", path, show(got), name, show(want))
+	}
+	return nil
+}
+
+func (w *world) fieldIsNotRemembered(path, name string) error {
+	want, err := w.recalled(name)
+	if err != nil {
+		return err
+	}
+	got, err := w.field(path)
+	if err != nil {
+		return err
+	}
+	if show(got) == show(want) {
+		return fmt.Errorf("output %q is the remembered %q (%s); want a different value", path, name, show(got))
+	}
+	return nil
+}
+
+var recallRef = regexp.MustCompile(`"\$\{([A-Za-z0-9_]+)\}"`)
+
+// substitute writes remembered values into a call's input.
+func (w *world) substitute(input string) (string, error) {
+	var missing error
+	out := recallRef.ReplaceAllStringFunc(input, func(m string) string {
+		name := recallRef.FindStringSubmatch(m)[1]
+		v, err := w.recalled(name)
+		if err != nil {
+			missing = err
+			return m
+		}
+		return show(v)
+	})
+	return out, missing
+}
+
+// fieldEqualsJSON compares any value (an object, a list) with the JSON the
+// scenario writes, in canonical form.
+func (w *world) fieldEqualsJSON(path, doc string) error {
+	want, err := decodeNumbers([]byte(doc))
+	if err != nil {
+		return fmt.Errorf("the scenario's expected value %s is not JSON: %w", doc, err)
+	}
+	got, err := w.field(path)
+	if err != nil {
+		return err
+	}
+	wb, _ := Canonical(protocol.Result{Output: mustJSON(want)})
+	gb, _ := Canonical(protocol.Result{Output: mustJSON(got)})
+	if !bytes.Equal(wb, gb) {
+		return fmt.Errorf("output %q is %s, want %s", path, show(got), doc)
+	}
+	return nil
+}
+
+// stateFile is a fresh state file path for the implementation's own store
+// (clock-core.store_*): "${state_file…}" in a call's input names a file in a
+// folder created for this scenario alone and removed after it.
+func (w *world) stateFile(name string) (string, error) {
+	if p, ok := w.memory[name].(string); ok {
+		return p, nil
+	}
+	dir, err := os.MkdirTemp("", "clockspec-store-")
+	if err != nil {
+		return "", fmt.Errorf("the runner could not create a folder for %q: %w", name, err)
+	}
+	w.tempDirs = append(w.tempDirs, dir)
+	p := filepath.Join(dir, "clock-state.json")
+	if w.memory == nil {
+		w.memory = map[string]any{}
+	}
+	w.memory[name] = p
+	return p, nil
+}
+
+// stateFileHolds writes a state file's content before the implementation
+// reads it (a torn write, a newer version).
+func (w *world) stateFileHolds(name string, doc *godog.DocString) error {
+	p, err := w.stateFile(name)
+	if err != nil {
+		return err
+	}
+	if w.written == nil {
+		w.written = map[string]string{}
+	}
+	w.written[name] = doc.Content
+	return os.WriteFile(p, []byte(doc.Content), 0o600)
+}
+
+// stateFileUnchanged: a file the store refused is left exactly as it was.
+func (w *world) stateFileUnchanged(name string) error {
+	want, ok := w.written[name]
+	if !ok {
+		return fmt.Errorf("no earlier step wrote the state file %q", name)
+	}
+	p, err := w.stateFile(name)
+	if err != nil {
+		return err
+	}
+	got, err := os.ReadFile(p)
+	if err != nil {
+		return fmt.Errorf("the state file %q: %w", name, err)
+	}
+	if string(got) != want {
+		return fmt.Errorf("the state file %q changed\nwas: %s\n is: %s", name, quote(want), quote(string(got)))
+	}
+	return nil
+}
+
+// removeTempDirs removes the scenario's state-file folders.
+func (w *world) removeTempDirs() {
+	for _, d := range w.tempDirs {
+		_ = os.RemoveAll(d)
+	}
+	w.tempDirs = nil
+}

@@ -1,0 +1,58 @@
+@clock-core @section:10.3
+Feature: The implementation's own state store
+  §10.3: "state updates MUST be atomic (write temp file + rename) and MUST use a lock (or
+  equivalent) to avoid concurrent write corruption". These scenarios drive the implementation's own
+  store at a file the runner names ("${state_file}", a fresh folder per scenario, removed after
+  it). Concurrency and crashes cannot be one call: the runner's store check (`conform store-check`)
+  drives the same operations from several processes at once and kills writers mid-write.
+
+  @req:CLK-STORE-OWN @req:CLK-WRAP-USER @id:clock-core/store/record-then-read
+  Scenario: a recorded message is in the file the store reads back
+    When I call "clock-core.store_on_user_message" with {"path": "${state_file}", "now": "2026-02-09T10:00:00+09:00", "message": {"channel": "chat", "thread": ["dm", "u1"], "user_id": "u1", "text": "hi"}}
+    Then the output "wrote" is true
+    And the output "reason" is "recorded"
+    When I call "clock-core.store_on_user_message" with {"path": "${state_file}", "now": "2026-02-09T10:05:00+09:00", "message": {"channel": "chat", "thread": ["dm", "u2"], "user_id": "u2", "text": "hello"}}
+    Then the output "wrote" is true
+    When I call "clock-core.store_read" with {"path": "${state_file}"}
+    Then the output "source" is "file"
+    And the output "state.version" is 3
+    And the output "state.users.user:chat:u1.last_interaction_any_channel_iso" is "2026-02-09T10:00:00+09:00"
+    And the output "state.users.user:chat:u2.last_interaction_any_channel_iso" is "2026-02-09T10:05:00+09:00"
+    And the output "state.threads.agent:main:chat:dm:u2.last_user_message_iso" is "2026-02-09T10:05:00+09:00"
+
+  @req:CLK-STORE-OWN @req:CLK-STATE-READ @id:clock-core/store/missing
+  Scenario: a store without a file reads as the empty v3 state
+    When I call "clock-core.store_read" with {"path": "${state_file}"}
+    Then the output "source" is "missing"
+    And the output "state" equals the JSON {"version": 3, "users": {}, "threads": {}}
+
+  @req:CLK-STORE-OWN @req:CLK-STATE-ATOMIC @id:clock-core/store/torn-file
+  Scenario Outline: a torn or other-version file is refused, by reads and updates, and left as it is
+    §10.3's atomic write exists so that no reader sees half a file; should one be there anyway, the
+    store must not read it as a state, nor overwrite it (the user's data is in it).
+    Given the state file "state_file" holds:
+      """
+      <content>
+      """
+    When I call "clock-core.store_read" with {"path": "${state_file}"}
+    Then the error code is "<code>"
+    When I call "clock-core.store_on_user_message" with {"path": "${state_file}", "now": "2026-02-09T10:00:00+09:00", "message": {"channel": "chat", "thread": ["dm", "u1"], "user_id": "u1", "text": "hi"}}
+    Then the error code is "<code>"
+    And the state file "state_file" still holds what it held
+
+    Examples:
+      | case          | content                                                      | code                      |
+      | cut-in-value  | {"version": 3, "users": {"user:chat:u1": {"default_tz": "Asi | invalid_state             |
+      | empty         |                                                              | invalid_state             |
+      | newer-version | {"version": 4, "users": {}, "threads": {}}                   | unsupported_state_version |
+
+  @req:CLK-STORE-OWN @id:clock-core/store/bad-path
+  Scenario Outline: the path must be an absolute, clean file path
+    When I call "clock-core.store_read" with {"path": "<path>"}
+    Then the error code is "invalid_path"
+
+    Examples:
+      | case     | path                     |
+      | relative | clock-state.json         |
+      | dotted   | /tmp/../tmp/state.json   |
+      | empty    |                          |

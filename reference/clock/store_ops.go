@@ -1,0 +1,122 @@
+package clock
+
+import (
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/clockspec/clockspec/protocol"
+)
+
+// The store operations let the kit certify an implementation's own state
+// store (§10.3: "state updates MUST be atomic (write temp file + rename) and
+// MUST use a lock (or equivalent)"): the runner names a file in a folder it
+// owns, drives updates to it from several processes at once and kills
+// writers mid-write, then reads the file back. The reference answers with
+// its Store (lock file, temp file + rename).
+
+// CodeStoreFailed: the store could not be read or written for a reason
+// that is not the file's content (an I/O error).
+const CodeStoreFailed = "store_failed"
+
+func storePath(f *fields) string {
+	p, _ := f.str("path", true, false)
+	if f.err == nil && (p == "" || !filepath.IsAbs(p) || filepath.Clean(p) != p) {
+		f.fail(protocol.Errorf(CodeInvalidPath, "path must be an absolute, clean file path, got %q", p))
+	}
+	return p
+}
+
+func storeError(err error) *protocol.Error {
+	var se *StateError
+	switch {
+	case errors.As(err, &se) && se.Kind == ErrStateVersion:
+		return protocol.Errorf(CodeUnsupportedVersion, "%v", err)
+	case errors.As(err, &se):
+		return protocol.Errorf(CodeInvalidState, "%v", err)
+	}
+	var le *linkError
+	if errors.As(err, &le) {
+		return protocol.Errorf(CodeInvalidLink, "identity_links: %v", le.err)
+	}
+	var fe *FileError
+	if errors.As(err, &fe) {
+		return protocol.Errorf(CodeStoreFailed, "%v", err)
+	}
+	return invalid("%v", err)
+}
+
+// storeOnUserMessageOp records one inbound user message in the state file
+// at path, as on_user_message does, through the store: read under the
+// lock, update, write atomically.
+func storeOnUserMessageOp(input json.RawMessage) (any, *protocol.Error) {
+	f := readObject(input, "", "path", "policy", "now", "message")
+	path := storePath(f)
+	p := f.policy("policy")
+	now, nowText, _ := f.instant("now", true)
+	m := f.object("message", true, false, "agent", "channel", "thread", "user_id", "received_at", "text")
+	if f.err != nil {
+		return nil, f.err
+	}
+	var msg UserMessage
+	msg.Agent, _ = m.nonEmpty("agent", false, true)
+	msg.Channel, _ = m.nonEmpty("channel", true, false)
+	msg.Thread = m.strs("thread")
+	msg.UserID, _ = m.nonEmpty("user_id", true, false)
+	_, msg.ReceivedAt, _ = m.instant("received_at", false)
+	msg.Text, _ = m.str("text", true, false)
+	if m.err != nil {
+		return nil, m.err
+	}
+	if msg.ReceivedAt == "" {
+		msg.ReceivedAt = nowText
+	}
+	var rec Recording
+	_, err := NewStore(path).Update(func(st *State) error {
+		if err := CheckLinks(st.IdentityLinks); err != nil {
+			return &linkError{err}
+		}
+		out, _, r, err := OnUserMessage(st, p, msg, now)
+		if err != nil {
+			return err
+		}
+		rec = r
+		*st = *out
+		return nil
+	})
+	if err != nil {
+		return nil, storeError(err)
+	}
+	return struct {
+		Wrote  bool   `json:"wrote"`
+		Reason string `json:"reason"`
+	}{rec.Wrote, rec.Reason}, nil
+}
+
+// storeReadOp reads the state file at path: a missing file is the empty
+// v3 state; anything that is not a v3 state is refused, and left as it is.
+func storeReadOp(input json.RawMessage) (any, *protocol.Error) {
+	f := readObject(input, "", "path")
+	path := storePath(f)
+	if f.err != nil {
+		return nil, f.err
+	}
+	source := "file"
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		source = "missing"
+	}
+	st, err := NewStore(path).Read()
+	if err != nil {
+		return nil, storeError(err)
+	}
+	return struct {
+		State  *State `json:"state"`
+		Source string `json:"source"`
+	}{st, source}, nil
+}
+
+type linkError struct{ err error }
+
+func (e *linkError) Error() string { return e.err.Error() }
