@@ -414,6 +414,11 @@ const OPS = {
     need(Object.prototype.hasOwnProperty.call(task, 'group_folder'), 'input.task.group_folder is required');
     const folder = optStringOrNull(task, 'group_folder', 'input.task');
     const status = optStringOrNull(task, 'status', 'input.task');
+    // v1 only runs active tasks: getDueTasks selects status = 'active' and the
+    // scheduler loop skips any task whose status is not 'active'.
+    if (status !== undefined && status !== null && status !== 'active') {
+      return { action: 'skip', status };
+    }
     if (!isValidGroupFolder(folder)) {
       // v1 runTask: resolveGroupFolderPath throws `Invalid group folder "${folder}"`;
       // the task is paused and one run-log row is written.
@@ -423,7 +428,7 @@ const OPS = {
         run_log: { task_id: id, status: 'error', result: null, error: `Invalid group folder "${folder}"` },
       };
     }
-    return { action: 'run', status: status ?? 'active' };
+    return { action: 'run', status: 'active' };
   },
 };
 

@@ -462,19 +462,20 @@ func numText(v float64, ok bool) string {
 	return jsNumberString(v)
 }
 
+var lastChar = regexp.MustCompile(`^\d{0,2}L$`)
+
 // validate is CronField#validate after the values are sorted: numbers within
 // the range, strings only of the form \d{0,2}L where L is allowed, and no
 // duplicate (a duplicated 0 passes: cron-parser tests the duplicate's truth).
 func validate(f fieldKind, vals []value) error {
 	c := constraints[f]
-	charOK := regexp.MustCompile(`^\d{0,2}L$`)
 	sort.SliceStable(vals, func(i, j int) bool { return less(vals[i], vals[j]) })
 	chars := ""
 	if c.chars != "" {
 		chars = " or chars " + c.chars
 	}
 	for _, v := range vals {
-		ok := !v.isStr && v.num >= c.min && v.num <= c.max || v.isStr && c.chars != "" && charOK.MatchString(v.str)
+		ok := !v.isStr && v.num >= c.min && v.num <= c.max || v.isStr && c.chars != "" && lastChar.MatchString(v.str)
 		if !ok {
 			return failf("%s Validation error, got value %s expected range %s%s", c.name, v.String(), rangeText(c.min, c.max), chars)
 		}
