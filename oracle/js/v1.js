@@ -1,7 +1,7 @@
 'use strict';
 // The v1 oracle: NanoClaw v1's formatting, trigger and scheduling code,
 // reconstructed in plain JavaScript so that it computes exactly what v1
-// computed on Node 20 with cron-parser 5.5.0 (see /work/shared/V1-RESTORED.md
+// computed on Node 20 with cron-parser 5.5.0 (see the restored v1 behaviour, V1-RESTORED.md,
 // and spec/v1/operations.yaml).
 //
 // Rules of this file:
