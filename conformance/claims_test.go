@@ -112,3 +112,62 @@ func TestTzdataMismatchIsReported(t *testing.T) {
 		t.Errorf("no warning in the summary:\n%s", b.String())
 	}
 }
+
+// withoutExtension is the reference without the extension operation
+// v1.compute_next_run_dst_safe, as a faithful port of v1 is.
+type withoutExtension struct{ *reference.Implementation }
+
+func (w withoutExtension) Hello() protocol.Hello {
+	h := w.Implementation.Hello()
+	var ops []string
+	for _, op := range h.Operations {
+		if op != "v1.compute_next_run_dst_safe" {
+			ops = append(ops, op)
+		}
+	}
+	h.Operations = ops
+	return h
+}
+
+// An implementation claims v1 without its extension operation; the
+// scenarios that call that operation are not claimed (neither passed nor
+// failed), and every other scenario runs as usual.
+func TestExtensionOperationIsNotNeededToClaim(t *testing.T) {
+	run := []conformance.Pattern{"v1/scheduler/dst-safe/**", "v1/scheduler/cron-before-spring-forward", "v1/escape-xml/empty"}
+	rep, err := conformance.Run(context.Background(), conformance.Options{
+		Driver: conformance.InProcess(withoutExtension{reference.New()}), Run: run, Level: conformance.LevelCompat})
+	if err != nil {
+		t.Fatal(err)
+	}
+	notClaimed, passed := 0, 0
+	for _, s := range rep.Scenarios {
+		dst := strings.HasPrefix(s.ID, "v1/scheduler/dst-safe/")
+		switch {
+		case dst && s.Compat == conformance.NotClaimed && s.Exact == conformance.NotClaimed:
+			notClaimed++
+		case !dst && s.Compat == conformance.Passed:
+			passed++
+		default:
+			t.Errorf("%s: compat %s, exact %s", s.ID, s.Compat, s.Exact)
+		}
+	}
+	if notClaimed < 10 || passed != 2 || !rep.OK() {
+		t.Errorf("%d not claimed, %d passed (ok=%v); want the dst-safe scenarios not claimed and the other two passed", notClaimed, passed, rep.OK())
+	}
+	for _, p := range rep.Profiles {
+		if p.Profile == "v1" && !p.Claimed {
+			t.Error("v1 is not claimed without its extension operation")
+		}
+	}
+
+	// The reference offers the extension: the same scenarios run and pass.
+	rep, err = conformance.Run(context.Background(), conformance.Options{Driver: conformance.InProcess(reference.New()), Run: run, Level: conformance.LevelCompat})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range rep.Scenarios {
+		if s.Compat != conformance.Passed {
+			t.Errorf("with the extension: %s is %s", s.ID, s.Compat)
+		}
+	}
+}
