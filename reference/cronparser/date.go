@@ -2,6 +2,8 @@ package cronparser
 
 import (
 	"errors"
+	"math"
+	"sync"
 	"time"
 )
 
@@ -31,10 +33,39 @@ type civil struct {
 // comparisons and sums it does come out the same).
 func (d dateTime) offset() int64 { return offsetAt(d.loc, d.ts) }
 
+// offsetAt is the offset of loc at instant ts (ms), in seconds. The search
+// asks for the same zone period thousands of times, and a zone's rules for
+// dates past its last listed transition are recomputed on every lookup, so
+// the last period seen in each zone is remembered.
 func offsetAt(loc *time.Location, ts int64) int64 {
-	_, off := time.UnixMilli(ts).In(loc).Zone()
-	return int64(off)
+	spans.Lock()
+	sp, ok := spans.last[loc]
+	spans.Unlock()
+	if ok && ts >= sp.start && ts < sp.end {
+		return sp.off
+	}
+	t := time.UnixMilli(ts).In(loc)
+	_, off := t.Zone()
+	start, end := t.ZoneBounds()
+	sp = span{start: math.MinInt64, end: math.MaxInt64, off: int64(off)}
+	if !start.IsZero() {
+		sp.start = start.UnixMilli()
+	}
+	if !end.IsZero() {
+		sp.end = end.UnixMilli()
+	}
+	spans.Lock()
+	spans.last[loc] = sp
+	spans.Unlock()
+	return sp.off
 }
+
+type span struct{ start, end, off int64 }
+
+var spans = struct {
+	sync.Mutex
+	last map[*time.Location]span
+}{last: map[*time.Location]span{}}
 
 // c is luxon's tsToObj(ts, offset).
 func (d dateTime) c() civil {
@@ -66,15 +97,13 @@ func fixOffset(localTS, o int64, loc *time.Location) int64 {
 	return localTS - min(o2, o3)*1000
 }
 
+// with is the same zone at instant ts; beyond the JavaScript Date range luxon
+// would hold an invalid DateTime.
 func (d dateTime) with(ts int64) (dateTime, error) {
 	if ts > jsDateLimit || ts < -jsDateLimit {
 		return d, errInvalidDate
 	}
-	n := dateTime{ts, d.loc}
-	if l := n.ts + n.offset()*1000; l > jsDateLimit || l < -jsDateLimit {
-		return d, errInvalidDate
-	}
-	return n, nil
+	return dateTime{ts, d.loc}, nil
 }
 
 // set is luxon's DateTime#set of calendar fields: the new wall time is
