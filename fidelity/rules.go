@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clockspec/clockspec/reference/cronparser"
 	"github.com/clockspec/clockspec/reference/tzdb"
 )
 
@@ -22,6 +23,43 @@ var rules = map[string]rule{
 	"intl-has-no-short-name":  intlHasNoShortName,
 	"icu-systemv-rules":       icuSystemVRules,
 	"cldr-names-the-metazone": cldrNamesTheMetazone,
+	"cron-h-random-draw":      cronHRandomDraw,
+}
+
+// hSeeds is how many Math.random draws cronHRandomDraw tries: an H field has
+// at most 60 values, so the draws cover every one many times over.
+const hSeeds = 20000
+
+// cronHRandomDraw: the expression has an H, which cron-parser (v1) draws
+// from Math.random on every parse, and the oracle's answer is the one
+// cron-parser gives for one of hSeeds draws (the reference's port answers
+// for its own fixed draw).
+func cronHRandomDraw(c *Case, ref, oracle Answer) bool {
+	var in struct {
+		Task struct {
+			ScheduleValue string `json:"schedule_value"`
+		} `json:"task"`
+	}
+	o, ok := outputMap(oracle)
+	want, _ := o["next_run"].(string)
+	if !ok || want == "" || json.Unmarshal(c.Input, &in) != nil || !strings.Contains(in.Task.ScheduleValue, "H") {
+		return false
+	}
+	loc, ok := cronparser.Zone(c.Zone, time.UTC)
+	if !ok {
+		return false
+	}
+	for seed := uint32(0); seed < hSeeds; seed++ {
+		e, err := cronparser.Parse(in.Task.ScheduleValue, cronparser.Options{Seed: seed})
+		if err != nil {
+			return false
+		}
+		next, err := e.Next(c.At, loc)
+		if err == nil && next.Format("2006-01-02T15:04:05.000Z") == want {
+			return true
+		}
+	}
+	return false
 }
 
 // icuOnlyNameRefused: the name is one of ICU's legacy IDs, the reference
