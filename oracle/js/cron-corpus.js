@@ -4,7 +4,7 @@
 // zones and instants chosen around DST transitions, what cron-parser 5.5.0
 // answers for CronExpressionParser.parse(expr, {tz, currentDate}).next()
 // (or the error it throws). One JSON object a line on stdout.
-//   node oracle/js/cron-corpus.js > reference/cronparser/testdata/corpus.jsonl
+//   node oracle/js/cron-corpus.js | gzip -n -9 > reference/cronparser/testdata/corpus.jsonl.gz
 const { CronExpressionParser } = require('cron-parser');
 
 const exprs = [

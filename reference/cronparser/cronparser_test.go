@@ -2,6 +2,7 @@ package cronparser
 
 import (
 	"bufio"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"os"
@@ -10,7 +11,7 @@ import (
 	"time"
 )
 
-// corpusCase is one line of testdata/corpus.jsonl, written by
+// corpusCase is one line of testdata/corpus.jsonl.gz, written by
 // oracle/js/cron-corpus.js from cron-parser 5.5.0 itself.
 type corpusCase struct {
 	Expr     string  `json:"expr"`
@@ -45,12 +46,16 @@ func answer(c corpusCase) string {
 // TestCorpus checks every case cron-parser 5.5.0 answered: the same instant,
 // or an error where it threw.
 func TestCorpus(t *testing.T) {
-	f, err := os.Open("testdata/corpus.jsonl")
+	f, err := os.Open("testdata/corpus.jsonl.gz")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(zr)
 	n, bad := 0, 0
 	for sc.Scan() {
 		var c corpusCase
