@@ -4,9 +4,9 @@
 //
 // It follows cron-parser's own algorithm step by step, quirks included,
 // because the v1 profile certifies v1 as it shipped:
-//   - the grammar: 1–6 fields, fewer than 6 padded on the left from the
-//     defaults "* * * * * 0" (so "0 9 * *" is every second of 00:00 on the
-//     9th); the macros (@daily …, exact case); `*` and `?` anywhere; three-letter month and
+//   - the grammar: 1–6 fields, n < 6 fields preceded by the last 6−n of the
+//     defaults "* * * * * 0" (five fields get second 0; "0 9 * *" is every
+//     second of 00:00 on the 9th); the macros (@daily …, exact case); `*` and `?` anywhere; three-letter month and
 //     weekday names resolved in either field and inside words ("1jan" is
 //     11); "1-2-3" read as 1-2; "a/n" and "/n"; L, # and H; a duplicated 0
 //     allowed; an impossible single-month day refused at parse;
