@@ -112,3 +112,105 @@ func TestTzdataMismatchIsReported(t *testing.T) {
 		t.Errorf("no warning in the summary:\n%s", b.String())
 	}
 }
+
+// withoutExtension is the reference without the extension operation
+// v1.compute_next_run_dst_safe, as a faithful port of v1 is.
+type withoutExtension struct{ *reference.Implementation }
+
+func (w withoutExtension) Hello() protocol.Hello {
+	h := w.Implementation.Hello()
+	var ops []string
+	for _, op := range h.Operations {
+		if op != "v1.compute_next_run_dst_safe" {
+			ops = append(ops, op)
+		}
+	}
+	h.Operations = ops
+	return h
+}
+
+// An implementation claims v1 without its extension operation; the
+// scenarios that call that operation are not claimed (neither passed nor
+// failed), and every other scenario runs as usual.
+func TestExtensionOperationIsNotNeededToClaim(t *testing.T) {
+	run := []conformance.Pattern{"v1/scheduler/dst-safe/**", "v1/scheduler/cron-before-spring-forward", "v1/escape-xml/empty"}
+	rep, err := conformance.Run(context.Background(), conformance.Options{
+		Driver: conformance.InProcess(withoutExtension{reference.New()}), Run: run, Level: conformance.LevelCompat})
+	if err != nil {
+		t.Fatal(err)
+	}
+	notClaimed, passed := 0, 0
+	for _, s := range rep.Scenarios {
+		dst := strings.HasPrefix(s.ID, "v1/scheduler/dst-safe/")
+		switch {
+		case dst && s.Compat == conformance.NotClaimed && s.Exact == conformance.NotClaimed:
+			notClaimed++
+		case !dst && s.Compat == conformance.Passed:
+			passed++
+		default:
+			t.Errorf("%s: compat %s, exact %s", s.ID, s.Compat, s.Exact)
+		}
+	}
+	if notClaimed < 10 || passed != 2 || !rep.OK() {
+		t.Errorf("%d not claimed, %d passed (ok=%v); want the dst-safe scenarios not claimed and the other two passed", notClaimed, passed, rep.OK())
+	}
+	for _, p := range rep.Profiles {
+		if p.Profile == "v1" && !p.Claimed {
+			t.Error("v1 is not claimed without its extension operation")
+		}
+	}
+
+	// The reference offers the extension: the same scenarios run and pass.
+	rep, err = conformance.Run(context.Background(), conformance.Options{Driver: conformance.InProcess(reference.New()), Run: run, Level: conformance.LevelCompat})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range rep.Scenarios {
+		if s.Compat != conformance.Passed {
+			t.Errorf("with the extension: %s is %s", s.ID, s.Compat)
+		}
+	}
+}
+
+// corrected answers v1.compute_next_run with the kit's DST-safe scheduler:
+// a fine extension, but not v1 as it shipped.
+type corrected struct{ *reference.Implementation }
+
+func (c corrected) Call(ctx context.Context, op string, in json.RawMessage) (json.RawMessage, *protocol.Error) {
+	if op == "v1.compute_next_run" {
+		op = "v1.compute_next_run_dst_safe"
+	}
+	return c.Implementation.Call(ctx, op, in)
+}
+
+// The required tier pins cron-parser 5.5.0 as v1 shipped it: the corrected
+// scheduler fails exactly where cron-parser's DST handling and grammar differ,
+// and passes the extension scenarios that pin the correction.
+func TestRequiredTierIsV1AsShipped(t *testing.T) {
+	rep, err := conformance.Run(context.Background(), conformance.Options{
+		Driver: conformance.InProcess(corrected{reference.New()}), Level: conformance.LevelCompat,
+		Run: []conformance.Pattern{"v1/scheduler/**"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	failed := map[string]bool{}
+	for _, s := range rep.Scenarios {
+		if s.Compat == conformance.Failed {
+			failed[s.ID] = true
+		}
+	}
+	for _, id := range []string{
+		"v1/scheduler/cron-before-spring-forward", "v1/scheduler/cron-fixed-time-second-pass",
+		"v1/scheduler/cron-lord-howe", "v1/scheduler/cron-parser-quirks/four-fields",
+		"v1/scheduler/cron-parser-quirks/never-fires", "v1/scheduler/interval-out-of-range",
+	} {
+		if !failed[id] {
+			t.Errorf("%s passes with the corrected scheduler; the required tier must pin v1's answer", id)
+		}
+	}
+	for id := range failed {
+		if strings.HasPrefix(id, "v1/scheduler/dst-safe/") {
+			t.Errorf("%s fails, but it calls the extension operation directly", id)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -483,7 +484,7 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 		if !r.selected[sc.ID] || !tagsMatch(opts.Tags, sc.Tags) {
 			continue
 		}
-		if !claimed[sc.Profile] {
+		if !claimed[sc.Profile] || lacksOperation(sc, hello) {
 			notClaimed = append(notClaimed, sc)
 			continue
 		}
@@ -756,8 +757,9 @@ func fillDefaults(o *Options) error {
 }
 
 // claimedProfiles: an implementation claims a profile by implementing every
-// one of its operations; a partial profile is not claimed, so its scenarios
-// are reported as not claimed, never as passed or failed.
+// one of its operations that is not an extension; a partial profile is not
+// claimed, so its scenarios are reported as not claimed, never as passed or
+// failed.
 func claimedProfiles(c *spec.Catalog, h protocol.Hello) map[string]bool {
 	has := map[string]bool{}
 	for _, op := range h.Operations {
@@ -765,13 +767,29 @@ func claimedProfiles(c *spec.Catalog, h protocol.Hello) map[string]bool {
 	}
 	out := map[string]bool{}
 	for _, p := range c.Profiles {
-		all := len(p.Operations) > 0
+		all, required := true, 0
 		for _, op := range p.Operations {
+			if op.Extension {
+				continue
+			}
+			required++
 			all = all && has[op.Name]
 		}
-		out[p.Name] = all
+		out[p.Name] = all && required > 0
 	}
 	return out
+}
+
+// lacksOperation: a scenario of a claimed profile that calls an operation
+// the implementation does not offer (an extension operation) is not
+// claimed either; it can neither pass nor fail.
+func lacksOperation(sc *features.Scenario, h protocol.Hello) bool {
+	for _, op := range sc.Ops {
+		if !slices.Contains(h.Operations, op) {
+			return true
+		}
+	}
+	return false
 }
 
 // tagsMatch evaluates godog's tag expression syntax (`,` or, `&&` and, `~`

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -73,7 +74,8 @@ type Scenario struct {
 	Origins     []string // @origin values
 	Reqs        []string // @req values
 	Tier        Tier
-	Decision    bool // Tier == Decision
+	Decision    bool     // Tier == Decision
+	Ops         []string // the operations its steps call, in order, each once
 	Line        int64
 	fingerprint string
 }
@@ -168,6 +170,11 @@ func (s *Suite) addFile(fsys fs.FS, uri string) error {
 				sc.Reqs = append(sc.Reqs, strings.TrimPrefix(t.Name, ReqTag))
 			}
 		}
+		for _, st := range pk.Steps {
+			if m := callStep.FindStringSubmatch(st.Text); m != nil && !hasTag(sc.Ops, m[1]) {
+				sc.Ops = append(sc.Ops, m[1])
+			}
+		}
 		scNode := nodes.scenarios[pk.AstNodeIds[0]]
 		if scNode == nil {
 			return fmt.Errorf("features: %s: pickle %q has no scenario node", uri, pk.Name)
@@ -230,6 +237,9 @@ func (s *Suite) addFile(fsys fs.FS, uri string) error {
 	}
 	return nil
 }
+
+// callStep is the step that calls an operation: `I call "op" with …`.
+var callStep = regexp.MustCompile(`^I call "([^"]+)" with`)
 
 func hasTag(tags []string, want string) bool {
 	for _, t := range tags {

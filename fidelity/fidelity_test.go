@@ -138,18 +138,10 @@ func TestRulesAreNarrow(t *testing.T) {
 		{"ICU-only name refused", &Case{Family: FamConvertTimezone, Zone: "PST"}, fail("invalid_timezone"), out(`{}`), "icu-only-name-refused", true},
 		{"tzdata name refused", &Case{Family: FamConvertTimezone, Zone: "America/New_York"}, fail("invalid_timezone"), out(`{}`), "icu-only-name-refused", false},
 		{"ICU-only name, other error", &Case{Family: FamConvertTimezone, Zone: "PST"}, fail("invalid_timestamp"), out(`{}`), "icu-only-name-refused", false},
-		// New York, spring-forward 2026-03-08T07:00Z; asked the evening before.
-		{"skipped transition day", &Case{Family: FamComputeNextRun, Zone: "America/New_York", At: time.Date(2026, 3, 8, 4, 0, 0, 0, time.UTC)},
-			out(`{"next_run":"2026-03-08T13:00:00.000Z"}`), out(`{"next_run":"2026-03-09T13:00:00.000Z"}`), "cron-parser-skips-transition-day", true},
-		{"a day later, other wall time", &Case{Family: FamComputeNextRun, Zone: "America/New_York", At: time.Date(2026, 3, 8, 4, 0, 0, 0, time.UTC)},
-			out(`{"next_run":"2026-03-08T13:00:00.000Z"}`), out(`{"next_run":"2026-03-09T14:00:00.000Z"}`), "cron-parser-skips-transition-day", false},
-		{"a day later, no transition", &Case{Family: FamComputeNextRun, Zone: "America/New_York", At: time.Date(2026, 5, 8, 4, 0, 0, 0, time.UTC)},
-			out(`{"next_run":"2026-05-08T13:00:00.000Z"}`), out(`{"next_run":"2026-05-09T13:00:00.000Z"}`), "cron-parser-skips-transition-day", false},
-		// New York, fall-back 2026-11-01T06:00Z: 01:00-02:00 EST is the second pass.
-		{"second-pass rerun", &Case{Family: FamComputeNextRun, Zone: "America/New_York", At: time.Date(2026, 11, 1, 6, 0, 0, 0, time.UTC)},
-			out(`{"next_run":"2026-11-01T07:15:00.000Z"}`), out(`{"next_run":"2026-11-01T06:15:00.000Z"}`), "cron-parser-reruns-second-pass", true},
-		{"rerun before the overlap", &Case{Family: FamComputeNextRun, Zone: "America/New_York", At: time.Date(2026, 11, 1, 4, 0, 0, 0, time.UTC)},
-			out(`{"next_run":"2026-11-01T07:15:00.000Z"}`), out(`{"next_run":"2026-11-01T06:15:00.000Z"}`), "cron-parser-reruns-second-pass", false},
+		{"H drawn another minute", hCase("H * * * *"), out(`{"next_run":"2026-01-01T10:59:00.000Z"}`), out(`{"next_run":"2026-01-01T10:34:00.000Z"}`), "cron-h-random-draw", true},
+		{"H answer off the minute", hCase("H * * * *"), out(`{"next_run":"2026-01-01T10:59:00.000Z"}`), out(`{"next_run":"2026-01-01T10:34:30.000Z"}`), "cron-h-random-draw", false},
+		{"H answer before now", hCase("H * * * *"), out(`{"next_run":"2026-01-01T10:59:00.000Z"}`), out(`{"next_run":"2026-01-01T10:04:00.000Z"}`), "cron-h-random-draw", false},
+		{"no H in the expression", hCase("34 * * * *"), out(`{"next_run":"2026-01-01T10:59:00.000Z"}`), out(`{"next_run":"2026-01-01T10:34:00.000Z"}`), "cron-h-random-draw", false},
 		{"SystemV zone between the rule sets", &Case{Family: FamFormatLocalTime, Zone: "SystemV/CST6CDT", At: time.Date(2026, 11, 1, 6, 59, 0, 0, time.UTC)},
 			out(`{"result":"a"}`), out(`{"result":"b"}`), "icu-systemv-rules", true},
 		{"SystemV zone in summer", &Case{Family: FamFormatLocalTime, Zone: "SystemV/CST6CDT", At: time.Date(2026, 7, 1, 6, 59, 0, 0, time.UTC)},
@@ -246,4 +238,11 @@ func TestDocIsDeterministicAboveMeasurements(t *testing.T) {
 	if !strings.Contains(a.String(), "| v1 | ") || !strings.Contains(a.String(), "90.0 %") {
 		t.Fatalf("no mutation score in the report:\n%s", a.String())
 	}
+}
+
+// hCase is a cron case at 2026-01-01T10:07:30Z in UTC.
+func hCase(expr string) *Case {
+	return &Case{Family: FamComputeNextRun, Zone: "UTC", At: time.Date(2026, 1, 1, 10, 7, 30, 0, time.UTC),
+		Input: mustJSON(map[string]any{"now": "2026-01-01T10:07:30.000Z", "timezone": "UTC",
+			"task": map[string]string{"schedule_type": "cron", "schedule_value": expr}})}
 }

@@ -1,7 +1,6 @@
 package fidelity
 
 import (
-	"context"
 	"encoding/json"
 	"regexp"
 	"slices"
@@ -9,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/clockspec/clockspec/reference"
+	"github.com/clockspec/clockspec/reference/cronparser"
 	"github.com/clockspec/clockspec/reference/tzdb"
 )
 
@@ -20,25 +19,47 @@ type rule func(c *Case, ref, oracle Answer) bool
 
 // rules are the predicates exceptions.json may name.
 var rules = map[string]rule{
-	"icu-only-name-refused":            icuOnlyNameRefused,
-	"intl-has-no-short-name":           intlHasNoShortName,
-	"cron-parser-skips-transition-day": cronSkipsTransitionDay,
-	"cron-parser-reruns-second-pass":   cronRerunsSecondPass,
-	"icu-systemv-rules":                icuSystemVRules,
-	"cldr-names-the-metazone":          cldrNamesTheMetazone,
-	"cron-parser-second-occurrence":    cronPicksSecondOccurrence,
-	"cron-parser-unaligned-transition": cronUnalignedTransition,
-	"profile-refuses-cron-extension":   refusal("unsupported by this profile"),
-	"cron-parser-impossible-date":      refusal("never fires"),
+	"icu-only-name-refused":   icuOnlyNameRefused,
+	"intl-has-no-short-name":  intlHasNoShortName,
+	"icu-systemv-rules":       icuSystemVRules,
+	"cldr-names-the-metazone": cldrNamesTheMetazone,
+	"cron-h-random-draw":      cronHRandomDraw,
 }
 
-// refusal: the reference refuses the cron expression with invalid_cron for
-// the reason its message names, and cron-parser answered with a run.
-func refusal(why string) rule {
-	return func(c *Case, ref, oracle Answer) bool {
-		return errCode(ref) == "invalid_cron" && strings.Contains(ref.Result.Error.Message, why) &&
-			oracle.Result.Error == nil && oracle.Result.Output != nil
+// hSeeds is how many Math.random draws cronHRandomDraw tries: an H field has
+// at most 60 values, so the draws cover every one many times over.
+const hSeeds = 20000
+
+// cronHRandomDraw: the expression has an H, which cron-parser (v1) draws
+// from Math.random on every parse, and the oracle's answer is the one
+// cron-parser gives for one of hSeeds draws (the reference's port answers
+// for its own fixed draw).
+func cronHRandomDraw(c *Case, ref, oracle Answer) bool {
+	var in struct {
+		Task struct {
+			ScheduleValue string `json:"schedule_value"`
+		} `json:"task"`
 	}
+	o, ok := outputMap(oracle)
+	want, _ := o["next_run"].(string)
+	if !ok || want == "" || json.Unmarshal(c.Input, &in) != nil || !strings.Contains(in.Task.ScheduleValue, "H") {
+		return false
+	}
+	loc, ok := cronparser.Zone(c.Zone, time.UTC)
+	if !ok {
+		return false
+	}
+	for seed := uint32(0); seed < hSeeds; seed++ {
+		e, err := cronparser.Parse(in.Task.ScheduleValue, cronparser.Options{Seed: seed})
+		if err != nil {
+			return false
+		}
+		next, err := e.Next(c.At, loc)
+		if err == nil && next.Format("2006-01-02T15:04:05.000Z") == want {
+			return true
+		}
+	}
+	return false
 }
 
 // icuOnlyNameRefused: the name is one of ICU's legacy IDs, the reference
@@ -84,156 +105,6 @@ func intlHasNoShortName(c *Case, ref, oracle Answer) bool {
 	delete(r, "formatted")
 	delete(o, "formatted")
 	return jsonEqual(r, o)
-}
-
-// cronSkipsTransitionDay: cron-parser 5.5.0, asked on the day before a
-// spring-forward (or on the transition day before the gap), skips the run
-// of the transition day. Its answer is later than the reference's, and the
-// reference's answer is the transition day's run: on the local day of a
-// forward transition between now and it, either at the same wall time as
-// cron-parser's answer or, where that wall time falls in the gap, moved
-// forward by the gap's length (decision: a run in a skipped hour moves
-// forward).
-func cronSkipsTransitionDay(c *Case, ref, oracle Answer) bool {
-	loc, rt, ot, ok := cronAnswers(c, ref, oracle)
-	if !ok || !ot.After(rt) {
-		return false
-	}
-	rl, ol := rt.In(loc), ot.In(loc)
-	for _, tr := range Transitions(loc) {
-		gap := time.Duration(tr.OffAfter-tr.OffBefore) * time.Second
-		if gap <= 0 || tr.At.Before(c.At) || tr.At.After(rt) {
-			continue
-		}
-		ty, tm, td := tr.At.In(loc).Date()
-		ry, rm, rd := rl.Date()
-		if ty != ry || tm != rm || td != rd {
-			continue
-		}
-		if sameClock(rl, ol) || skippedExactlyOne(c, rt, ot) {
-			return true
-		}
-		// Moved out of the gap: the scheduled wall time is the reference's
-		// minus the gap, read on the wall clock.
-		if !rt.Before(tr.At) && rt.Before(tr.At.Add(gap)) && sameClock(wallMinus(rl, gap), ol) {
-			return true
-		}
-	}
-	return false
-}
-
-// skippedExactlyOne: cron-parser's answer is the run that follows the
-// reference's, i.e. it skipped exactly that one run ("0 */7 * * *" on a
-// spring-forward day skips 07:00 and answers 14:00).
-func skippedExactlyOne(c *Case, rt, ot time.Time) bool {
-	var in map[string]any
-	if json.Unmarshal(c.Input, &in) != nil {
-		return false
-	}
-	in["now"] = rt.UTC().Format("2006-01-02T15:04:05.000Z")
-	b, _ := json.Marshal(in)
-	out, perr := reference.New().Call(context.Background(), c.Op, b)
-	if perr != nil {
-		return false
-	}
-	var o struct {
-		NextRun string `json:"next_run"`
-	}
-	if json.Unmarshal(out, &o) != nil {
-		return false
-	}
-	t, err := time.Parse(time.RFC3339Nano, o.NextRun)
-	return err == nil && t.Equal(ot)
-}
-
-func sameClock(a, b time.Time) bool {
-	return a.Hour() == b.Hour() && a.Minute() == b.Minute() && a.Second() == b.Second()
-}
-
-// wallMinus moves a wall-clock reading back by d, ignoring zones.
-func wallMinus(t time.Time, d time.Duration) time.Time {
-	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), 0, time.UTC).Add(-d)
-}
-
-// cronPicksSecondOccurrence: in a fall-back overlap, cron-parser 5.5.0
-// answers the second occurrence of a wall time whose first occurrence is
-// still ahead (America/Havana, Asia/Gaza: midnight happens twice); the
-// reference answers the first. The two answers are exactly the overlap's
-// length apart and the reference's lies in the first pass.
-func cronPicksSecondOccurrence(c *Case, ref, oracle Answer) bool {
-	loc, rt, ot, ok := cronAnswers(c, ref, oracle)
-	if !ok || !rt.After(c.At) {
-		return false
-	}
-	for _, tr := range Transitions(loc) {
-		d := time.Duration(tr.OffBefore-tr.OffAfter) * time.Second
-		if d > 0 && ot.Sub(rt) == d && !rt.Before(tr.At.Add(-d)) && rt.Before(tr.At) {
-			return true
-		}
-	}
-	return false
-}
-
-// cronUnalignedTransition: a transition that is not a whole hour on the
-// hour (Australia/Lord_Howe's 30-minute shifts at 02:00, Pacific/Chatham's
-// fall-back at 03:45) lies between now and the later answer, or now lies in
-// its gap or repeated period. cron-parser 5.5.0 (luxon) then answers a time
-// the schedule does not contain, or skips runs; the reference keeps its
-// rules (a run in a gap moves forward, fixed times run once, every-hour
-// schedules run in real time).
-func cronUnalignedTransition(c *Case, ref, oracle Answer) bool {
-	loc, rt, ot, ok := cronAnswers(c, ref, oracle)
-	if !ok {
-		return false
-	}
-	last := rt
-	if ot.After(last) {
-		last = ot
-	}
-	for _, tr := range Transitions(loc) {
-		d := tr.OffAfter - tr.OffBefore
-		if d < 0 {
-			d = -d
-		}
-		if d == 0 {
-			continue
-		}
-		wallBefore := tr.At.Unix() + int64(tr.OffBefore) // the wall clock when the change happens
-		wallAfter := tr.At.Unix() + int64(tr.OffAfter)
-		if d%3600 == 0 && wallBefore%3600 == 0 && wallAfter%3600 == 0 {
-			continue // whole hours on the hour: cron-parser handles it
-		}
-		span := time.Duration(d) * time.Second
-		lo, hi := tr.At.Add(-span), tr.At.Add(span)
-		if !hi.Before(c.At) && !lo.After(last) {
-			return true
-		}
-	}
-	return false
-}
-
-// cronRerunsSecondPass: cron-parser 5.5.0, asked during the second pass of
-// a repeated (fall-back) hour, runs a fixed-time job again at a wall time
-// whose first occurrence has already passed: its answer lies inside the
-// second pass and the first occurrence of that wall time is not after now,
-// while the reference's answer is after the repeated hour.
-func cronRerunsSecondPass(c *Case, ref, oracle Answer) bool {
-	loc, rt, ot, ok := cronAnswers(c, ref, oracle)
-	if !ok || !rt.After(ot) {
-		return false
-	}
-	for _, tr := range Transitions(loc) {
-		d := time.Duration(tr.OffBefore-tr.OffAfter) * time.Second
-		if d <= 0 {
-			continue
-		}
-		end := tr.At.Add(d) // the second pass is [tr.At, end)
-		inPass := func(t time.Time) bool { return !t.Before(tr.At) && t.Before(end) }
-		if inPass(c.At) && inPass(ot) && !ot.Add(-d).After(c.At) && !rt.Before(end) {
-			return true
-		}
-	}
-	return false
 }
 
 // cldrPairs are tzdata abbreviations and the different short name CLDR
@@ -300,29 +171,6 @@ func systemVDST(t time.Time, std int) bool {
 	start := lastSun(time.April)
 	end := lastSun(time.October).Add(-time.Hour) // 02:00 daylight = 01:00 standard
 	return !t.Before(start) && t.Before(end)
-}
-
-// cronAnswers decodes a cron case's zone and both next_run instants.
-func cronAnswers(c *Case, ref, oracle Answer) (*time.Location, time.Time, time.Time, bool) {
-	if c.Family != FamComputeNextRun {
-		return nil, time.Time{}, time.Time{}, false
-	}
-	loc, ok := tzdb.LookupIntl(c.Zone)
-	if !ok {
-		return nil, time.Time{}, time.Time{}, false
-	}
-	next := func(a Answer) (time.Time, bool) {
-		m, ok := outputMap(a)
-		if !ok {
-			return time.Time{}, false
-		}
-		s, _ := m["next_run"].(string)
-		t, err := time.Parse(time.RFC3339Nano, s)
-		return t, err == nil
-	}
-	rt, ok1 := next(ref)
-	ot, ok2 := next(oracle)
-	return loc, rt, ot, ok1 && ok2
 }
 
 func outputMap(a Answer) (map[string]any, bool) {

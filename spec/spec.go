@@ -60,6 +60,9 @@ type Operation struct {
 	Origin       string
 	Requirements []string
 	Errors       []string
+	// Extension marks an operation beyond the seed: an implementation claims
+	// the profile without it, and the scenarios that call it are extensions.
+	Extension bool
 	// InputSchema and OutputSchema are standalone JSON Schema documents
 	// (draft 2020-12, with the profile's $defs inlined) for publishing.
 	InputSchema  json.RawMessage
@@ -79,6 +82,7 @@ type operationsFile struct {
 		Origin       string    `yaml:"origin"`
 		Requirements []string  `yaml:"requirements"`
 		Errors       []string  `yaml:"errors"`
+		Extension    bool      `yaml:"extension"`
 		Input        yaml.Node `yaml:"input"`
 		Output       yaml.Node `yaml:"output"`
 	} `yaml:"operations"`
@@ -181,7 +185,7 @@ func loadProfile(fsys fs.FS, dir string) (*Profile, error) {
 			return nil, fmt.Errorf("spec: %s/operations.yaml: operation %q does not start with its profile name", dir, o.Name)
 		}
 		op := &Operation{Name: o.Name, Profile: p.Name, Summary: o.Summary, Origin: o.Origin,
-			Requirements: o.Requirements, Errors: o.Errors}
+			Requirements: o.Requirements, Errors: o.Errors, Extension: o.Extension}
 		var err error
 		if op.InputSchema, op.input, err = compile(o.Name, "input", &o.Input, defs); err != nil {
 			return nil, err

@@ -1,15 +1,17 @@
 'use strict';
-// The v1 profile: every operation of spec/v1/operations.yaml as
+// The v1 profile: every required operation of spec/v1/operations.yaml as
 // call(op, input) → {output} or {error: {code, message}}.
 //
-// v1's own code (oracle/js/v1.js: NanoClaw v1's functions on Node 20 with
-// cron-parser 5.5.0) answers every operation, except that compute_next_run
-// goes through schedule.js, which corrects cron-parser where the profile pins
-// another answer.
+// v1.js is NanoClaw v1's own code (its functions on Node 20, transcribed
+// unchanged; a copy of the JavaScript oracle's, kept identical by a test).
+// compute_next_run calls cron-parser 5.5.0 as seed 000's porting plan says,
+// CronExpressionParser.parse(expr, {tz: TIMEZONE}).next().toISOString(),
+// with no correction: the profile certifies v1 as it shipped, DST quirks
+// included. The corrected scheduler v1.compute_next_run_dst_safe is an
+// extension; this example does not offer it, so its scenarios are reported
+// as not claimed.
 
-const v1 = require('../../oracle/js/v1.js');
-
-const { computeNextRun } = require('./schedule.js');
+const v1 = require('./v1.js');
 
 // v1.js reads a timestamp without an offset in the call's process_timezone
 // (UTC when the input has none) and restores TZ afterwards; outside its calls
@@ -19,7 +21,7 @@ process.env.TZ = 'UTC';
 const operations = v1.OPERATIONS.slice();
 
 function call(op, input) {
-  const res = op === 'v1.compute_next_run' ? computeNextRun(input) : v1.call(op, input);
+  const res = v1.call(op, input);
   // v1.js reports an unexpected exception as `internal`; the protocol's code is internal_error.
   if (res.error && res.error.code === 'internal') return { error: { ...res.error, code: 'internal_error' } };
   return res;

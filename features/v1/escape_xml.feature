@@ -55,7 +55,7 @@ Feature: escapeXml
     When I call "v1.escape_xml" with {"text": "&amp; &lt;"}
     Then the output "result" is "&amp;amp; &amp;lt;"
 
-  @decision @id:v1/escape-xml/missing-text
+  @id:v1/escape-xml/missing-text
   Scenario: a missing or null text is the empty string
     v1's escapeXml returned "" for a falsy argument; the operation takes that literally for a
     missing field and for null.

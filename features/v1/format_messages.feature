@@ -181,7 +181,7 @@ Feature: formatMessages
     When I call "v1.format_messages" with {"timezone": "UTC", "messages": []}
     Then the output "result" is "<context timezone=\"UTC\" />\n<messages>\n\n</messages>"
 
-  @decision @req:V1-FMT-HEADER @req:V1-TZ-FALLBACK @id:v1/format-messages/invalid-zone-keeps-raw-name
+  @req:V1-FMT-HEADER @req:V1-TZ-FALLBACK @id:v1/format-messages/invalid-zone-keeps-raw-name
   Scenario: the header keeps an invalid time zone's raw name while times fall back to UTC
     v1 escaped the timezone argument itself into the header and resolved it only for the times;
     a port that canonicalises or replaces the header name changes what the agent is told.
@@ -221,7 +221,7 @@ Feature: formatMessages
       <context timezone="&quot;/&gt;&lt;x a=&quot;&amp;" />
       """
 
-  @decision @req:V1-FMT-QUOTE @req:V1-FMT-REPLY-ATTR @id:v1/format-messages/reply-fields-empty
+  @req:V1-FMT-QUOTE @req:V1-FMT-REPLY-ATTR @id:v1/format-messages/reply-fields-empty
   Scenario: reply fields present but empty count as absent
     v1 tested the fields for truthiness, so "" and null behave like a missing field.
     When I call "v1.format_messages" with:

@@ -57,7 +57,7 @@ Feature: Trigger gating (requiresTrigger)
     When I call "v1.should_process" with {"is_main": false, "messages": [{"content": "first"}, {"content": "  @andy later"}, {"content": "third"}]}
     Then the output "process" is true
 
-  @decision @req:V1-GATE-TRIGGER @id:v1/gating/null-requires-trigger
+  @req:V1-GATE-TRIGGER @id:v1/gating/null-requires-trigger
   Scenario: requiresTrigger null behaves like missing, and so requires the trigger
     v1 compared requiresTrigger === false; null is not false.
     When I call "v1.should_process" with {"is_main": false, "requires_trigger": null, "messages": [{"content": "hello"}]}

@@ -476,12 +476,18 @@ Feature: Cases found by mutation testing
       """
 
   @req:V1-SCHED-PAUSE @id:v1/mutation-survivors/due-task-keeps-status
-  Scenario: a due task with a valid folder keeps the status it has
-    Kills a mutant of reference/v1/schedule.go:158 (only a missing status becomes active).
+  Scenario: a due task that is not active is skipped, never run, and keeps its status
+    v1 only runs active tasks: getDueTasks selects status 'active' and the scheduler loop skips
+    any task whose status is not active, before it looks at the group folder.
     When I call "v1.check_due_task" with {"task": {"group_folder": "main", "id": "task-1", "status": "paused"}}
     Then the output is:
       """json
-      {"action": "run", "status": "paused"}
+      {"action": "skip", "status": "paused"}
+      """
+    When I call "v1.check_due_task" with {"task": {"group_folder": "../../outside", "id": "task-1", "status": "completed"}}
+    Then the output is:
+      """json
+      {"action": "skip", "status": "completed"}
       """
 
   @req:V1-STRIP @id:v1/mutation-survivors/strip-empty-internal

@@ -58,8 +58,21 @@ Feature: Scheduled tasks
     Then the output "next_run" is "2026-01-01T12:01:00.000Z"
 
   @req:V1-SCHED-INTERVAL-CATCHUP @id:v1/scheduler/interval-far-behind
+  Scenario: a tiny interval a day behind lands on its grid, after now
+    Twelve million missed 7 ms steps: v1's loop steps through them in well under a second.
+    When I call "v1.compute_next_run" with:
+      """json
+      {"now": "2026-01-01T12:00:00.000Z", "timezone": "UTC",
+       "task": {"schedule_type": "interval", "schedule_value": "7", "next_run": "2025-12-31T12:00:00.000Z"}}
+      """
+    Then the output "next_run" is a time after "2026-01-01T12:00:00.000Z"
+    And the output "next_run" is a whole number of 7 ms steps after "2025-12-31T12:00:00.000Z"
+
+  @extension @req:V1-SCHED-INTERVAL-CATCHUP @id:v1/scheduler/interval-decades-behind
   Scenario: a tiny interval decades behind is answered at once, on its grid
-    v1's loop would take years of iterations; the answer is the same grid point.
+    Beyond the seed: v1's loop takes minutes of iterations for this (about 6.5 on Node 20) and
+    fails the call deadline; an implementation that computes the grid point in one step answers
+    the same instant at once.
     When I call "v1.compute_next_run" with:
       """json
       {"now": "2026-01-01T12:00:00.000Z", "timezone": "UTC",
@@ -68,7 +81,7 @@ Feature: Scheduled tasks
     Then the output "next_run" is a time after "2026-01-01T12:00:00.000Z"
     And the output "next_run" is a whole number of 7 ms steps after "2000-01-01T00:00:00.000Z"
 
-  @decision @req:V1-SCHED-INTERVAL-INVALID @id:v1/scheduler/interval-parseint
+  @req:V1-SCHED-INTERVAL-INVALID @id:v1/scheduler/interval-parseint
   Scenario Outline: the interval is JavaScript's parseInt(value, 10)
     v1 parsed the stored string with parseInt: trailing garbage is ignored, "1e3" is 1, a
     leading space is skipped; NaN, 0 and negative values fall back to now + 60 s.
@@ -88,7 +101,7 @@ Feature: Scheduled tasks
       | negative         | -5000      | 2026-01-01T12:01:00.000Z |
       | hex-is-zero      | 0x10       | 2026-01-01T12:01:00.000Z |
 
-  @decision @req:V1-SCHED-INTERVAL-ANCHOR @id:v1/scheduler/interval-null-anchor
+  @req:V1-SCHED-INTERVAL-ANCHOR @id:v1/scheduler/interval-null-anchor
   Scenario: an interval task whose next_run is null is anchored at the epoch
     JavaScript's new Date(null) is 1970-01-01T00:00:00Z, so v1 stepped from there.
     When I call "v1.compute_next_run" with:
@@ -98,7 +111,7 @@ Feature: Scheduled tasks
       """
     Then the output "next_run" is "2026-01-01T12:01:00.000Z"
 
-  @decision @req:V1-SCHED-INTERVAL-ANCHOR @id:v1/scheduler/interval-anchor-process-zone
+  @req:V1-SCHED-INTERVAL-ANCHOR @id:v1/scheduler/interval-anchor-process-zone
   Scenario: a stored next_run without an offset is read in the process's time zone
     v1 parsed next_run with new Date(string), which reads a date-time without an offset as
     local time; process_timezone says which (UTC by default).
@@ -108,15 +121,28 @@ Feature: Scheduled tasks
     Then the output "next_run" is "2026-01-01T17:00:58.000Z"
 
   @decision @req:V1-SCHED-INTERVAL-INVALID @id:v1/scheduler/interval-out-of-range
-  Scenario: an interval that puts the next run outside JavaScript's Date range is out_of_range
-    v1's toISOString threw a RangeError both for an unparseable anchor and for a result beyond
-    ±8.64e15 ms; the kit tells them apart (invalid_next_run and out_of_range), and the
-    JavaScript oracle lists this case as a known difference of codes.
+  Scenario: an interval that puts the next run outside JavaScript's Date range is invalid_next_run
+    The seed shows only "return new Date(next).toISOString();" and says nothing of what a call
+    answers when that throws. v1's toISOString threw one RangeError both for an unparseable
+    anchor and for a result beyond ±8.64e15 ms; the kit reports v1's one error with one code,
+    invalid_next_run, as a wrapper of v1's own code does.
     When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:00.000Z", "timezone": "UTC", "task": {"schedule_type": "interval", "schedule_value": "9000000000000000", "next_run": "2026-01-01T00:00:00.000Z"}}
+    Then the error code is "invalid_next_run"
+
+  @extension @req:V1-SCHED-CRON-DST-SAFE @id:v1/scheduler/dst-safe/interval-out-of-range
+  Scenario: the DST-safe scheduler tells a result beyond the Date range apart as out_of_range
+    Beyond the seed: where v1 threw the same RangeError for both, the corrected scheduler answers
+    out_of_range for a next run JavaScript's Date cannot hold and keeps invalid_next_run for an
+    anchor it cannot read.
+    When I call "v1.compute_next_run_dst_safe" with {"now": "2026-01-01T00:00:00.000Z", "timezone": "UTC", "task": {"schedule_type": "interval", "schedule_value": "9000000000000000", "next_run": "2026-01-01T00:00:00.000Z"}}
     Then the error code is "out_of_range"
+    When I call "v1.compute_next_run_dst_safe" with {"now": "2026-01-01T00:00:00.000Z", "timezone": "UTC", "task": {"schedule_type": "interval", "schedule_value": "60000", "next_run": "soon"}}
+    Then the error code is "invalid_next_run"
 
   @decision @req:V1-SCHED-INTERVAL-ANCHOR @id:v1/scheduler/interval-missing-anchor
   Scenario: an interval task without next_run is an error, not a guess
+    The seed shows only "let next = new Date(task.next_run!).getTime() + ms; … return new
+    Date(next).toISOString();" and says nothing of what a call answers when that throws.
     new Date(undefined) is Invalid Date and v1's toISOString threw a RangeError; the kit turns
     the crash into the error invalid_next_run.
     When I call "v1.compute_next_run" with {"now": "2026-01-01T12:00:00.000Z", "timezone": "UTC", "task": {"schedule_type": "interval", "schedule_value": "60000"}}
@@ -187,10 +213,10 @@ Feature: Scheduled tasks
       | question-mark | 0 12 ? * mon | 2026-01-05T12:00:00.000Z |
       | empty         |              | 2026-01-01T10:08:00.000Z |
 
-  @decision @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-macro-case
+  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-macro-case
   Scenario: macros are matched exactly, as cron-parser matches them
-    cron-parser 5.5.0 knows "@daily" but not "@DAILY" or "@midnight"; the profile refuses both
-    rather than guess what was meant.
+    cron-parser 5.5.0 knows "@daily" but not "@DAILY" or "@midnight" (robfig/cron's); it reads
+    them as a one-field expression and throws, so v1 could not schedule them.
     When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:00.000Z", "timezone": "UTC", "task": {"schedule_type": "cron", "schedule_value": "@DAILY"}}
     Then the error code is "invalid_cron"
     When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:00.000Z", "timezone": "UTC", "task": {"schedule_type": "cron", "schedule_value": "@midnight"}}
@@ -201,28 +227,27 @@ Feature: Scheduled tasks
     When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:00.000Z", "timezone": "UTC", "task": {"schedule_type": "cron", "schedule_value": "0 0 29 2 *"}}
     Then the output "next_run" is "2028-02-29T00:00:00.000Z"
 
-  @decision @req:V1-SCHED-CRON-DST @id:v1/scheduler/cron-spring-forward-gap
+  @req:V1-SCHED-CRON-DST @id:v1/scheduler/cron-spring-forward-gap
   Scenario: a time inside the spring-forward gap fires after the change, not never
     On 2026-03-08 New York skips 02:00–03:00. cron-parser (v1) fires 02:30 at 03:30 EDT;
-    robfig/cron skips the day. v1's behaviour is kept: a daily task must not lose a day.
+    robfig/cron skips the day.
     When I call "v1.compute_next_run" with {"now": "2026-03-08T06:00:00.000Z", "timezone": "America/New_York", "task": {"schedule_type": "cron", "schedule_value": "30 2 * * *"}}
     Then the output "next_run" is "2026-03-08T07:30:00.000Z"
 
-  @decision @req:V1-SCHED-CRON-DST @id:v1/scheduler/cron-fall-back-overlap
-  Scenario: a time inside the repeated hour fires once, at its first occurrence
-    On 2026-11-01 New York repeats 01:00–02:00. cron-parser (v1) fires 01:30 once (EDT);
-    robfig/cron fires twice. Once is kept: a daily task must not run twice a day.
+  @req:V1-SCHED-CRON-DST @id:v1/scheduler/cron-fall-back-overlap
+  Scenario: a time inside the repeated hour asked before it fires at its first occurrence
+    On 2026-11-01 New York repeats 01:00–02:00. Asked before, cron-parser (v1) fires 01:30 EDT,
+    and asked at that run, next on the following day; robfig/cron fires twice.
     When I call "v1.compute_next_run" with {"now": "2026-11-01T04:00:00.000Z", "timezone": "America/New_York", "task": {"schedule_type": "cron", "schedule_value": "30 1 * * *"}}
     Then the output "next_run" is "2026-11-01T05:30:00.000Z"
     When I call "v1.compute_next_run" with {"now": "2026-11-01T05:30:00.000Z", "timezone": "America/New_York", "task": {"schedule_type": "cron", "schedule_value": "30 1 * * *"}}
     Then the output "next_run" is "2026-11-02T06:30:00.000Z"
 
-  @decision @req:V1-SCHED-CRON-DST @id:v1/scheduler/cron-every-hour-across-overlap
+  @req:V1-SCHED-CRON-DST @id:v1/scheduler/cron-every-hour-across-overlap
   Scenario Outline: an expression that fires every hour keeps firing in real time through the repeated hour
     cron-parser (v1), like Vixie cron, runs expressions whose hour field matches every hour in
     both passes of a repeated hour (an hourly job at 01:00 EDT and again at 01:00 EST), and
-    expressions with fixed hours once. The kit keeps that split: hourly work must not pause for
-    two hours, and a daily job must not run twice.
+    steps over the repeated hour for expressions with fixed hours.
     When I call "v1.compute_next_run" with {"now": "<now>", "timezone": "America/New_York", "task": {"schedule_type": "cron", "schedule_value": "<cron>"}}
     Then the output "next_run" is "<next>"
 
@@ -234,35 +259,35 @@ Feature: Scheduled tasks
       | all-hours-listed     | 0 0-23 * * * | 2026-11-01T05:30:00.000Z | 2026-11-01T06:00:00.000Z |
       | fixed-hours-once     | 0 1-3 * * *  | 2026-11-01T05:30:00.000Z | 2026-11-01T07:00:00.000Z |
 
-  @decision @req:V1-SCHED-CRON-DST @id:v1/scheduler/cron-fixed-time-second-pass
-  Scenario: a fixed-time job asked during the second pass waits for the next day
-    At 01:10 EST the 01:30 run of the day already happened at 01:30 EDT. cron-parser 5.5.0 answers
-    01:30 EST (a second run the same day); the kit pins once a day, and the JavaScript oracle lists
-    this case as a known difference.
+  @req:V1-SCHED-CRON-DST @id:v1/scheduler/cron-fixed-time-second-pass
+  Scenario: a fixed-time job asked during the second pass of the repeated hour runs again
+    At 01:10 EST the 01:30 run of the day already happened at 01:30 EDT; cron-parser 5.5.0 (v1)
+    answers 01:30 EST, a second run the same day.
     When I call "v1.compute_next_run" with {"now": "2026-11-01T06:10:00.000Z", "timezone": "America/New_York", "task": {"schedule_type": "cron", "schedule_value": "30 1 * * *"}}
-    Then the output "next_run" is "2026-11-02T06:30:00.000Z"
+    Then the output "next_run" is "2026-11-01T06:30:00.000Z"
 
-  @decision @req:V1-SCHED-CRON-DST @id:v1/scheduler/cron-before-spring-forward
-  Scenario: a daily task computed just before a spring-forward fires the same day
-    cron-parser 5.5.0 has a bug here: computed in the hours before the change it skips the
-    transition day entirely (fixed upstream later). The kit pins the correct answer, 09:00 EDT
-    on the day itself, and the JavaScript oracle lists this case as a known cron-parser bug.
+  @req:V1-SCHED-CRON-DST @id:v1/scheduler/cron-before-spring-forward
+  Scenario: a daily task computed just before a spring-forward skips the transition day
+    cron-parser 5.5.0 (v1), computed in the hours before New York's 2026-03-08 change, skips the
+    transition day and answers 09:00 EDT on the next day (fixed upstream later).
     When I call "v1.compute_next_run" with {"now": "2026-03-08T05:00:00.000Z", "timezone": "America/New_York", "task": {"schedule_type": "cron", "schedule_value": "0 9 * * *"}}
-    Then the output "next_run" is "2026-03-08T13:00:00.000Z"
+    Then the output "next_run" is "2026-03-09T13:00:00.000Z"
 
-  @decision @req:V1-SCHED-CRON-DST @id:v1/scheduler/cron-lord-howe
-  Scenario: Lord Howe's half-hour DST shift follows the same two rules
-    Australia/Lord_Howe moves between +10:30 and +11:00. On 2026-10-04 02:00–02:30 is skipped
-    (02:15 fires at 02:45 new time); on 2026-04-05 01:30–02:00 repeats (01:45 fires once, first).
+  @req:V1-SCHED-CRON-DST @id:v1/scheduler/cron-lord-howe
+  Scenario: Lord Howe's half-hour DST shift, as cron-parser computes it
+    Australia/Lord_Howe moves between +10:30 and +11:00. On 2026-10-04 02:00–02:30 is skipped and
+    cron-parser 5.5.0 (v1) answers 02:15 on the next day; on 2026-04-05 01:30–02:00 repeats and
+    01:45 fires once, at its first occurrence.
     When I call "v1.compute_next_run" with {"now": "2026-10-03T12:00:00.000Z", "timezone": "Australia/Lord_Howe", "task": {"schedule_type": "cron", "schedule_value": "15 2 * * *"}}
-    Then the output "next_run" is "2026-10-03T15:45:00.000Z"
+    Then the output "next_run" is "2026-10-04T15:15:00.000Z"
     When I call "v1.compute_next_run" with {"now": "2026-04-04T12:00:00.000Z", "timezone": "Australia/Lord_Howe", "task": {"schedule_type": "cron", "schedule_value": "45 1 * * *"}}
     Then the output "next_run" is "2026-04-04T14:45:00.000Z"
 
-  @decision @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-invalid
-  Scenario Outline: expressions cron-parser rejects, or that the profile does not cover, are errors
-    An impossible date (Feb 30) never fires: an error, never a zero time. L, W, # and H are
-    cron-parser extensions outside this profile's tested grammar.
+  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-invalid
+  Scenario Outline: expressions cron-parser rejects are errors
+    cron-parser 5.5.0 throws for these (Feb 30 with a single month, W, which it does not know, a
+    weekday "L" without a weekday, which it throws on while searching), so v1 could not schedule
+    them.
     When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:00.000Z", "timezone": "UTC", "task": {"schedule_type": "cron", "schedule_value": "<cron>"}}
     Then the error code is "invalid_cron"
 
@@ -271,23 +296,70 @@ Feature: Scheduled tasks
       | words         | not a cron    |
       | minute-60     | 60 * * * *    |
       | feb-30        | 0 0 30 2 *    |
-      | four-fields   | 0 9 * *       |
       | seven-fields  | 0 0 0 9 * * * |
-      | last-day      | 0 0 L * *     |
+      | nearest-weekday | 0 0 15W * * |
+      | bare-weekday-l  | 0 0 * * L   |
 
-  @decision @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-refused-quirks
-  Scenario Outline: expressions cron-parser reads in a surprising way are refused, not guessed
-    cron-parser 5.5.0 accepts these and silently reads something else: "1-2-3" as 1-2, "*-5"
+  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-parser-quirks
+  Scenario Outline: syntax cron-parser accepts and reads its own way is scheduled the way v1 scheduled it
+    cron-parser 5.5.0 pads fewer than five fields from the left with defaults ("0 9 * *" is every
+    second of 00:00 on the 9th), knows L (last day) and # (nth weekday), reads "1-2-3" as 1-2, "*-5"
     as the full range, "1jan" as 11, a weekday name in the month field as a month number ("mon"
-    is January) and a month name in the weekday field as a weekday ("jul" is Sunday), "?" in a
-    field other than the day fields as "*", and a schedule that never fires ("31" in April and
-    June) as a meaningless date years ahead. The profile refuses them all with invalid_cron, and
-    the JavaScript oracle lists each as a known difference.
+    is January) and a month name in the weekday field as a weekday ("jul" is Sunday), "?" anywhere
+    as "*", and answers a schedule that never fires ("31" in April and June) with the date its
+    search stops at, years ahead.
     When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:00.000Z", "timezone": "UTC", "task": {"schedule_type": "cron", "schedule_value": "<cron>"}}
+    Then the output "next_run" is "<next>"
+
+    Examples:
+      | case               | cron          | next                     |
+      | four-fields        | 0 9 * *       | 2026-01-09T00:00:00.000Z |
+      | last-day           | 0 0 L * *     | 2026-01-31T00:00:00.000Z |
+      | last-friday        | 0 0 * * 5L    | 2026-01-30T00:00:00.000Z |
+      | second-monday      | 0 0 * * 1#2   | 2026-01-12T00:00:00.000Z |
+      | triple-range       | 1-2-3 * * * * | 2026-01-01T00:01:00.000Z |
+      | star-range         | *-5 * * * *   | 2026-01-01T00:01:00.000Z |
+      | glued-name         | 0 0 1 1jan *  | 2026-11-01T00:00:00.000Z |
+      | weekday-as-month   | 0 0 1 mon *   | 2027-01-01T00:00:00.000Z |
+      | month-as-weekday   | 0 0 * * jul   | 2026-01-04T00:00:00.000Z |
+      | question-in-minute | ? * * * *     | 2026-01-01T00:01:00.000Z |
+      | never-fires        | 0 0 31 4,6 *  | 2053-05-18T00:00:00.000Z |
+
+  @extension @req:V1-SCHED-CRON-DST-SAFE @id:v1/scheduler/dst-safe/cron
+  Scenario Outline: the DST-safe scheduler moves a skipped time forward, runs a repeated time once, and never skips a day
+    Beyond the seed: cron-parser 5.5.0 (v1) skips the transition day when computed just before a
+    spring-forward, and runs a fixed time again when asked during the second pass of a repeated
+    hour. The corrected scheduler keeps what cron-parser does right (a time in the gap fires at
+    the same distance after the change; hourly work fires in both passes) and fixes the rest.
+    When I call "v1.compute_next_run_dst_safe" with {"now": "<now>", "timezone": "<zone>", "task": {"schedule_type": "cron", "schedule_value": "<cron>"}}
+    Then the output "next_run" is "<next>"
+
+    Examples:
+      | case                     | cron         | zone                | now                      | next                     |
+      | gap-moves-forward        | 30 2 * * *   | America/New_York    | 2026-03-08T06:00:00.000Z | 2026-03-08T07:30:00.000Z |
+      | before-spring-forward    | 0 9 * * *    | America/New_York    | 2026-03-08T05:00:00.000Z | 2026-03-08T13:00:00.000Z |
+      | overlap-first-pass       | 30 1 * * *   | America/New_York    | 2026-11-01T04:00:00.000Z | 2026-11-01T05:30:00.000Z |
+      | overlap-after-first-run  | 30 1 * * *   | America/New_York    | 2026-11-01T05:30:00.000Z | 2026-11-02T06:30:00.000Z |
+      | fixed-time-second-pass   | 30 1 * * *   | America/New_York    | 2026-11-01T06:10:00.000Z | 2026-11-02T06:30:00.000Z |
+      | hourly-second-pass       | 0 * * * *    | America/New_York    | 2026-11-01T05:30:00.000Z | 2026-11-01T06:00:00.000Z |
+      | fixed-hours-once         | 0 1-3 * * *  | America/New_York    | 2026-11-01T05:30:00.000Z | 2026-11-01T07:00:00.000Z |
+      | lord-howe-gap            | 15 2 * * *   | Australia/Lord_Howe | 2026-10-03T12:00:00.000Z | 2026-10-03T15:45:00.000Z |
+      | lord-howe-overlap        | 45 1 * * *   | Australia/Lord_Howe | 2026-04-04T12:00:00.000Z | 2026-04-04T14:45:00.000Z |
+      | plain-day                | 0 9 * * *    | America/New_York    | 2026-01-15T12:00:00.000Z | 2026-01-15T14:00:00.000Z |
+
+  @extension @req:V1-SCHED-CRON-DST-SAFE @id:v1/scheduler/dst-safe/strict-grammar
+  Scenario Outline: the DST-safe scheduler refuses syntax cron-parser reads in a surprising way
+    Beyond the seed: where cron-parser 5.5.0 (v1) silently pads, reinterprets or answers a
+    meaningless date, the corrected scheduler's strict grammar (5 fields, or 6 with seconds
+    first; no L, W, # or H) refuses with invalid_cron instead of guessing.
+    When I call "v1.compute_next_run_dst_safe" with {"now": "2026-01-01T00:00:00.000Z", "timezone": "UTC", "task": {"schedule_type": "cron", "schedule_value": "<cron>"}}
     Then the error code is "invalid_cron"
 
     Examples:
       | case               | cron          |
+      | four-fields        | 0 9 * *       |
+      | last-day           | 0 0 L * *     |
+      | nth-weekday        | 0 0 * * 1#2   |
       | triple-range       | 1-2-3 * * * * |
       | star-range         | *-5 * * * *   |
       | glued-name         | 0 0 1 1jan *  |
@@ -296,10 +368,11 @@ Feature: Scheduled tasks
       | question-in-minute | ? * * * *     |
       | never-fires        | 0 0 31 4,6 *  |
 
-  @decision @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-checked-before-zone
+  @extension @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-checked-before-zone
   Scenario: an invalid expression in an invalid zone is reported as invalid_cron
-    cron-parser parses the expression before it uses the zone, so the expression's error comes
-    first; one request gets one error, in a fixed order.
+    Beyond the seed: v1 never passed cron-parser an invalid zone (resolveConfigTimezone only
+    returns valid ones). cron-parser parses the expression before it uses the zone, so the
+    expression's error comes first; one request gets one error, in a fixed order.
     When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:00.000Z", "timezone": "Mars/Olympus", "task": {"schedule_type": "cron", "schedule_value": "61 * * * *"}}
     Then the error code is "invalid_cron"
 

@@ -66,7 +66,7 @@ Feature: stripInternalTags and formatOutbound
     When I call "v1.strip_internal_tags" with {"text": "<INTERNAL>a</INTERNAL> <internal id=\"1\">b</internal>"}
     Then the output "result" is "<INTERNAL>a</INTERNAL> <internal id=\"1\">b</internal>"
 
-  @decision @req:V1-STRIP @id:v1/strip-internal/javascript-trim
+  @req:V1-STRIP @id:v1/strip-internal/javascript-trim
   Scenario: trimming uses JavaScript's white space, not Go's
     JavaScript's trim removes U+FEFF and U+3000 but keeps U+0085 (NEL); Go's strings.TrimSpace
     does the opposite for U+FEFF and U+0085. v1 ran on JavaScript.

@@ -106,7 +106,7 @@ Feature: Time zones and local times
       | icu-legacy-id        | 2024-01-01T18:30:00.000Z | PST                 | Jan 1, 2024, 10:30 AM   |
       | leap-day             | 2024-02-29T10:00:00.000Z | UTC                 | Feb 29, 2024, 10:00 AM  |
 
-  @decision @req:V1-TIME-LOCAL @req:V1-TIME-INVALID-DATE @id:v1/timezone/javascript-date-parsing
+  @req:V1-TIME-LOCAL @req:V1-TIME-INVALID-DATE @id:v1/timezone/javascript-date-parsing
   Scenario Outline: timestamps are parsed the way JavaScript's new Date(string) parses them
     v1 called new Date(utcIso) on whatever was stored. Its grammar is JavaScript's, not RFC
     3339: date-only strings are UTC, strings without an offset are local to the process (here
@@ -128,7 +128,7 @@ Feature: Time zones and local times
       | leap-second         | 2024-06-30T23:59:60Z          | UTC              | Invalid Date           |
       | month-13            | 2024-13-01T00:00:00Z          | UTC              | Invalid Date           |
 
-  @decision @req:V1-TIME-LOCAL @id:v1/timezone/year-printing
+  @req:V1-TIME-LOCAL @id:v1/timezone/year-printing
   Scenario Outline: years are printed the way Intl prints them
     Intl prints the era year without padding and without an era: year 0 is 1 (1 BC), -1 is 2.
     When I call "v1.format_local_time" with {"timestamp": "<timestamp>", "timezone": "UTC"}

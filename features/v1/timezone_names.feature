@@ -4,7 +4,7 @@ Feature: Time zone names JavaScript's Intl accepts and refuses
   isValidTimezone is whatever JavaScript's Intl accepts (Node 20, ICU 78, tzdata 2025c), not
   what a host library would: these tables pin the names where the two disagree.
 
-  @decision @req:V1-TZ-VALID @id:v1/timezone/valid-intl-names
+  @req:V1-TZ-VALID @id:v1/timezone/valid-intl-names
   Scenario Outline: Intl accepts zone names in any letter case, links and ICU's legacy IDs
     Validity is JavaScript's Intl, not Go's time.LoadLocation: letter case is ignored, links
     and ICU-only IDs such as PST and IST are accepted. A port on another runtime must reproduce
@@ -29,7 +29,7 @@ Feature: Time zone names JavaScript's Intl accepts and refuses
       | removed-link     | US/Pacific-New   |
       | kyiv             | Europe/Kyiv      |
 
-  @decision @req:V1-TZ-VALID @id:v1/timezone/invalid-names
+  @req:V1-TZ-VALID @id:v1/timezone/invalid-names
   Scenario Outline: Intl refuses names Go's time.LoadLocation would accept, and non-names
     Go accepts "" (as UTC), Local (the host's zone) and path-like names; Intl does not, and a
     deterministic kit must never read the host's zone. Offsets like +05:30 are refused on

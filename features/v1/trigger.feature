@@ -73,6 +73,32 @@ Feature: Trigger patterns
     When I call "v1.trigger_match" with {"trigger": "@C.L.A.U.D.E", "content": "@CXLXAUXDXE hello"}
     Then the output "matched" is false
 
+  @req:V1-TRIGGER-LITERAL @id:v1/trigger/every-metacharacter-literal
+  Scenario Outline: every regular-expression metacharacter in a trigger matches only itself
+    v1 escaped the whole trigger before building ^trigger\b. Each row's first message is the
+    trigger written out, which matches only when the character is escaped (for ^ and $, which
+    an unescaped pattern can never match there); the second is what the unescaped pattern would
+    match instead (a + or * repeating, ? dropping, a group or class, a {2} count, | alternation,
+    \d a digit, . any character), which must not match.
+    When I call "v1.trigger_match" with {"trigger": "<trigger>", "content": "<literal>"}
+    Then the output "matched" is true
+    When I call "v1.trigger_match" with {"trigger": "<trigger>", "content": "<lookalike>"}
+    Then the output "matched" is false
+
+    Examples:
+      | case      | trigger   | literal       | lookalike |
+      | plus      | @a+b      | @a+b hi       | @aaab hi  |
+      | star      | @a*b      | @a*b hi       | @aab hi   |
+      | question  | @ab?c     | @ab?c hi      | @ac hi    |
+      | parens    | @(ab)c    | @(ab)c hi     | @abc hi   |
+      | brackets  | @[ab]c    | @[ab]c hi     | @ac hi    |
+      | braces    | @a{2}b    | @a{2}b hi     | @aab hi   |
+      | pipe      | @x\|y     | @x\|y hi      | @x hi     |
+      | caret     | @a^b      | @a^b hi       | @ab hi    |
+      | dollar    | @a$b      | @a$b hi       | @ab hi    |
+      | backslash | @a\\\\db   | @a\\\\db hi    | @a5b hi   |
+      | dot       | @a.b      | @a.b hi       | @axb hi   |
+
   @req:V1-TRIGGER-DEFAULT @id:v1/trigger/blank-trigger
   Scenario: a blank or null trigger falls back to @ASSISTANT_NAME
     When I call "v1.trigger_match" with {"trigger": "   ", "content": "@Andy hi"}
@@ -95,10 +121,10 @@ Feature: Trigger patterns
     Then the output "matched" is true
     And the output "trigger" is "@Claw"
 
-  @decision @req:V1-TRIGGER-PATTERN @id:v1/trigger/ends-in-non-word-character
+  @req:V1-TRIGGER-PATTERN @id:v1/trigger/ends-in-non-word-character
   Scenario: a trigger ending in a non-word character needs a word character after it
     The pattern is ^trigger\b; after "!" a boundary exists only before a word character, so
-    "@bot! hi" does not match while "@bot!hi" does. This is v1's behaviour, kept on purpose.
+    "@bot! hi" does not match while "@bot!hi" does. This is v1's behaviour.
     When I call "v1.trigger_match" with {"trigger": "@bot!", "content": "@bot! hi"}
     Then the output "matched" is false
     When I call "v1.trigger_match" with {"trigger": "@bot!", "content": "@bot!hi"}
@@ -115,13 +141,13 @@ Feature: Trigger patterns
     When I call "v1.trigger_match" with {"content": "@Andy, hello"}
     Then the output "matched" is true
 
-  @decision @req:V1-TRIGGER-PATTERN @id:v1/trigger/ascii-word-boundary
+  @req:V1-TRIGGER-PATTERN @id:v1/trigger/ascii-word-boundary
   Scenario: the word boundary is ASCII, so a non-ASCII letter after the name is a boundary
     JavaScript's \b without the u flag knows only [A-Za-z0-9_]; "@Andyé" therefore matches.
     When I call "v1.trigger_match" with {"content": "@Andyé hello"}
     Then the output "matched" is true
 
-  @decision @req:V1-TRIGGER-PATTERN @id:v1/trigger/javascript-case-folding
+  @req:V1-TRIGGER-PATTERN @id:v1/trigger/javascript-case-folding
   Scenario: letter case is folded the JavaScript way, without Unicode folding to ASCII
     With the i flag and without u, JavaScript upper-cases each UTF-16 unit and never maps a
     non-ASCII character to an ASCII one: the Kelvin sign (U+212A) does not match "k", and

@@ -1,7 +1,7 @@
 'use strict';
 // The v1 oracle: NanoClaw v1's formatting, trigger and scheduling code,
 // reconstructed in plain JavaScript so that it computes exactly what v1
-// computed on Node 20 with cron-parser 5.5.0 (see /work/shared/V1-RESTORED.md
+// computed on Node 20 with cron-parser 5.5.0 (see the restored v1 behaviour, V1-RESTORED.md,
 // and spec/v1/operations.yaml).
 //
 // Rules of this file:
@@ -414,6 +414,11 @@ const OPS = {
     need(Object.prototype.hasOwnProperty.call(task, 'group_folder'), 'input.task.group_folder is required');
     const folder = optStringOrNull(task, 'group_folder', 'input.task');
     const status = optStringOrNull(task, 'status', 'input.task');
+    // v1 only runs active tasks: getDueTasks selects status = 'active' and the
+    // scheduler loop skips any task whose status is not 'active'.
+    if (status !== undefined && status !== null && status !== 'active') {
+      return { action: 'skip', status };
+    }
     if (!isValidGroupFolder(folder)) {
       // v1 runTask: resolveGroupFolderPath throws `Invalid group folder "${folder}"`;
       // the task is paused and one run-log row is written.
@@ -423,7 +428,7 @@ const OPS = {
         run_log: { task_id: id, status: 'error', result: null, error: `Invalid group folder "${folder}"` },
       };
     }
-    return { action: 'run', status: status ?? 'active' };
+    return { action: 'run', status: 'active' };
   },
 };
 

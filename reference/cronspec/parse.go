@@ -1,6 +1,10 @@
-// Package cronspec computes the next run of a cron task the way NanoClaw v1
-// did with the npm package cron-parser 5.5.0, for the subset of cron syntax
-// the conformance suite pins, with cron-parser's known DST bugs corrected.
+// Package cronspec is the DST-safe scheduler behind the v1 profile's
+// extension operation v1.compute_next_run_dst_safe: cron-parser 5.5.0's
+// grammar narrowed to a strict subset (5 fields, or 6 with seconds first; no
+// L, W, # or H; nothing silently reinterpreted), with its DST bugs corrected
+// (a run in a skipped hour moves forward, a fixed time runs once in a repeated
+// hour whenever it is asked, no day is skipped). v1 as it shipped is
+// reference/cronparser.
 //
 // The parser is written against cron-parser's own algorithm rather than on top
 // of robfig/cron: the two disagree on exactly the points v1 depends on (the

@@ -17,19 +17,20 @@ type Handler func(input json.RawMessage) (any, *protocol.Error)
 // Operations maps every v1 operation name to its handler.
 func Operations() map[string]Handler {
 	return map[string]Handler{
-		"v1.escape_xml":              escapeXMLOp,
-		"v1.format_messages":         formatMessagesOp,
-		"v1.strip_internal_tags":     textOp(StripInternalTags),
-		"v1.format_outbound":         textOp(FormatOutbound),
-		"v1.format_local_time":       formatLocalTimeOp,
-		"v1.is_valid_timezone":       isValidTimezoneOp,
-		"v1.resolve_timezone":        resolveTimezoneOp,
-		"v1.trigger_match":           triggerMatchOp,
-		"v1.should_process":          shouldProcessOp,
-		"v1.compute_next_run":        computeNextRunOp,
-		"v1.resolve_config_timezone": resolveConfigTimezoneOp,
-		"v1.validate_group_folder":   validateGroupFolderOp,
-		"v1.check_due_task":          checkDueTaskOp,
+		"v1.escape_xml":                escapeXMLOp,
+		"v1.format_messages":           formatMessagesOp,
+		"v1.strip_internal_tags":       textOp(StripInternalTags),
+		"v1.format_outbound":           textOp(FormatOutbound),
+		"v1.format_local_time":         formatLocalTimeOp,
+		"v1.is_valid_timezone":         isValidTimezoneOp,
+		"v1.resolve_timezone":          resolveTimezoneOp,
+		"v1.trigger_match":             triggerMatchOp,
+		"v1.should_process":            shouldProcessOp,
+		"v1.compute_next_run":          computeNextRunOp(ComputeNextRun),
+		"v1.compute_next_run_dst_safe": computeNextRunOp(ComputeNextRunDSTSafe),
+		"v1.resolve_config_timezone":   resolveConfigTimezoneOp,
+		"v1.validate_group_folder":     validateGroupFolderOp,
+		"v1.check_due_task":            checkDueTaskOp,
 	}
 }
 
@@ -236,7 +237,11 @@ func shouldProcessOp(input json.RawMessage) (any, *protocol.Error) {
 // ("2026-01-01T0:00:00Z", found by FuzzV1Fields).
 var rfc3339Shape = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$`)
 
-func computeNextRunOp(input json.RawMessage) (any, *protocol.Error) {
+func computeNextRunOp(compute func(Task, time.Time, string, string) (*time.Time, *protocol.Error)) Handler {
+	return func(input json.RawMessage) (any, *protocol.Error) { return computeNextRun(input, compute) }
+}
+
+func computeNextRun(input json.RawMessage, compute func(Task, time.Time, string, string) (*time.Time, *protocol.Error)) (any, *protocol.Error) {
 	var in struct {
 		Now             *string `json:"now"`
 		Timezone        *string `json:"timezone"`
@@ -273,7 +278,7 @@ func computeNextRunOp(input json.RawMessage) (any, *protocol.Error) {
 			return nil, protocol.Errorf(protocol.CodeInvalidInput, "input: task.next_run must be a string or null")
 		}
 	}
-	next, perr := ComputeNextRun(task, now, *in.Timezone, in.ProcessTimezone)
+	next, perr := compute(task, now, *in.Timezone, in.ProcessTimezone)
 	if perr != nil {
 		return nil, perr
 	}
@@ -334,7 +339,7 @@ func checkDueTaskOp(input json.RawMessage) (any, *protocol.Error) {
 		Task *struct {
 			ID          *string `json:"id"`
 			GroupFolder *string `json:"group_folder"`
-			Status      string  `json:"status"`
+			Status      *string `json:"status"`
 		} `json:"task"`
 	}
 	if err := decode(input, &in); err != nil {

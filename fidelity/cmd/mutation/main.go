@@ -52,7 +52,7 @@ var mutators = []string{"ARITHMETIC_BASE", "CONDITIONALS_BOUNDARY", "CONDITIONAL
 // shared maps the packages that serve a profile without being named after
 // it; any other reference/<p> is profile p.
 var shared = map[string]string{
-	"v1": "v1", "cronspec": "v1", "jsrt": "v1",
+	"v1": "v1", "cronspec": "v1", "cronparser": "v1", "jsrt": "v1",
 	"tzdb": "shared", ".": "shared",
 }
 

@@ -43,7 +43,7 @@ func probe(sum *fidelity.MutationSummary, out string, stdout, stderr io.Writer) 
 		// neighbours differ by seconds around the same transition).
 		keep := func(c fidelity.Case, i int) bool {
 			switch pkg {
-			case "cronspec":
+			case "cronspec", "cronparser":
 				return c.Family == fidelity.FamComputeNextRun && (strings.Contains(c.ID, "/syntax/") || i%4 == 0)
 			case "datetime":
 				return c.Family == fidelity.FamConvertTimezone || c.Family == fidelity.FamShift || c.Family == fidelity.FamFormat
@@ -66,7 +66,7 @@ func probe(sum *fidelity.MutationSummary, out string, stdout, stderr io.Writer) 
 		bankCases := cases
 		if pkg == "datetime" {
 			bankCases = append(datetimeBank(), cases...)
-		} else if pkg != "cronspec" {
+		} else if pkg != "cronspec" && pkg != "cronparser" {
 			bankCases = append(v1Bank(), cases...)
 		}
 		for i, c := range bankCases {
