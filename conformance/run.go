@@ -45,7 +45,7 @@ type Options struct {
 	Suite    *features.Suite // default: the embedded features
 	Features fs.FS           // the folder Suite was loaded from (default: embedded)
 	Goldens  fs.FS           // default: the embedded goldens; nil disables the exact level
-	Tags     string          // godog tag expression
+	Tags     string          // Cucumber tag expression (or godog's older form)
 	Run      []Pattern
 	Skip     []Pattern
 	Format   string    // one of Formats; default progress
@@ -305,6 +305,11 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	}
 	r.known = known
 	r.selected = Select(r.suite, opts.Run, opts.Skip)
+	for _, sc := range r.suite.Scenarios {
+		if r.selected[sc.ID] && !tagsMatch(opts.Tags, sc.Tags) {
+			delete(r.selected, sc.ID) // an outline row the expression leaves out
+		}
+	}
 	if opts.Shard.Count > 0 {
 		applyShard(r.suite, r.selected, opts.Tags, opts.Shard)
 	}
@@ -376,15 +381,12 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 		return nil, fmt.Errorf("conformance: %s claims none of the selected profiles: %s",
 			hello.Implementation, describeMissing(r.catalog, hello, notClaimed))
 	}
-	// Naming every selected id in godog's tag filter costs godog a string
-	// comparison per pickle and id; it is needed only when --run/--skip,
-	// a shard or an unclaimed profile leave scenarios out.
-	filter := opts.Tags
-	if len(opts.Run) > 0 || len(opts.Skip) > 0 || opts.Shard.Count > 1 || len(notClaimed) > 0 {
+	// godog is handed the exact list of selected ids (its own tag filter
+	// knows only its older syntax), unless everything in the parsed files
+	// runs; naming ids costs godog a comparison per pickle and id.
+	filter := ""
+	if strings.TrimSpace(opts.Tags) != "" || len(opts.Run) > 0 || len(opts.Skip) > 0 || opts.Shard.Count > 1 || len(notClaimed) > 0 {
 		filter = strings.Join(ids, ",")
-		if strings.TrimSpace(opts.Tags) != "" {
-			filter = opts.Tags + "&&" + filter
-		}
 	}
 	format := opts.Format
 	closeFiles := func() error { return nil }
@@ -625,34 +627,6 @@ func claimedProfiles(c *spec.Catalog, h protocol.Hello) map[string]bool {
 		out[p.Name] = all
 	}
 	return out
-}
-
-// tagsMatch evaluates godog's tag expression syntax (`,` or, `&&` and, `~`
-// not) the way godog does, so the not-claimed count covers the same scenarios
-// a claimed run would have.
-func tagsMatch(expr string, tags []string) bool {
-	if strings.TrimSpace(expr) == "" {
-		return true
-	}
-	has := map[string]bool{}
-	for _, t := range tags {
-		has[t] = true
-	}
-	for _, and := range strings.Split(expr, "&&") {
-		ok := false
-		for _, term := range strings.Split(and, ",") {
-			t := strings.TrimSpace(term)
-			if strings.HasPrefix(t, "~") {
-				ok = ok || !has[t[1:]]
-			} else {
-				ok = ok || has[t]
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
 }
 
 func (r *runner) initScenario(ctx *godog.ScenarioContext) {

@@ -20,7 +20,7 @@ import (
 func listCmd(args []string, stdout, stderr io.Writer) error {
 	fset := flag.NewFlagSet("conform list", flag.ContinueOnError)
 	fset.SetOutput(stderr)
-	tags := fset.String("tags", "", "only scenarios matching this tag expression, e.g. @v1-case or @decision")
+	tags := fset.String("tags", "", "only scenarios matching the tag expression `EXPR`, e.g. @v1-case or '@v1 and not @decision'")
 	var run, skip patterns
 	fset.Var(&run, "run", "only ids matching these patterns")
 	fset.Var(&skip, "skip", "leave out ids matching these patterns")

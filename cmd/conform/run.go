@@ -30,7 +30,7 @@ type runFlags struct {
 
 func (f *runFlags) register(fs *flag.FlagSet) {
 	f.driver.register(fs)
-	fs.StringVar(&f.tags, "tags", "", "only scenarios matching the tag `EXPR`, e.g. @v1 or '@v1&&~@decision' (',' or, '&&' and, '~' not)")
+	fs.StringVar(&f.tags, "tags", "", "only scenarios matching the Cucumber tag expression `EXPR`, e.g. @v1 or '@v1 and not @decision' (and, or, not, parentheses; godog's '@v1&&~@decision' also works)")
 	fs.Var(&f.run, "run", "run only scenarios whose id matches one of these `PATTERN`s (repeatable, comma-separated; * and ** globs)")
 	fs.Var(&f.skip, "skip", "skip scenarios whose id matches one of these `PATTERN`s (repeatable, comma-separated)")
 	fs.StringVar(&f.shard, "shard", "", "run only shard `i/n` of the selection (dealt round-robin in suite order); merge the shards' reports with conform report")
