@@ -141,19 +141,17 @@ func dirFS(flagName, dir string) (fs.FS, error) {
 func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	var f runFlags
 	fset := flag.NewFlagSet("conform run", flag.ContinueOnError)
-	fset.SetOutput(stderr)
 	f.register(fset)
-	fset.Usage = func() { runUsage(fset) }
-	if err := fset.Parse(args); err != nil {
+	pos, err := parseFlags(fset, args, stdout, runHelp)
+	if err != nil {
 		return exitUsage, err
 	}
-	if fset.NArg() > 0 {
-		return exitUsage, fmt.Errorf("unexpected arguments %q (flags go before nothing else; see conform run -h)", fset.Args())
+	if len(pos) > 0 {
+		return exitUsage, &usageError{fmt.Sprintf("run takes no arguments, only flags: %q; see conform run -h", pos)}
 	}
 	explicit := map[string]bool{}
 	fset.Visit(func(fl *flag.Flag) { explicit[fl.Name] = true })
 	var shard conformance.Shard
-	var err error
 	if f.shard != "" {
 		if shard, err = conformance.ParseShard(f.shard); err != nil {
 			return exitUsage, err
