@@ -8,6 +8,7 @@ require (
 	github.com/cucumber/messages/go/v21 v21.0.1
 	github.com/cucumber/tag-expressions/go/v6 v6.1.2
 	github.com/robfig/cron/v3 v3.0.1
+	github.com/rogpeppe/go-internal v1.14.1
 	github.com/santhosh-tekuri/jsonschema/v5 v5.3.1
 	github.com/sebdah/goldie/v2 v2.8.0
 	gopkg.in/yaml.v3 v3.0.1
@@ -25,6 +26,7 @@ require (
 	golang.org/x/exp/typeparams v0.0.0-20231108232855-2478ac86f678 // indirect
 	golang.org/x/mod v0.41.0 // indirect
 	golang.org/x/sync v0.23.0 // indirect
+	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/tools v0.51.0 // indirect
 	honnef.co/go/tools v0.8.2 // indirect
 )

@@ -74,7 +74,7 @@ into one comparison: a profile × run matrix, the runs' facts and certificates, 
 scenario whose outcome differs between runs. The shards of one run (--shard i/n, same
 implementation, version, level and filters) are merged into one column first.`,
 	examples: []string{
-		"conform report reference/ node-v1/ mine/\tcompare three implementations",
+		"conform report runs/reference out/\tcompare two runs (each a --report folder)",
 		"conform report shard-1/ shard-2/ shard-3/ --html all.html\tmerge a sharded run",
 	},
 	exit: `Exit status:
