@@ -435,15 +435,8 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 	if len(rep.Scenarios) == 0 {
 		return nil, errors.New("conformance: no scenario ran (check --tags, --run and --skip)")
 	}
-	if rep.TzdataDiffers() {
-		// Zone rules change between tzdata releases, so a failure may be
-		// the data rather than the code: say so where it matters.
-		for i := range rep.Scenarios {
-			if s := &rep.Scenarios[i]; s.Compat.failed() || s.Exact.failed() {
-				s.Problem += fmt.Sprintf("\n(note: the implementation uses tzdata %s, the goldens %s)", hello.Tzdata, rep.GoldensTzdata)
-			}
-		}
-	}
+	// A tzdata release other than the goldens' is noted once, by the
+	// summary and the report (TzdataDiffers), not on every failure.
 	rep.Profiles = summarize(rep.Scenarios, claimed)
 	for i := range rep.Profiles {
 		rep.Profiles[i].MissingOps = missingOps(r.catalog, hello, rep.Profiles[i].Profile)
@@ -817,11 +810,20 @@ func (r *runner) unreachable(err error) *Report {
 		if r.selected[sc.ID] && tagsMatch(r.opts.Tags, sc.Tags) {
 			claimed[sc.Profile] = true
 			rep.Scenarios = append(rep.Scenarios, ScenarioResult{ID: sc.ID, Profile: sc.Profile, Name: sc.Name,
-				Origins: sc.Origins, Compat: v, Exact: v, Problem: "hello: " + err.Error()})
+				Origins: sc.Origins, Compat: v, Exact: v, Problem: helloProblem(err)})
 		}
 	}
 	rep.Profiles = summarize(rep.Scenarios, claimed)
 	return rep
+}
+
+// helloProblem says that the hello failed, once: a driver's error may say
+// so already.
+func helloProblem(err error) string {
+	if msg := err.Error(); strings.HasPrefix(msg, "hello") {
+		return msg
+	}
+	return "hello: " + err.Error()
 }
 
 // TzdataDiffers reports whether the implementation computes with another

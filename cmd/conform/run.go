@@ -35,7 +35,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.skip, "skip", "skip scenarios whose id matches one of these `PATTERN`s (repeatable, comma-separated)")
 	fs.StringVar(&f.shard, "shard", "", "run only shard `i/n` of the selection (dealt round-robin in suite order); merge the shards' reports with conform report")
 	fs.BoolVar(&f.list, "list", false, "list the scenarios this run would consider (after --tags, --run, --skip, --shard) and exit")
-	fs.StringVar(&f.format, "format", "progress", "godog `FORMAT` on stdout: "+strings.Join(conformance.Formats, ", "))
+	fs.StringVar(&f.format, "format", "progress", "godog's report in `FORMAT` on stdout: "+strings.Join(conformance.Formats, ", ")+" (default: none; the summary is on stderr)")
 	fs.StringVar(&f.level, "level", "exact", "the `LEVEL` that must pass: compat (the scenarios' own assertions) or exact (also byte-for-byte goldens)")
 	fs.StringVar(&f.report, "report", "", "write summary.json, junit.xml, cucumber.json, report.html, certificate.json and badge.json into folder `DIR`")
 	fs.StringVar(&f.date, "date", "", "`YYYY-MM-DD`: the date to write into certificate.json (none by default, so a certificate is reproducible)")
@@ -215,10 +215,12 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	if prog != nil {
 		opts.OnResult = prog.update
-		if !explicit["format"] && isTerminal(stdout) {
-			// On a terminal the counter replaces godog's dots.
-			opts.Output = io.Discard
-		}
+	}
+	if !explicit["format"] {
+		// godog's dots and its "Failed steps" list only when asked for
+		// (--format progress): the summary lists failures once, and a
+		// terminal has the live counter.
+		opts.Output = io.Discard
 	}
 	if f.report != "" {
 		if err := prepareReportDir(f.report); err != nil {
@@ -250,10 +252,11 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 			return exitUsage, fmt.Errorf("--report: %w", err)
 		}
 	}
-	conformance.WriteSummary(stderr, rep)
+	so := conformance.SummaryOptions{}
 	if f.report != "" {
-		fmt.Fprintf(stderr, "report: %s\n", filepath.Join(f.report, conformance.HTMLReportFile))
+		so.ReportPath = filepath.Join(f.report, conformance.HTMLReportFile)
 	}
+	conformance.WriteSummaryWith(stderr, rep, so)
 	if !rep.OK() {
 		return exitFailed, nil
 	}
