@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"embed"
 	"encoding/json"
-	"encoding/xml"
 	"fmt"
 	"html/template"
 	"io"
@@ -80,44 +79,11 @@ func writeMissingFormatterFiles(dir string, rep *Report) error {
 	return nil
 }
 
-// junitFromReport is a minimal JUnit file for a run godog never started.
+// junitFromReport is junit.xml for a run godog never started.
 func junitFromReport(rep *Report) []byte {
-	type failure struct {
-		Message string `xml:"message,attr"`
-		Text    string `xml:",chardata"`
-	}
-	type testcase struct {
-		Name    string   `xml:"name,attr"`
-		Status  string   `xml:"status,attr"`
-		Failure *failure `xml:"failure,omitempty"`
-	}
-	type suite struct {
-		Name     string     `xml:"name,attr"`
-		Tests    int        `xml:"tests,attr"`
-		Failures int        `xml:"failures,attr"`
-		Cases    []testcase `xml:"testcase"`
-	}
-	type suites struct {
-		XMLName  xml.Name `xml:"testsuites"`
-		Name     string   `xml:"name,attr"`
-		Tests    int      `xml:"tests,attr"`
-		Failures int      `xml:"failures,attr"`
-		Suites   []suite  `xml:"testsuite"`
-	}
-	all := suites{Name: "clockspec"}
-	s := suite{Name: "clockspec"}
-	for _, sc := range rep.Scenarios {
-		tc := testcase{Name: sc.ID, Status: string(rep.LevelVerdict(sc))}
-		if rep.LevelVerdict(sc).failed() {
-			tc.Failure = &failure{Message: firstLine(sc.Problem), Text: sc.Problem}
-			s.Failures++
-		}
-		s.Tests++
-		s.Cases = append(s.Cases, tc)
-	}
-	all.Tests, all.Failures, all.Suites = s.Tests, s.Failures, []suite{s}
-	b, _ := xml.MarshalIndent(all, "", "  ")
-	return append([]byte(xml.Header), append(b, '\n')...)
+	var b bytes.Buffer
+	_ = WriteJUnit(&b, rep, nil) // writing to a buffer cannot fail
+	return b.Bytes()
 }
 
 // Outcome is how a report shows a scenario: its verdict at the run's level,

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -333,7 +334,33 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	}
 	rep.recount()
 	rep.Duration = time.Since(start)
+	if err := writeJUnitOutputs(opts, rep); err != nil {
+		return nil, err
+	}
 	return rep, nil
+}
+
+// writeJUnitOutputs writes the JUnit the options ask for (--format junit,
+// a junit FormatFile) from the finished report.
+func writeJUnitOutputs(opts Options, rep *Report) error {
+	if opts.Format == "junit" {
+		if err := WriteJUnit(opts.Output, rep, opts.Suite); err != nil {
+			return err
+		}
+	}
+	for _, f := range opts.FormatFiles {
+		if f.Format != "junit" {
+			continue
+		}
+		var b bytes.Buffer
+		if err := WriteJUnit(&b, rep, opts.Suite); err != nil {
+			return err
+		}
+		if err := os.WriteFile(f.Path, b.Bytes(), 0o644); err != nil {
+			return fmt.Errorf("conformance: %w", err)
+		}
+	}
+	return nil
 }
 
 // run is one pass of godog over the selection.
@@ -388,10 +415,21 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 	if strings.TrimSpace(opts.Tags) != "" || len(opts.Run) > 0 || len(opts.Skip) > 0 || opts.Shard.Count > 1 || len(notClaimed) > 0 {
 		filter = strings.Join(ids, ",")
 	}
-	format := opts.Format
+	// JUnit is written from the report after the run (WriteJUnit), so
+	// godog writes only the other formats.
+	format, output := opts.Format, opts.Output
+	if format == "junit" {
+		format, output = "progress", io.Discard
+	}
+	var godogFiles []FormatFile
+	for _, f := range opts.FormatFiles {
+		if f.Format != "junit" {
+			godogFiles = append(godogFiles, f)
+		}
+	}
 	closeFiles := func() error { return nil }
-	if len(opts.FormatFiles) > 0 {
-		names, finish, err := openFormatFiles(opts.FormatFiles)
+	if len(godogFiles) > 0 {
+		names, finish, err := openFormatFiles(godogFiles)
 		if err != nil {
 			return nil, err
 		}
@@ -403,7 +441,7 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 		ScenarioInitializer: r.initScenario,
 		Options: &godog.Options{
 			Format:   format,
-			Output:   opts.Output,
+			Output:   output,
 			FS:       opts.Features,
 			Paths:    paths,
 			Tags:     filter,
