@@ -120,6 +120,14 @@ type htmlRow struct {
 	Attention, Failure bool
 	HasDiff            bool
 	Diff               ValueDiff
+	// CallText is the failing call's input, compact.
+	CallText string
+	// A group row stands for Count scenarios that failed the same way
+	// (same outcome, same problem): their details are shown once, their
+	// ids listed, so a report where everything fails alike stays small.
+	Count    int
+	Profiles string // the group's profiles, space-separated (the profile filter)
+	Members  []string
 }
 
 type htmlMatrixRow struct {
@@ -169,13 +177,37 @@ func WriteHTMLReport(w io.Writer, rep *Report, cert *Certificate) error {
 		d.Matrix = append(d.Matrix, m)
 	}
 	seen := map[string]bool{}
+	groupSize := map[string]int{}
+	for _, s := range rep.Scenarios {
+		if rep.LevelVerdict(s).failed() && s.Problem != "" {
+			groupSize[rep.Outcome(s)+"\x00"+s.Problem]++
+		}
+	}
+	groupRow := map[string]int{} // key → index of its row in d.Rows
 	for _, s := range rep.Scenarios {
 		o := rep.Outcome(s)
 		if !seen[o] {
 			seen[o] = true
 			d.Outcomes = append(d.Outcomes, o)
 		}
-		row := htmlRow{ScenarioResult: s, Outcome: o, Label: o}
+		key := o + "\x00" + s.Problem
+		if i, ok := groupRow[key]; ok {
+			g := &d.Rows[i]
+			g.Count++
+			g.Members = append(g.Members, s.ID)
+			if !strings.Contains(" "+g.Profiles+" ", " "+s.Profile+" ") {
+				g.Profiles += " " + s.Profile
+			}
+			continue
+		}
+		row := htmlRow{ScenarioResult: s, Outcome: o, Label: o, Count: 1, Profiles: s.Profile}
+		if groupSize[key] > 1 {
+			groupRow[key] = len(d.Rows)
+			row.Members = []string{s.ID}
+		}
+		if s.Call != nil {
+			row.CallText = compactJSON(s.Call.Input)
+		}
 		if l, ok := outcomeLabels[o]; ok {
 			row.Label = l
 		}
@@ -205,4 +237,12 @@ func WriteHTMLReport(w io.Writer, rep *Report, cert *Certificate) error {
 		return fmt.Errorf("conformance: the HTML report: %w", err)
 	}
 	return nil
+}
+
+func compactJSON(raw json.RawMessage) string {
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		return string(raw)
+	}
+	return b.String()
 }

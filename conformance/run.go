@@ -127,10 +127,20 @@ type ScenarioResult struct {
 	Expected     string          `json:"expected,omitempty"`
 	Actual       string          `json:"actual,omitempty"`
 	SchemaErrors []SchemaProblem `json:"schema_errors,omitempty"`
+	// Call is the call the failure is about: the one a golden differs for,
+	// or the last call before the failing step (absent when none was made).
+	Call *FailedCall `json:"call,omitempty"`
 	// Known names the list the scenario is on: KnownFailing or KnownFlaky.
 	Known string `json:"known,omitempty"`
 	// Attempts is 2 when a known-flaky scenario failed and was run again.
 	Attempts int `json:"attempts,omitempty"`
+}
+
+// FailedCall is the request a failure is about, as the scenario sent it.
+type FailedCall struct {
+	N     int             `json:"n"` // the scenario's n-th call, from 1
+	Op    string          `json:"op"`
+	Input json.RawMessage `json:"input"`
 }
 
 // SchemaProblem is one place an answer breaks its schema.
@@ -723,6 +733,9 @@ func (r *runner) finish(w *world, stepErr error, failStep string, failErr error)
 			describeFailure(res, goldenErr)
 		}
 	}
+	if res.Compat.failed() || res.Exact.failed() {
+		res.Call = failedCall(w, goldenErr)
+	}
 	res.Known = r.known[res.ID]
 	r.mu.Lock()
 	r.results[w.sc.ID] = res
@@ -744,6 +757,20 @@ func (r *runner) finish(w *world, stepErr error, failStep string, failErr error)
 		return fmt.Errorf("exact level: %w", goldenErr)
 	}
 	return nil
+}
+
+// failedCall is the call a failure is about (nil when none was made).
+func failedCall(w *world, goldenErr error) *FailedCall {
+	n := len(w.calls)
+	var gm *goldenMismatch
+	if errors.As(goldenErr, &gm) {
+		n = gm.call
+	}
+	if n < 1 || n > len(w.calls) {
+		return nil
+	}
+	c := w.calls[n-1]
+	return &FailedCall{N: n, Op: c.op, Input: c.input}
 }
 
 // GoldenName is where the golden of a scenario's n-th call lives.
