@@ -16,10 +16,13 @@ var siteTemplates embed.FS
 var ph = regexp.MustCompile(`&lt;[^&\s]+?&gt;`)
 
 var site = template.Must(template.New("").Funcs(template.FuncMap{
-	"icon": func(st string) string { return statusIcon[st] },
+	// The site marks a status with CSS (layout.tmpl's .mark), not the
+	// Markdown pages' emoji: a browser without an emoji font (headless
+	// Chromium in CI) shows those as empty boxes.
+	"icon": func(st string) template.HTML { return `<span class="mark" aria-hidden="true"></span>` },
 	"cls":  func(st string) string { return strings.ReplaceAll(st, " ", "-") },
 	"status": func(st string, passed, rows int) string {
-		return statusText(st, passed, rows)
+		return strings.TrimSpace(strings.TrimPrefix(statusText(st, passed, rows), statusIcon[st]))
 	},
 	// step marks the <placeholders> of an outline's step.
 	"step": func(s string) template.HTML {
