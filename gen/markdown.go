@@ -186,6 +186,7 @@ func profileMarkdown(m *model, p *profileDoc) []byte {
 			fmt.Fprintf(&w, "| %s | %s | %s | %s |\n", mdCode(op.Name), mdCell(op.Summary), strings.Join(reqs, ", "), strings.Join(codes, ", "))
 		}
 		w.WriteString("\n")
+		writeErrorDocs(&w, p)
 	}
 	if len(p.Requirements) > 0 {
 		fmt.Fprintf(&w, "## Requirements\n\n| requirement | scenarios | status |\n| --- | --- | --- |\n")
@@ -327,4 +328,24 @@ func traceabilityMarkdown(m *model) []byte {
 		}
 	}
 	return w.Bytes()
+}
+
+// writeErrorDocs lists, per operation, when each of its error codes applies
+// (spec/<profile>/operations.yaml error_docs).
+func writeErrorDocs(w *bytes.Buffer, p *profileDoc) {
+	fmt.Fprintf(w, "### When each error code applies\n")
+	for _, op := range p.Operations {
+		if len(op.Errors) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\n%s\n\n", mdCode(op.Name))
+		for _, c := range op.Errors {
+			doc := op.ErrorDocs[c]
+			if doc == "" {
+				doc = "(not described)"
+			}
+			fmt.Fprintf(w, "- %s: %s\n", mdCode(c), mdText(doc))
+		}
+	}
+	w.WriteString("\n")
 }
