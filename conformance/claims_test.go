@@ -94,7 +94,7 @@ func TestTzdataMismatchIsReported(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !rep.TzdataDiffers() || rep.GoldensTzdata != "2025c" {
+	if !rep.TzdataDiffers() || rep.GoldensTzdata != "2025c+backzone" {
 		t.Fatalf("mismatch not detected: goldens %q, hello %q", rep.GoldensTzdata, rep.Hello.Tzdata)
 	}
 	failed := 0
@@ -112,7 +112,22 @@ func TestTzdataMismatchIsReported(t *testing.T) {
 	}
 	var b strings.Builder
 	conformance.WriteSummary(&b, rep)
-	if strings.Count(b.String(), "the implementation uses tzdata 2024a but the goldens were made with 2025c") != 1 {
+	if strings.Count(b.String(), "the implementation uses tzdata 2024a but the goldens were made with 2025c+backzone") != 1 {
 		t.Errorf("no warning in the summary:\n%s", b.String())
+	}
+}
+
+// Releases are compared: "2025c" (what Node and most libraries report) is
+// the goldens' "2025c+backzone".
+func TestTzdataReleasesAreCompared(t *testing.T) {
+	for _, c := range []struct {
+		hello, goldens string
+		differs        bool
+	}{{"2025c", "2025c+backzone", false}, {"2025c+backzone", "2025c+backzone", false}, {"2024a", "2025c+backzone", true}, {"2025b+backzone", "2025c+backzone", true}} {
+		r := &conformance.Report{GoldensTzdata: c.goldens}
+		r.Hello.Tzdata = c.hello
+		if r.TzdataDiffers() != c.differs {
+			t.Errorf("hello %s, goldens %s: differs %v", c.hello, c.goldens, !c.differs)
+		}
 	}
 }
