@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -76,7 +77,7 @@ func compileTagExpr(expr string) (*tagExpr, error) {
 func parseCucumber(src string) (e tagexpressions.Evaluatable, err error) {
 	defer func() {
 		if recover() != nil {
-			e, err = nil, fmt.Errorf("Tag expression %q could not be parsed because of syntax error: it ends in an operator", src)
+			e, err = nil, errors.New("syntax error: it ends in an operator")
 		}
 	}()
 	return tagexpressions.Parse(src)

@@ -284,7 +284,12 @@ func TestDocCommands(t *testing.T) {
 	}
 	t.Logf("%d documented commands in %d scripts", total, len(files))
 
-	testscript.Run(t, testscript.Params{
+	testscript.Run(t, docParams(root, fixtures, srvAddr, files))
+}
+
+// docParams are the testscript parameters that run documents' scripts.
+func docParams(root, fixtures, srvAddr string, files []string) testscript.Params {
+	return testscript.Params{
 		Files:               files,
 		RequireExplicitExec: true,
 		Setup: func(env *testscript.Env) error {
@@ -317,7 +322,85 @@ func TestDocCommands(t *testing.T) {
 				ts.Logf("not run: %s", strings.Join(args, " "))
 			},
 		},
-	})
+	}
+}
+
+// A document whose command drifted from the CLI fails the harness, and so
+// does one whose exit status is not the one its comment names.
+func TestDocCommandsCatchDrift(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixtures := t.TempDir()
+	for name, doc := range map[string]string{
+		"drifted-flag": "```sh\nconform list --tags @v1-case\nconform run --tag @v1      # the flag is --tags\n```\n",
+		"wrong-status": "```sh\nconform run --run 'v1/escape-xml/**'    # exit 1\n```\n",
+		"go-run-drift": "```sh\ngo run ./cmd/conform lsit\n```\n",
+	} {
+		cmds := extractCommands(name+".md", doc)
+		if len(cmds) == 0 {
+			t.Fatalf("%s: no command extracted", name)
+		}
+		file := filepath.Join(t.TempDir(), name+".txtar")
+		if err := os.WriteFile(file, []byte(script(cmds)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ft := &fakeT{}
+		func() {
+			defer func() { _ = recover() }()
+			testscript.RunT(ft, docParams(root, fixtures, "127.0.0.1:1", []string{file}))
+		}()
+		if !ft.failed || !strings.Contains(strings.Join(ft.log, "\n"), "the doc says") {
+			t.Errorf("%s: the harness did not fail the drifted command:\n%s", name, strings.Join(ft.log, "\n"))
+		}
+	}
+	// And a correct one passes.
+	file := filepath.Join(t.TempDir(), "good.txtar")
+	good := extractCommands("good.md", "```sh\nconform list --tags '@v1 and @v1-case'   # the transcribed cases\nconform help tags\n```\n")
+	if len(good) != 2 {
+		t.Fatalf("want 2 commands, got %+v", good)
+	}
+	if err := os.WriteFile(file, []byte(script(good)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ft := &fakeT{}
+	func() {
+		defer func() { _ = recover() }()
+		testscript.RunT(ft, docParams(root, fixtures, "127.0.0.1:1", []string{file}))
+	}()
+	if ft.failed {
+		t.Errorf("the harness failed a correct document:\n%s", strings.Join(ft.log, "\n"))
+	}
+}
+
+// fakeT runs testscript's subtests in line and records a failure.
+type fakeT struct {
+	failed bool
+	log    []string
+}
+
+type fakeFailNow struct{}
+
+func (f *fakeT) Skip(args ...any) { f.log = append(f.log, fmt.Sprint(args...)); panic(fakeFailNow{}) }
+func (f *fakeT) Fatal(args ...any) {
+	f.failed = true
+	f.log = append(f.log, fmt.Sprint(args...))
+	panic(fakeFailNow{})
+}
+func (f *fakeT) Parallel()       {}
+func (f *fakeT) Log(args ...any) { f.log = append(f.log, fmt.Sprint(args...)) }
+func (f *fakeT) FailNow()        { f.failed = true; panic(fakeFailNow{}) }
+func (f *fakeT) Verbose() bool   { return false }
+func (f *fakeT) Run(name string, fn func(testscript.T)) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(fakeFailNow); !ok {
+				panic(r)
+			}
+		}
+	}()
+	fn(f)
 }
 
 // runDocLine runs one documented command (translated as TestDocCommands
