@@ -95,7 +95,7 @@ func TestNodeBrokenExampleIsRejected(t *testing.T) {
 	// (the summary lists the first 20 failures, so that one is run alone).
 	_, _, tzStderr := conform(t, "run", "--impl", impl, "--run", "v1/timezone/format-exact/new-york-afternoon")
 	for want, in := range map[string]string{
-		"FAIL v1/escape-xml/double-quotes\n     output \"result\"\n     want: \"&quot;hello&quot;\"\n      got: \"\\\"hello\\\"\"\n": stderr,
+		"FAIL v1/escape-xml/double-quotes\n     output \"result\"\n     want: \"&quot;hello&quot;\"\n      got: \"\\\"hello\\\"\"\n":                         stderr,
 		"FAIL v1/timezone/format-exact/new-york-afternoon\n     output \"result\"\n     want: \"Jan 1, 2024, 1:30 PM\"\n      got: \"Jan 1, 2024, 13:30\"\n": tzStderr,
 	} {
 		if !strings.Contains(in, want) {
