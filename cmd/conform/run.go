@@ -35,7 +35,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.skip, "skip", "skip scenarios whose id matches one of these `PATTERN`s (repeatable, comma-separated)")
 	fs.StringVar(&f.shard, "shard", "", "run only shard `i/n` of the selection (dealt round-robin in suite order); merge the shards' reports with conform report")
 	fs.BoolVar(&f.list, "list", false, "list the scenarios this run would consider (after --tags, --run, --skip, --shard) and exit")
-	fs.StringVar(&f.format, "format", "progress", "godog's report in `FORMAT` on stdout: "+strings.Join(conformance.Formats, ", ")+" (default: none; the summary is on stderr)")
+	fs.StringVar(&f.format, "format", "", "also write godog's report in `FORMAT` on stdout: "+strings.Join(conformance.Formats, ", ")+" (by default stdout stays empty; the summary is on stderr)")
 	fs.StringVar(&f.level, "level", "exact", "the `LEVEL` that must pass: compat (the scenarios' own assertions) or exact (also byte-for-byte goldens)")
 	fs.StringVar(&f.report, "report", "", "write summary.json, junit.xml, cucumber.json, report.html, certificate.json and badge.json into folder `DIR`")
 	fs.StringVar(&f.date, "date", "", "`YYYY-MM-DD`: the date to write into certificate.json (none by default, so a certificate is reproducible)")
@@ -149,8 +149,6 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if len(pos) > 0 {
 		return exitUsage, &usageError{fmt.Sprintf("run takes no arguments, only flags: %q; see conform run -h", pos)}
 	}
-	explicit := map[string]bool{}
-	fset.Visit(func(fl *flag.Flag) { explicit[fl.Name] = true })
 	var shard conformance.Shard
 	if f.shard != "" {
 		if shard, err = conformance.ParseShard(f.shard); err != nil {
@@ -216,7 +214,7 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if prog != nil {
 		opts.OnResult = prog.update
 	}
-	if !explicit["format"] {
+	if f.format == "" {
 		// godog's dots and its "Failed steps" list only when asked for
 		// (--format progress): the summary lists failures once, and a
 		// terminal has the live counter.
