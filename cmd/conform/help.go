@@ -12,10 +12,10 @@ import (
 
 var runHelp = helpText{
 	usage: "conform [run] [flags]",
-	about: `Runs the conformance suite against an implementation and prints, on stderr, every failure
-(grouped when many fail the same way), the per-profile table and, last, "conform: N passed,
-M failed". --format writes godog's report (junit, cucumber, pretty) on stdout; progress dots
-only when stdout is a terminal and no live counter is shown.`,
+	about: `Runs the conformance suite against an implementation and prints, on stderr, the failures
+(identical ones grouped, the first 20; --report has them all), the per-profile table and, last,
+"conform: N passed, M failed"; a terminal also gets a live counter. stdout stays empty unless
+--format asks for a report there (junit: names are "id: title"; cucumber; pretty; progress).`,
 	examples: runExamples,
 	groups: []flagGroup{
 		{"The implementation", []string{"impl", "deadline", "window", "restarts", "stderr-log"}},
