@@ -46,7 +46,7 @@ import (
 //   - `make TARGET…` runs as `make -n TARGET…` (make test runs this test);
 //   - `npm ci …` runs with --dry-run, in the checkout (make installs the packages);
 //   - `conform serve` (HTTP) must start and say it is serving, then is
-//     stopped; its 127.0.0.1:8080 becomes a free port;
+//     stopped; it listens on a free port, whatever port the doc names;
 //   - `http://127.0.0.1:8080` elsewhere is a reference server this test runs.
 //
 // A line whose comment says `not run: REASON` is listed in the log and not
@@ -240,6 +240,7 @@ var (
 	serveCommand = regexp.MustCompile(`^conform serve\b`)
 	makeCommand  = regexp.MustCompile(`^make\b`)
 	npmCI        = regexp.MustCompile(`^npm ci\b`)
+	loopbackPort = regexp.MustCompile(`127\.0\.0\.1:\d+`)
 )
 
 func TestDocCommands(t *testing.T) {
@@ -409,7 +410,12 @@ func runDocLine(ts *testscript.TestScript, line string, want int, srvAddr string
 	cmd := goRunConform.ReplaceAllString(line, "conform")
 	switch {
 	case serveCommand.MatchString(cmd) && !strings.Contains(cmd, "--stdio"):
-		startServe(ts, strings.ReplaceAll(cmd, "127.0.0.1:8080", "127.0.0.1:0"))
+		// Any free port: another process may hold the doc's.
+		cmd = loopbackPort.ReplaceAllString(cmd, "127.0.0.1:0")
+		if !strings.Contains(cmd, "--addr") {
+			cmd += " --addr 127.0.0.1:0"
+		}
+		startServe(ts, cmd)
 		return
 	case makeCommand.MatchString(cmd):
 		cmd = "make -n" + strings.TrimPrefix(cmd, "make")
