@@ -333,7 +333,7 @@ func traceabilityMarkdown(m *model) []byte {
 // writeErrorDocs lists, per operation, when each of its error codes applies
 // (spec/<profile>/operations.yaml error_docs).
 func writeErrorDocs(w *bytes.Buffer, p *profileDoc) {
-	fmt.Fprintf(w, "### When each error code applies\n")
+	fmt.Fprintf(w, "### When each error code applies, and what the input must be\n")
 	for _, op := range p.Operations {
 		if len(op.Errors) == 0 {
 			continue
@@ -345,6 +345,21 @@ func writeErrorDocs(w *bytes.Buffer, p *profileDoc) {
 				doc = "(not described)"
 			}
 			fmt.Fprintf(w, "- %s: %s\n", mdCode(c), mdText(doc))
+		}
+		unknown, fields := inputRules(op)
+		if unknown == "" {
+			continue
+		}
+		fmt.Fprintf(w, "\nInput (the schema in `spec/%s/operations.yaml` decides): %s.\n\n", p.Name, unknown)
+		for _, f := range fields {
+			line := "- " + mdCode(f.Name)
+			if len(f.Rules) > 0 {
+				line += " (" + mdText(strings.Join(f.Rules, "; ")) + ")"
+			}
+			if f.Description != "" {
+				line += ": " + mdText(oneLine(f.Description))
+			}
+			fmt.Fprintln(w, line)
 		}
 	}
 	w.WriteString("\n")

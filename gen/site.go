@@ -8,6 +8,8 @@ import (
 	"html/template"
 	"regexp"
 	"strings"
+
+	"github.com/clockspec/clockspec/spec"
 )
 
 //go:embed templates/*.tmpl
@@ -28,7 +30,11 @@ var site = template.Must(template.New("").Funcs(template.FuncMap{
 	"step": func(s string) template.HTML {
 		return template.HTML(ph.ReplaceAllString(template.HTMLEscapeString(s), `<span class="ph">$0</span>`))
 	},
-	"anchor":  anchor,
+	"anchor": anchor,
+	"inputrules": func(op *spec.Operation) map[string]any {
+		unknown, fields := inputRules(op)
+		return map[string]any{"Unknown": unknown, "Fields": fields}
+	},
 	"join":    strings.Join,
 	"reqpage": func(m *model, id string) string { return m.profileOf(id) },
 	"paras": func(s string) []string {
