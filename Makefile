@@ -11,11 +11,24 @@ ORACLE  := oracle/js
 ORACLE_OPS := v1.escape_xml,v1.format_messages,v1.strip_internal_tags,v1.format_outbound,v1.format_local_time,v1.is_valid_timezone,v1.resolve_timezone,v1.trigger_match,v1.should_process,v1.compute_next_run,v1.resolve_config_timezone,v1.validate_group_folder,v1.check_due_task
 
 .PHONY: test lint fmt-check vet staticcheck unit conform fuzz-short oracle oracle-deps examples-deps mcp-example-deps goldens bench clean mutation fidelity fidelity-sample
-.PHONY: gen check chromium-deps
+.PHONY: gen check chromium-deps node-check mod-tidy
 
-test: lint check unit conform fuzz-short oracle fidelity-sample
+# The prerequisites come first, so a fresh machine of this kind (Go 1.26,
+# Node 20, root, Debian's packages and the npm registry reachable) passes on
+# the first run: Node is checked, Chromium installed, npm packages fetched.
+test: node-check chromium-deps lint check unit conform fuzz-short oracle fidelity-sample
 
-lint: fmt-check vet staticcheck
+lint: fmt-check vet staticcheck mod-tidy
+
+# go.mod and go.sum say exactly what the code imports.
+mod-tidy:
+	$(GO) mod tidy -diff
+
+# The JavaScript oracle and the Node example run v1's code on Node 20 (v1's
+# runtime: its Intl, ICU and tzdata decide valid zones and formatted times).
+node-check:
+	@v=$$($(NODE) --version 2>/dev/null) || { echo "make test needs Node 20 (v1's runtime) and found no node on PATH: install Node 20 (nodejs.org or NodeSource; Debian's nodejs package is another version)" >&2; exit 1; }; \
+	case "$$v" in v20.*) echo "node $$v";; *) echo "make test needs Node 20 (v1's runtime); found node $$v: install Node 20 (nodejs.org or NodeSource) or put it first on PATH" >&2; exit 1;; esac
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -79,13 +92,17 @@ gen:
 check:
 	$(GO) run ./gen -check
 
-# Headless Chromium for the test that renders conform's HTML report
-# (Debian packages; needs root, as in CI).
+# Headless Chromium for the test that renders conform's HTML report, from
+# Debian's packages (needs root, as in CI; without recommends it is a third
+# of the download).
 chromium-deps:
-	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then \
-		chromium --version 2>/dev/null; \
+	@if command -v chromium >/dev/null 2>&1; then \
+		chromium --version 2>/dev/null || echo "chromium is installed"; \
+	elif [ "$$(id -u)" != 0 ]; then \
+		echo "make test needs headless Chromium: run 'sudo make chromium-deps' (apt-get install chromium) once" >&2; exit 1; \
 	else \
-		apt-get update -qq && apt-get install -y -qq chromium chromium-driver; \
+		echo "installing chromium (Debian packages)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null && chromium --version; \
 	fi
 
 # The differential oracle matrix (fidelity/): every case answered by the

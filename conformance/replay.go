@@ -44,14 +44,18 @@ func saveReplay(dir string, w *world, goldens fs.FS) error {
 		}
 		f.Calls = append(f.Calls, rc)
 	}
-	b, err := json.MarshalIndent(f, "", "  ")
-	if err != nil {
+	// Unescaped: a golden holding "&" or "<" reads as it is, not \u0026.
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(f); err != nil {
 		return err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, ReplayName(w.sc.ID)), append(b, '\n'), 0o644)
+	return os.WriteFile(filepath.Join(dir, ReplayName(w.sc.ID)), b.Bytes(), 0o644)
 }
 
 // Replay sends a replay file's calls to an implementation and reports, per
@@ -95,12 +99,12 @@ func Replay(ctx context.Context, d Driver, cat *spec.Catalog, f ReplayFile, out 
 			ok = false
 		}
 		if c.Golden != nil {
-			// Goldens are canonical; the file may have been indented.
-			var compact bytes.Buffer
-			if err := json.Compact(&compact, c.Golden); err != nil {
+			// Compared canonically: the file may have been indented,
+			// re-encoded or HTML-escaped (\u0026) by whoever handled it.
+			want, err := canonicalGolden(c.Golden)
+			if err != nil {
 				return false, fmt.Errorf("call %d: the golden is not JSON: %w", i+1, err)
 			}
-			want := compact.Bytes()
 			if bytes.Equal(want, got) {
 				fmt.Fprintf(out, "  matches its golden\n")
 			} else {
@@ -110,4 +114,20 @@ func Replay(ctx context.Context, d Driver, cat *spec.Catalog, f ReplayFile, out 
 		}
 	}
 	return ok, nil
+}
+
+// canonicalGolden is a golden ({"output":…} or {"error":{"code":…}}) in
+// the canonical form Canonical gives an answer.
+func canonicalGolden(g json.RawMessage) ([]byte, error) {
+	dec := json.NewDecoder(bytes.NewReader(g))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := writeCanonical(&b, v); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"embed"
 	"encoding/json"
-	"encoding/xml"
 	"fmt"
 	"html/template"
 	"io"
@@ -82,51 +81,11 @@ func writeMissingFormatterFiles(dir string, rep *Report) error {
 	return nil
 }
 
-// junitFromReport is a minimal JUnit file for a run godog never started.
+// junitFromReport is junit.xml for a run godog never started.
 func junitFromReport(rep *Report) []byte {
-	type failure struct {
-		Message string `xml:"message,attr"`
-		Text    string `xml:",chardata"`
-	}
-	type testcase struct {
-		Name    string   `xml:"name,attr"`
-		Status  string   `xml:"status,attr"`
-		Failure *failure `xml:"failure,omitempty"`
-	}
-	type suite struct {
-		Name     string     `xml:"name,attr"`
-		Tests    int        `xml:"tests,attr"`
-		Failures int        `xml:"failures,attr"`
-		Cases    []testcase `xml:"testcase"`
-	}
-	type suites struct {
-		XMLName  xml.Name `xml:"testsuites"`
-		Name     string   `xml:"name,attr"`
-		Tests    int      `xml:"tests,attr"`
-		Failures int      `xml:"failures,attr"`
-		Suites   []suite  `xml:"testsuite"`
-	}
-	all := suites{Name: "clockspec"}
-	s := suite{Name: "clockspec"}
-	for _, sc := range rep.Scenarios {
-		tc := testcase{Name: sc.ID, Status: string(rep.LevelVerdict(sc))}
-		if rep.LevelVerdict(sc).failed() {
-			tc.Failure = &failure{Message: firstLine(sc.Problem), Text: sc.Problem}
-			s.Failures++
-		}
-		s.Tests++
-		s.Cases = append(s.Cases, tc)
-	}
-	if rep.CouldNotRun != "" {
-		// No scenario ran; CI must still see a failure, not an empty green suite.
-		s.Cases = append(s.Cases, testcase{Name: "the run could not happen", Status: "failed",
-			Failure: &failure{Message: firstLine(rep.CouldNotRun), Text: rep.CouldNotRun}})
-		s.Tests++
-		s.Failures++
-	}
-	all.Tests, all.Failures, all.Suites = s.Tests, s.Failures, []suite{s}
-	b, _ := xml.MarshalIndent(all, "", "  ")
-	return append([]byte(xml.Header), append(b, '\n')...)
+	var b bytes.Buffer
+	_ = WriteJUnit(&b, rep, nil) // writing to a buffer cannot fail
+	return b.Bytes()
 }
 
 // Outcome is how a report shows a scenario: its verdict at the run's level,
@@ -167,6 +126,14 @@ type htmlRow struct {
 	Attention, Failure bool
 	HasDiff            bool
 	Diff               ValueDiff
+	// CallText is the failing call's input, compact.
+	CallText string
+	// A group row stands for Count scenarios that failed the same way
+	// (same outcome, same problem): their details are shown once, their
+	// ids listed, so a report where everything fails alike stays small.
+	Count    int
+	Profiles string // the group's profiles, space-separated (the profile filter)
+	Members  []string
 }
 
 type htmlMatrixRow struct {
@@ -239,13 +206,37 @@ func WriteHTMLReport(w io.Writer, rep *Report, cert *Certificate) error {
 		d.Matrix = append(d.Matrix, m)
 	}
 	seen := map[string]bool{}
+	groupSize := map[string]int{}
+	for _, s := range rep.Scenarios {
+		if rep.LevelVerdict(s).failed() && s.Problem != "" {
+			groupSize[rep.Outcome(s)+"\x00"+s.Problem]++
+		}
+	}
+	groupRow := map[string]int{} // key → index of its row in d.Rows
 	for _, s := range rep.Scenarios {
 		o := rep.Outcome(s)
 		if !seen[o] {
 			seen[o] = true
 			d.Outcomes = append(d.Outcomes, o)
 		}
-		row := htmlRow{ScenarioResult: s, Outcome: o, Label: o}
+		key := o + "\x00" + s.Problem
+		if i, ok := groupRow[key]; ok {
+			g := &d.Rows[i]
+			g.Count++
+			g.Members = append(g.Members, s.ID)
+			if !strings.Contains(" "+g.Profiles+" ", " "+s.Profile+" ") {
+				g.Profiles += " " + s.Profile
+			}
+			continue
+		}
+		row := htmlRow{ScenarioResult: s, Outcome: o, Label: o, Count: 1, Profiles: s.Profile}
+		if groupSize[key] > 1 {
+			groupRow[key] = len(d.Rows)
+			row.Members = []string{s.ID}
+		}
+		if s.Call != nil {
+			row.CallText = compactJSON(s.Call.Input)
+		}
 		if l, ok := outcomeLabels[o]; ok {
 			row.Label = l
 		}
@@ -275,4 +266,12 @@ func WriteHTMLReport(w io.Writer, rep *Report, cert *Certificate) error {
 		return fmt.Errorf("conformance: the HTML report: %w", err)
 	}
 	return nil
+}
+
+func compactJSON(raw json.RawMessage) string {
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		return string(raw)
+	}
+	return b.String()
 }

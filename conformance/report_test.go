@@ -217,3 +217,38 @@ func readJSON(t *testing.T, path string, v any) {
 		t.Fatalf("%s: %v", path, err)
 	}
 }
+
+// A dead implementation fails every scenario the same way: the HTML report
+// shows that failure once, with every id, and stays small.
+func TestReportOfADeadImplementationIsSmall(t *testing.T) {
+	drv, err := conformance.Subprocess(conformance.SubprocessOptions{Argv: []string{"/bin/false"}, MaxRestarts: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer drv.Close()
+	rep, err := conformance.Run(context.Background(), conformance.Options{Driver: drv, Goldens: goldensFS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Scenarios) < 2000 {
+		t.Fatalf("only %d scenarios", len(rep.Scenarios))
+	}
+	cert := conformance.NewCertificate(rep, "")
+	var b strings.Builder
+	if err := conformance.WriteHTMLReport(&b, rep, cert); err != nil {
+		t.Fatal(err)
+	}
+	html := b.String()
+	if len(html) > 300<<10 {
+		t.Errorf("the report of a dead implementation is %d KB", len(html)>>10)
+	}
+	if n := strings.Count(html, "scenarios failed the same way"); n != 1 {
+		t.Errorf("%d groups, want 1", n)
+	}
+	for _, s := range rep.Scenarios {
+		if !strings.Contains(html, "<code>"+s.ID+"</code>") {
+			t.Fatalf("%s is not in the report", s.ID)
+		}
+	}
+	t.Logf("%d scenarios, report %d KB", len(rep.Scenarios), len(html)>>10)
+}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -46,7 +47,7 @@ type Options struct {
 	Suite    *features.Suite // default: the embedded features
 	Features fs.FS           // the folder Suite was loaded from (default: embedded)
 	Goldens  fs.FS           // default: the embedded goldens; nil disables the exact level
-	Tags     string          // godog tag expression
+	Tags     string          // Cucumber tag expression (or godog's older form)
 	Run      []Pattern
 	Skip     []Pattern
 	Format   string    // one of Formats; default progress
@@ -176,10 +177,20 @@ type ScenarioResult struct {
 	Expected     string          `json:"expected,omitempty"`
 	Actual       string          `json:"actual,omitempty"`
 	SchemaErrors []SchemaProblem `json:"schema_errors,omitempty"`
+	// Call is the call the failure is about: the one a golden differs for,
+	// or the last call before the failing step (absent when none was made).
+	Call *FailedCall `json:"call,omitempty"`
 	// Known names the list the scenario is on: KnownFailing or KnownFlaky.
 	Known string `json:"known,omitempty"`
 	// Attempts is 2 when a known-flaky scenario failed and was run again.
 	Attempts int `json:"attempts,omitempty"`
+}
+
+// FailedCall is the request a failure is about, as the scenario sent it.
+type FailedCall struct {
+	N     int             `json:"n"` // the scenario's n-th call, from 1
+	Op    string          `json:"op"`
+	Input json.RawMessage `json:"input"`
 }
 
 // SchemaProblem is one place an answer breaks its schema.
@@ -428,6 +439,11 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	}
 	r.known = known
 	r.selected = Select(r.suite, opts.Run, opts.Skip)
+	for _, sc := range r.suite.Scenarios {
+		if r.selected[sc.ID] && !tagsMatch(opts.Tags, sc.Tags) {
+			delete(r.selected, sc.ID) // an outline row the expression leaves out
+		}
+	}
 	if opts.Shard.Count > 0 {
 		applyShard(r.suite, r.selected, opts.Tags, opts.Shard)
 	}
@@ -460,7 +476,33 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	}
 	rep.recount()
 	rep.Duration = time.Since(start)
+	if err := writeJUnitOutputs(opts, rep); err != nil {
+		return nil, err
+	}
 	return rep, nil
+}
+
+// writeJUnitOutputs writes the JUnit the options ask for (--format junit,
+// a junit FormatFile) from the finished report.
+func writeJUnitOutputs(opts Options, rep *Report) error {
+	if opts.Format == "junit" {
+		if err := WriteJUnit(opts.Output, rep, opts.Suite); err != nil {
+			return err
+		}
+	}
+	for _, f := range opts.FormatFiles {
+		if f.Format != "junit" {
+			continue
+		}
+		var b bytes.Buffer
+		if err := WriteJUnit(&b, rep, opts.Suite); err != nil {
+			return err
+		}
+		if err := os.WriteFile(f.Path, b.Bytes(), 0o644); err != nil {
+			return fmt.Errorf("conformance: %w", err)
+		}
+	}
+	return nil
 }
 
 // run is one pass of godog over the selection.
@@ -505,20 +547,28 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 		return nil, fmt.Errorf("conformance: %s claims none of the selected profiles: %s",
 			hello.Implementation, describeMissing(r.catalog, hello, notClaimed))
 	}
-	// Naming every selected id in godog's tag filter costs godog a string
-	// comparison per pickle and id; it is needed only when --run/--skip,
-	// a shard or an unclaimed profile leave scenarios out.
-	filter := opts.Tags
-	if len(opts.Run) > 0 || len(opts.Skip) > 0 || opts.Shard.Count > 1 || len(notClaimed) > 0 {
+	// godog is handed the exact list of selected ids (its own tag filter
+	// knows only its older syntax), unless everything in the parsed files
+	// runs; naming ids costs godog a comparison per pickle and id.
+	filter := ""
+	if strings.TrimSpace(opts.Tags) != "" || len(opts.Run) > 0 || len(opts.Skip) > 0 || opts.Shard.Count > 1 || len(notClaimed) > 0 {
 		filter = strings.Join(ids, ",")
-		if strings.TrimSpace(opts.Tags) != "" {
-			filter = opts.Tags + "&&" + filter
+	}
+	// JUnit is written from the report after the run (WriteJUnit), so
+	// godog writes only the other formats.
+	format, output := opts.Format, opts.Output
+	if format == "junit" {
+		format, output = "progress", io.Discard
+	}
+	var godogFiles []FormatFile
+	for _, f := range opts.FormatFiles {
+		if f.Format != "junit" {
+			godogFiles = append(godogFiles, f)
 		}
 	}
-	format := opts.Format
 	closeFiles := func() error { return nil }
-	if len(opts.FormatFiles) > 0 {
-		names, finish, err := openFormatFiles(opts.FormatFiles)
+	if len(godogFiles) > 0 {
+		names, finish, err := openFormatFiles(godogFiles)
 		if err != nil {
 			return nil, err
 		}
@@ -530,7 +580,7 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 		ScenarioInitializer: r.initScenario,
 		Options: &godog.Options{
 			Format:   format,
-			Output:   opts.Output,
+			Output:   output,
 			FS:       opts.Features,
 			Paths:    paths,
 			Tags:     filter,
@@ -563,15 +613,8 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 	if len(rep.Scenarios) == 0 {
 		return nil, errors.New("conformance: no scenario ran (check --tags, --run and --skip)")
 	}
-	if rep.TzdataDiffers() {
-		// Zone rules change between tzdata releases, so a failure may be
-		// the data rather than the code: say so where it matters.
-		for i := range rep.Scenarios {
-			if s := &rep.Scenarios[i]; s.Compat.failed() || s.Exact.failed() {
-				s.Problem += fmt.Sprintf("\n(note: the implementation uses tzdata %s, the goldens %s)", hello.Tzdata, rep.GoldensTzdata)
-			}
-		}
-	}
+	// A tzdata release other than the goldens' is noted once, by the
+	// summary and the report (TzdataDiffers), not on every failure.
 	rep.Profiles = summarize(rep.Scenarios, claimed)
 	for i := range rep.Profiles {
 		rep.Profiles[i].MissingOps = missingOps(r.catalog, hello, rep.Profiles[i].Profile)
@@ -792,34 +835,6 @@ func lacksOperation(sc *features.Scenario, h protocol.Hello) bool {
 	return false
 }
 
-// tagsMatch evaluates godog's tag expression syntax (`,` or, `&&` and, `~`
-// not) the way godog does, so the not-claimed count covers the same scenarios
-// a claimed run would have.
-func tagsMatch(expr string, tags []string) bool {
-	if strings.TrimSpace(expr) == "" {
-		return true
-	}
-	has := map[string]bool{}
-	for _, t := range tags {
-		has[t] = true
-	}
-	for _, and := range strings.Split(expr, "&&") {
-		ok := false
-		for _, term := range strings.Split(and, ",") {
-			t := strings.TrimSpace(term)
-			if strings.HasPrefix(t, "~") {
-				ok = ok || !has[t[1:]]
-			} else {
-				ok = ok || has[t]
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
-}
-
 func (r *runner) initScenario(ctx *godog.ScenarioContext) {
 	w := &world{run: r}
 	var skipped bool
@@ -890,6 +905,9 @@ func (r *runner) finish(w *world, stepErr error, failStep string, failErr error)
 			describeFailure(res, goldenErr)
 		}
 	}
+	if res.Compat.failed() || res.Exact.failed() {
+		res.Call = failedCall(w, goldenErr)
+	}
 	res.Known = r.known[res.ID]
 	r.mu.Lock()
 	r.results[w.sc.ID] = res
@@ -953,6 +971,20 @@ func (r *runner) chargeLateFaults() {
 			}
 		}
 	}
+}
+
+// failedCall is the call a failure is about (nil when none was made).
+func failedCall(w *world, goldenErr error) *FailedCall {
+	n := len(w.calls)
+	var gm *goldenMismatch
+	if errors.As(goldenErr, &gm) {
+		n = gm.call
+	}
+	if n < 1 || n > len(w.calls) {
+		return nil
+	}
+	c := w.calls[n-1]
+	return &FailedCall{N: n, Op: c.op, Input: c.input}
 }
 
 // GoldenName is where the golden of a scenario's n-th call lives.
@@ -1056,7 +1088,16 @@ func describeMissing(c *spec.Catalog, h protocol.Hello, scs []*features.Scenario
 // TzdataDiffers reports whether the implementation computes with another
 // tzdata release than the goldens were made with.
 func (r *Report) TzdataDiffers() bool {
-	return r.GoldensTzdata != "" && r.Hello.Tzdata != "" && r.Hello.Tzdata != r.GoldensTzdata
+	return r.GoldensTzdata != "" && r.Hello.Tzdata != "" && TzdataRelease(r.Hello.Tzdata) != TzdataRelease(r.GoldensTzdata)
+}
+
+// TzdataRelease is the IANA release of a tzdata name: "2025c" for
+// "2025c+backzone". Releases are compared: an implementation that says
+// "2025c" computes with the goldens' release (docs/tzdata.md says what the
+// backzone build changes before 1970).
+func TzdataRelease(name string) string {
+	release, _, _ := strings.Cut(strings.TrimSpace(name), "+")
+	return release
 }
 
 func goldensTzdata(goldens fs.FS) string {

@@ -98,27 +98,6 @@ func Select(s *features.Suite, run, skip []Pattern) map[string]bool {
 	return out
 }
 
-// checkTagExpr refuses a godog tag expression that names a tag no scenario
-// carries: a typo in --tags must not turn into a green run of nothing.
-func checkTagExpr(s *features.Suite, expr string) error {
-	if strings.TrimSpace(expr) == "" {
-		return nil
-	}
-	for _, and := range strings.Split(expr, "&&") {
-		for _, term := range strings.Split(and, ",") {
-			t := strings.TrimSpace(term)
-			t = strings.TrimPrefix(t, "~")
-			if !strings.HasPrefix(t, "@") || len(t) < 2 || strings.ContainsAny(t, " \t") {
-				return fmt.Errorf("--tags %q: %q is not a tag (tags start with @; combine them with ',' for or, '&&' for and, '~' for not)", expr, term)
-			}
-			if !s.HasTag(t) {
-				return fmt.Errorf("--tags %q: no scenario has the tag %s (see `conform list --tags`)", expr, t)
-			}
-		}
-	}
-	return nil
-}
-
 // Filter lists the scenarios a run with these options would consider, after
 // checking the tag expression and patterns the same way Run does.
 func Filter(s *features.Suite, tags string, run, skip []Pattern) ([]*features.Scenario, error) {

@@ -8,36 +8,35 @@ import (
 	"github.com/clockspec/clockspec/features"
 )
 
-// WriteSummary prints what a person and a CI log need after a run: the
-// implementation, one line per profile with both levels, every failing
-// scenario with its reason, what the known lists changed, and a closing
-// "N passed, M failed" line at the run's level.
-func WriteSummary(w io.Writer, r *Report) {
-	h := r.Hello
-	fmt.Fprintf(w, "\nimplementation: %s %s (%s), tzdata %s\n", h.Implementation, h.Version, h.Language, h.Tzdata)
-	if r.TzdataDiffers() {
-		fmt.Fprintf(w, "warning: the implementation uses tzdata %s but the goldens were made with %s; time zone cases may differ for that reason alone\n", h.Tzdata, r.GoldensTzdata)
-	}
-	if r.Shard != "" {
-		fmt.Fprintf(w, "shard %s of the selection\n", r.Shard)
-	}
-	for _, p := range r.Profiles {
-		if !p.Claimed {
-			fmt.Fprintf(w, "%-16s %4d scenarios  not claimed (missing %s)\n", p.Profile, p.Scenarios, strings.Join(p.MissingOps, ", "))
-			continue
-		}
-		faults := ""
-		if p.Faults > 0 {
-			faults = fmt.Sprintf("  (%d crashed, timed out or broke the protocol)", p.Faults)
-		}
-		fmt.Fprintf(w, "%-16s %4d scenarios  compat %d passed, %d failed  exact %d passed, %d failed%s\n",
-			p.Profile, p.Scenarios, p.CompatPassed, p.CompatFailed, p.ExactPassed, p.ExactFailed, faults)
-		fmt.Fprintf(w, "%-16s      %s\n", "", TierLine(r, p))
-	}
-	fmt.Fprintf(w, "schema-validated responses: %d   time: %s\n", r.SchemaValidated, r.Duration.Round(1e5))
+// SummaryOptions shape WriteSummaryWith's output.
+type SummaryOptions struct {
+	// MaxFailures caps the failure list (groups count as one entry);
+	// 0 means DefaultMaxFailures, a negative value no cap.
+	MaxFailures int
+	// ReportPath, when set, is the HTML report holding every failure; the
+	// summary names it just before its closing line.
+	ReportPath string
+}
+
+// DefaultMaxFailures is how many failures (or groups of identical ones) a
+// summary lists before it points at the report.
+const DefaultMaxFailures = 20
+
+// WriteSummary prints what a person and a CI log need after a run; see
+// WriteSummaryWith.
+func WriteSummary(w io.Writer, r *Report) { WriteSummaryWith(w, r, SummaryOptions{}) }
+
+// WriteSummaryWith prints, in this order so that the end of a log says how
+// the run went: the failures (identical ones grouped, capped), what the
+// known lists changed, the implementation and its tzdata (noted once when
+// it differs from the goldens'), one line per profile with both levels, the
+// report's path, and a closing "conform: N passed, M failed" line at the
+// run's level.
+func WriteSummaryWith(w io.Writer, r *Report, o SummaryOptions) {
 	passed, failed, known, fixed, flaky := 0, 0, 0, 0, 0
+	var notes, fixedLines []string
+	var failures []ScenarioResult
 	notFollowed := map[features.Tier]int{}
-	var notes []string
 	for _, s := range r.Scenarios {
 		v := r.LevelVerdict(s)
 		switch {
@@ -46,7 +45,7 @@ func WriteSummary(w io.Writer, r *Report) {
 			notes = append(notes, fmt.Sprintf("known failing %s (%s)", s.ID, firstLine(s.Problem)))
 		case s.Known == KnownFailing && v == Passed:
 			fixed++
-			fmt.Fprintf(w, "FIXED %s\n     passes now but is listed as known failing: remove it from the list\n", s.ID)
+			fixedLines = append(fixedLines, fmt.Sprintf("FIXED %s\n     passes now but is listed as known failing: remove it from the list\n", s.ID))
 		case s.Known == KnownFlaky && s.Attempts > 1:
 			flaky++
 			how := "passed on its second attempt"
@@ -58,18 +57,15 @@ func WriteSummary(w io.Writer, r *Report) {
 			passed++
 		case r.NotFollowed(s):
 			notFollowed[tierOf(s)]++
-			fmt.Fprintf(w, "NOT FOLLOWED (%s) %s\n     %s\n", tierOf(s), s.ID, strings.ReplaceAll(s.Problem, "\n", "\n     "))
+			failures = append(failures, s)
 		case v.failed():
 			failed++
-			label := "FAIL"
-			if v != Failed {
-				label = "FAIL (" + string(v) + ")"
-			}
-			if t := tierOf(s); t != features.Required {
-				label += " [" + string(t) + "]"
-			}
-			fmt.Fprintf(w, "%s %s\n     %s\n", label, s.ID, strings.ReplaceAll(s.Problem, "\n", "\n     "))
+			failures = append(failures, s)
 		}
+	}
+	writeFailures(w, r, failures, o)
+	for _, l := range fixedLines {
+		fmt.Fprint(w, l)
 	}
 	for _, n := range notes {
 		fmt.Fprintln(w, n)
@@ -79,6 +75,10 @@ func WriteSummary(w io.Writer, r *Report) {
 	}
 	if r.NotRun > 0 {
 		fmt.Fprintf(w, "stopped at the first failure (--fail-fast): %d scenarios not run\n", r.NotRun)
+	}
+	writeProfileTable(w, r)
+	if o.ReportPath != "" {
+		fmt.Fprintf(w, "report: %s\n", o.ReportPath)
 	}
 	var extra []string
 	if n := notFollowed[features.Decision] + notFollowed[features.Extension]; n > 0 {
@@ -119,6 +119,117 @@ func TierLine(r *Report, p ProfileSummary) string {
 		return line + ": every required scenario of the selection passed"
 	}
 	return line + ": conforms"
+}
+
+// writeProfileTable prints the implementation and one line per profile.
+func writeProfileTable(w io.Writer, r *Report) {
+	h := r.Hello
+	if h.Implementation == "" {
+		fmt.Fprintf(w, "\nimplementation: did not say hello\n")
+	} else {
+		fmt.Fprintf(w, "\nimplementation: %s %s (%s), tzdata %s\n", h.Implementation, h.Version, h.Language, h.Tzdata)
+	}
+	if r.TzdataDiffers() {
+		fmt.Fprintf(w, "note: the implementation uses tzdata %s but the goldens were made with %s; time zone cases may differ for that reason alone\n", h.Tzdata, r.GoldensTzdata)
+	}
+	if r.Shard != "" {
+		fmt.Fprintf(w, "shard %s of the selection\n", r.Shard)
+	}
+	for _, p := range r.Profiles {
+		if !p.Claimed {
+			fmt.Fprintf(w, "%-16s %4d scenarios  not claimed (missing %s)\n", p.Profile, p.Scenarios, strings.Join(p.MissingOps, ", "))
+			continue
+		}
+		faults := ""
+		if p.Faults > 0 {
+			faults = fmt.Sprintf("  (%d crashed, timed out or broke the protocol)", p.Faults)
+		}
+		fmt.Fprintf(w, "%-16s %4d scenarios  compat %d passed, %d failed  exact %d passed, %d failed%s\n",
+			p.Profile, p.Scenarios, p.CompatPassed, p.CompatFailed, p.ExactPassed, p.ExactFailed, faults)
+		fmt.Fprintf(w, "%-16s      %s\n", "", TierLine(r, p))
+	}
+	fmt.Fprintf(w, "schema-validated responses: %d   time: %s\n", r.SchemaValidated, r.Duration.Round(1e5))
+}
+
+// FailureGroup is failing scenarios that failed the same way: the same
+// verdict, the same label (FAIL, or NOT FOLLOWED for a decision or
+// extension the run does not require) and the same problem, word for word.
+type FailureGroup struct {
+	Verdict Verdict
+	Label   string
+	Problem string
+	IDs     []string
+}
+
+// failureLabel is how the summary heads a failing scenario: FAIL (with its
+// verdict when it is a fault, and its tier when not required), or NOT
+// FOLLOWED for a decision or extension that --require leaves out.
+func failureLabel(r *Report, s ScenarioResult) string {
+	t := tierOf(s)
+	if r.NotFollowed(s) {
+		return "NOT FOLLOWED (" + string(t) + ")"
+	}
+	label := "FAIL"
+	if v := r.LevelVerdict(s); v != Failed {
+		label = "FAIL (" + string(v) + ")"
+	}
+	if t != features.Required {
+		label += " [" + string(t) + "]"
+	}
+	return label
+}
+
+// GroupFailures groups failures by verdict and problem, in the order their
+// first scenario comes in.
+func GroupFailures(r *Report, failures []ScenarioResult) []FailureGroup {
+	var groups []FailureGroup
+	at := map[string]int{}
+	for _, s := range failures {
+		v, label := r.LevelVerdict(s), failureLabel(r, s)
+		key := string(v) + "\x00" + label + "\x00" + s.Problem
+		i, ok := at[key]
+		if !ok {
+			i = len(groups)
+			at[key] = i
+			groups = append(groups, FailureGroup{Verdict: v, Label: label, Problem: s.Problem})
+		}
+		groups[i].IDs = append(groups[i].IDs, s.ID)
+	}
+	return groups
+}
+
+func writeFailures(w io.Writer, r *Report, failures []ScenarioResult, o SummaryOptions) {
+	max := o.MaxFailures
+	if max == 0 {
+		max = DefaultMaxFailures
+	}
+	shown := 0
+	groups := GroupFailures(r, failures)
+	for i, g := range groups {
+		if max > 0 && i >= max {
+			break
+		}
+		label := g.Label
+		problem := "     " + strings.ReplaceAll(g.Problem, "\n", "\n     ")
+		if len(g.IDs) == 1 {
+			fmt.Fprintf(w, "%s %s\n%s\n", label, g.IDs[0], problem)
+		} else {
+			ids := g.IDs
+			more := ""
+			if len(ids) > 5 {
+				ids, more = ids[:5], fmt.Sprintf(" and %d more", len(g.IDs)-5)
+			}
+			fmt.Fprintf(w, "%s %d scenarios failed the same way: %s%s\n%s\n", label, len(g.IDs), strings.Join(ids, ", "), more, problem)
+		}
+		shown += len(g.IDs)
+	}
+	if rest := len(failures) - shown; rest > 0 {
+		where := "run with --report DIR to see them all"
+		if o.ReportPath != "" {
+			where = "see " + o.ReportPath
+		}
+		fmt.Fprintf(w, "… %d more failing scenarios (%d more ways) — %s\n", rest, len(groups)-max, where)
+	}
 }
 
 func firstLine(s string) string {

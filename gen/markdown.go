@@ -195,6 +195,7 @@ func profileMarkdown(m *model, p *profileDoc) []byte {
 			fmt.Fprintf(&w, "| %s | %s | %s | %s |\n", mdCode(op.Name), mdCell(op.Summary), strings.Join(reqs, ", "), strings.Join(codes, ", "))
 		}
 		w.WriteString("\n")
+		writeErrorDocs(&w, p)
 	}
 	if len(p.Requirements) > 0 {
 		fmt.Fprintf(&w, "## Requirements\n\n| requirement | scenarios | status |\n| --- | --- | --- |\n")
@@ -444,4 +445,39 @@ func traceabilityMarkdown(m *model) []byte {
 		}
 	}
 	return w.Bytes()
+}
+
+// writeErrorDocs lists, per operation, when each of its error codes applies
+// (spec/<profile>/operations.yaml error_docs).
+func writeErrorDocs(w *bytes.Buffer, p *profileDoc) {
+	fmt.Fprintf(w, "### When each error code applies, and what the input must be\n")
+	for _, op := range p.Operations {
+		if len(op.Errors) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\n%s\n\n", mdCode(op.Name))
+		for _, c := range op.Errors {
+			doc := op.ErrorDocs[c]
+			if doc == "" {
+				doc = "(not described)"
+			}
+			fmt.Fprintf(w, "- %s: %s\n", mdCode(c), mdText(doc))
+		}
+		unknown, fields := inputRules(op)
+		if unknown == "" {
+			continue
+		}
+		fmt.Fprintf(w, "\nInput (the schema in `spec/%s/operations.yaml` decides): %s.\n\n", p.Name, unknown)
+		for _, f := range fields {
+			line := "- " + mdCode(f.Name)
+			if len(f.Rules) > 0 {
+				line += " (" + mdText(strings.Join(f.Rules, "; ")) + ")"
+			}
+			if f.Description != "" {
+				line += ": " + mdText(oneLine(f.Description))
+			}
+			fmt.Fprintln(w, line)
+		}
+	}
+	w.WriteString("\n")
 }

@@ -8,6 +8,8 @@ import (
 	"html/template"
 	"regexp"
 	"strings"
+
+	"github.com/clockspec/clockspec/spec"
 )
 
 //go:embed templates/*.tmpl
@@ -16,16 +18,23 @@ var siteTemplates embed.FS
 var ph = regexp.MustCompile(`&lt;[^&\s]+?&gt;`)
 
 var site = template.Must(template.New("").Funcs(template.FuncMap{
-	"icon": func(st string) string { return statusIcon[st] },
+	// The site marks a status with CSS (layout.tmpl's .mark), not the
+	// Markdown pages' emoji: a browser without an emoji font (headless
+	// Chromium in CI) shows those as empty boxes.
+	"icon": func(st string) template.HTML { return `<span class="mark" aria-hidden="true"></span>` },
 	"cls":  func(st string) string { return strings.ReplaceAll(st, " ", "-") },
 	"status": func(st string, passed, rows int) string {
-		return statusText(st, passed, rows)
+		return strings.TrimSpace(strings.TrimPrefix(statusText(st, passed, rows), statusIcon[st]))
 	},
 	// step marks the <placeholders> of an outline's step.
 	"step": func(s string) template.HTML {
 		return template.HTML(ph.ReplaceAllString(template.HTMLEscapeString(s), `<span class="ph">$0</span>`))
 	},
-	"anchor":       anchor,
+	"anchor": anchor,
+	"inputrules": func(op *spec.Operation) map[string]any {
+		unknown, fields := inputRules(op)
+		return map[string]any{"Unknown": unknown, "Fields": fields}
+	},
 	"tiercell":     tierCell,
 	"tierword":     tierWord,
 	"intro":        func() string { return tiersIntroText },

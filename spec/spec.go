@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -63,6 +64,9 @@ type Operation struct {
 	// Extension marks an operation beyond the seed: an implementation claims
 	// the profile without it, and the scenarios that call it are extensions.
 	Extension bool
+	// ErrorDocs says, for each error code, when the operation answers with
+	// it (operations.yaml's error_docs; invalid_input has a default).
+	ErrorDocs map[string]string
 	// InputSchema and OutputSchema are standalone JSON Schema documents
 	// (draft 2020-12, with the profile's $defs inlined) for publishing.
 	InputSchema  json.RawMessage
@@ -77,14 +81,18 @@ type operationsFile struct {
 	Source     string               `yaml:"source"`
 	Defs       map[string]yaml.Node `yaml:"$defs"`
 	Operations []struct {
-		Name         string    `yaml:"name"`
-		Summary      string    `yaml:"summary"`
-		Origin       string    `yaml:"origin"`
-		Requirements []string  `yaml:"requirements"`
-		Errors       []string  `yaml:"errors"`
-		Extension    bool      `yaml:"extension"`
-		Input        yaml.Node `yaml:"input"`
-		Output       yaml.Node `yaml:"output"`
+		Name         string   `yaml:"name"`
+		Summary      string   `yaml:"summary"`
+		Origin       string   `yaml:"origin"`
+		Requirements []string `yaml:"requirements"`
+		Errors       []string `yaml:"errors"`
+		Extension    bool     `yaml:"extension"`
+		// ErrorDocs: error code → when it applies ("when …"). Optional, so
+		// spec folders without it still load; a code it names must be one
+		// of Errors.
+		ErrorDocs map[string]string `yaml:"error_docs"`
+		Input     yaml.Node         `yaml:"input"`
+		Output    yaml.Node         `yaml:"output"`
 	} `yaml:"operations"`
 }
 
@@ -185,7 +193,16 @@ func loadProfile(fsys fs.FS, dir string) (*Profile, error) {
 			return nil, fmt.Errorf("spec: %s/operations.yaml: operation %q does not start with its profile name", dir, o.Name)
 		}
 		op := &Operation{Name: o.Name, Profile: p.Name, Summary: o.Summary, Origin: o.Origin,
-			Requirements: o.Requirements, Errors: o.Errors, Extension: o.Extension}
+			Requirements: o.Requirements, Errors: o.Errors, ErrorDocs: map[string]string{}, Extension: o.Extension}
+		for code, doc := range o.ErrorDocs {
+			if !slices.Contains(o.Errors, code) {
+				return nil, fmt.Errorf("spec: %s/operations.yaml: %s documents error %q, which is not one of its errors %v", dir, o.Name, code, o.Errors)
+			}
+			op.ErrorDocs[code] = strings.TrimSpace(doc)
+		}
+		if slices.Contains(o.Errors, protocol.CodeInvalidInput) && op.ErrorDocs[protocol.CodeInvalidInput] == "" {
+			op.ErrorDocs[protocol.CodeInvalidInput] = DefaultInvalidInputDoc
+		}
 		var err error
 		if op.InputSchema, op.input, err = compile(o.Name, "input", &o.Input, defs); err != nil {
 			return nil, err
@@ -197,6 +214,10 @@ func loadProfile(fsys fs.FS, dir string) (*Profile, error) {
 	}
 	return p, nil
 }
+
+// DefaultInvalidInputDoc is when invalid_input applies, for operations that
+// say nothing more precise.
+const DefaultInvalidInputDoc = "when the input does not satisfy the operation's input schema (a missing required field, a value of the wrong type or outside its enum or pattern, an unknown field where the schema forbids one)"
 
 const draft = "https://json-schema.org/draft/2020-12/schema"
 

@@ -132,13 +132,15 @@ func TestNodeBrokenExampleIsRejected(t *testing.T) {
 		t.Errorf("no FAIL line naming a scenario:\n%s", stderr)
 	}
 	// Each mistake shows as the expected and the actual value, one under the
-	// other: escape_xml keeps quotes, format_local_time has a 24-hour clock.
-	for _, want := range []string{
-		"FAIL v1/escape-xml/double-quotes\n     output \"result\"\n     want: \"&quot;hello&quot;\"\n      got: \"\\\"hello\\\"\"\n",
-		"FAIL v1/timezone/format-exact/new-york-afternoon\n     output \"result\"\n     want: \"Jan 1, 2024, 1:30 PM\"\n      got: \"Jan 1, 2024, 13:30\"\n",
+	// other: escape_xml keeps quotes, format_local_time has a 24-hour clock
+	// (the summary lists the first 20 failures, so that one is run alone).
+	_, _, tzStderr := conform(t, "run", "--impl", impl, "--run", "v1/timezone/format-exact/new-york-afternoon")
+	for want, in := range map[string]string{
+		"FAIL v1/escape-xml/double-quotes\n     output \"result\"\n     want: \"&quot;hello&quot;\"\n      got: \"\\\"hello\\\"\"\n":                         stderr,
+		"FAIL v1/timezone/format-exact/new-york-afternoon\n     output \"result\"\n     want: \"Jan 1, 2024, 1:30 PM\"\n      got: \"Jan 1, 2024, 13:30\"\n": tzStderr,
 	} {
-		if !strings.Contains(stderr, want) {
-			t.Errorf("no readable want/got diff like\n%s\nin:\n%s", want, stderr)
+		if !strings.Contains(in, want) {
+			t.Errorf("no readable want/got diff like\n%s\nin:\n%s", want, in)
 		}
 	}
 	// Decisions and extensions not followed are counted apart: they do not

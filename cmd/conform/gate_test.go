@@ -193,9 +193,9 @@ func TestHelpIsActionable(t *testing.T) {
 			}
 		}
 	}
-	code, _, stderr := conform(t, "report", "-h")
-	if code != exitOK || !strings.Contains(stderr, "conform report shard-1/") {
-		t.Errorf("report -h: exit %d\n%s", code, stderr)
+	code, stdout, _ := conform(t, "report", "-h")
+	if code != exitOK || !strings.Contains(stdout, "conform report shard-1/") {
+		t.Errorf("report -h: exit %d\n%s", code, stdout)
 	}
 }
 

@@ -19,15 +19,16 @@ import (
 
 func listCmd(args []string, stdout, stderr io.Writer) error {
 	fset := flag.NewFlagSet("conform list", flag.ContinueOnError)
-	fset.SetOutput(stderr)
-	tags := fset.String("tags", "", "only scenarios matching this tag expression, e.g. @v1-case or @decision")
+	tags := fset.String("tags", "", "only scenarios matching the tag expression `EXPR`, e.g. @v1-case or '@v1 and not @decision'")
 	var run, skip patterns
 	fset.Var(&run, "run", "only ids matching these patterns")
 	fset.Var(&skip, "skip", "leave out ids matching these patterns")
 	shardFlag := fset.String("shard", "", "only shard `i/n` of the selection, as conform run --shard splits it")
 	asJSON := fset.Bool("json", false, "print JSON instead of a table")
-	if err := fset.Parse(args); err != nil {
+	if pos, err := parseFlags(fset, args, stdout, listHelp); err != nil {
 		return err
+	} else if len(pos) > 0 {
+		return &usageError{fmt.Sprintf("list takes no arguments, only flags: %q; see conform list -h", pos)}
 	}
 	var shard conformance.Shard
 	if *shardFlag != "" {
@@ -73,11 +74,12 @@ func printList(stdout, stderr io.Writer, sel []*features.Scenario, asJSON bool) 
 
 func recordCmd(args []string, stdout, stderr io.Writer) error {
 	fset := flag.NewFlagSet("conform record", flag.ContinueOnError)
-	fset.SetOutput(stderr)
 	ops := fset.String("ops", "", "only calls of these operations (comma-separated); default all")
-	tags := fset.String("tags", "", "only scenarios matching this tag expression")
-	if err := fset.Parse(args); err != nil {
+	tags := fset.String("tags", "", "only scenarios matching the tag expression `EXPR`")
+	if pos, err := parseFlags(fset, args, stdout, recordHelp); err != nil {
 		return err
+	} else if len(pos) > 0 {
+		return &usageError{fmt.Sprintf("record takes no arguments, only flags: %q; see conform record -h", pos)}
 	}
 	want := map[string]bool{}
 	for _, o := range strings.Split(*ops, ",") {
@@ -121,7 +123,13 @@ func recordCmd(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-func versionCmd(stdout io.Writer) error {
+func versionCmd(args []string, stdout io.Writer) error {
+	fset := flag.NewFlagSet("conform version", flag.ContinueOnError)
+	if pos, err := parseFlags(fset, args, stdout, versionHelp); err != nil {
+		return err
+	} else if len(pos) > 0 {
+		return &usageError{fmt.Sprintf("version takes no arguments: %q", pos)}
+	}
 	c, err := spec.Load()
 	if err != nil {
 		return err

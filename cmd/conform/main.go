@@ -6,9 +6,12 @@
 //	conform list [flags]       list scenarios with their ids, origins and tags
 //	conform report DIR…        merge several runs' reports into one comparison
 //	conform serve [flags]      expose the reference over the protocol (HTTP or --stdio), or its datetime tools over MCP (--mcp)
+//	conform show ID…           print a scenario's calls and the answers it expects
+//	conform store-check --impl exec:CMD   certify an implementation's own CLOCK state store
 //	conform replay FILE        replay a saved failing scenario against an implementation
 //	conform record [flags]     write the reference's answers as JSON Lines
 //	conform version            print the spec, reference and tzdata versions
+//	conform help [TOPIC]       the help of a command, or of "tags"
 //
 // Exit status: 0 when the run is green (every scenario that ran passed, or
 // failed while listed in --known-failing or --known-flaky, or is a decision
@@ -24,6 +27,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 )
 
 // Exit codes.
@@ -49,6 +53,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		code, err = runCmd(args, stdout, stderr)
 	case "list":
 		err = listCmd(args, stdout, stderr)
+	case "show":
+		err = showCmd(args, stdout, stderr)
 	case "serve":
 		err = serveCmd(args, stdout, stderr)
 	case "replay":
@@ -60,60 +66,84 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "store-check":
 		code, err = storeCheckCmd(args, stdout, stderr)
 	case "version":
-		err = versionCmd(stdout)
+		err = versionCmd(args, stdout)
 	case "help":
-		usage(stdout)
-		return exitOK
+		err = helpCmd(args, stdout, stderr)
 	default:
-		err = fmt.Errorf("unknown command %q", cmd)
-		usage(stderr)
+		err = &usageError{fmt.Sprintf("unknown command %q%s; see conform help", cmd, didYouMean(cmd, commandNames()))}
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return exitOK
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "conform:", err)
+		fmt.Fprintln(stderr, "conform:", strings.TrimPrefix(err.Error(), "conformance: "))
 		return exitUsage
 	}
 	return code
 }
 
+// commands in the order the overview lists them, with their one-line
+// summaries; each has a helpText in help.go.
+var commands = []struct{ name, args, summary string }{
+	{"run", "[flags]", "run the suite (the default command: every scenario, the embedded reference)"},
+	{"list", "[flags]", "list scenarios: id, tier, origins, title"},
+	{"show", "ID…", "print a scenario: its steps' calls and the answers it expects"},
+	{"report", "DIR…", "merge the reports of several runs (or of a run's shards) into one comparison"},
+	{"replay", "FILE", "replay a failing scenario saved by run --save-failures"},
+	{"serve", "[flags]", "expose the reference: HTTP on 127.0.0.1:8080, --stdio for JSON Lines, or --mcp for its datetime tools as an MCP server"},
+	{"store-check", "--impl exec:CMD", "certify an implementation's own CLOCK state store (§10.3: concurrent writers, kill -9)"},
+	{"record", "[flags]", "write the reference's answers as JSON Lines (for the JavaScript oracle)"},
+	{"version", "", "print the spec, reference, tzdata and protocol versions"},
+	{"help", "[TOPIC]", "this overview, a command's help, or a topic: " + strings.Join(topicNames(), ", ")},
+}
+
+func commandNames() []string {
+	var out []string
+	for _, c := range commands {
+		out = append(out, c.name)
+	}
+	return out
+}
+
+// didYouMean is " (did you mean \"x\"?)" for a near candidate, else "".
+func didYouMean(s string, candidates []string) string {
+	if near := nearest(s, candidates); near != "" {
+		return fmt.Sprintf(" (did you mean %q?)", near)
+	}
+	return ""
+}
+
 func usage(w io.Writer) {
-	fmt.Fprint(w, `conform certifies an implementation against the clockspec conformance suite.
+	fmt.Fprint(w, "conform certifies an implementation against the clockspec conformance suite.\n\nUsage:\n")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-22s %s\n", strings.TrimSpace("conform "+c.name+" "+c.args), c.summary)
+	}
+	fmt.Fprint(w, "\n"+examplesTitle)
+	writeExamples(w, runExamples)
+	fmt.Fprint(w, `
+"conform help COMMAND" (or "conform COMMAND -h") prints a command's flags and examples;
+"conform help tags" the tag expressions --tags takes.
 
-Usage:
-  conform [run] [flags]   run the suite (default: every scenario, the embedded reference)
-  conform list [flags]    list scenarios: id, tier, origins, title
-  conform report DIR…     merge the reports of several runs (or of a run's shards) into one comparison
-  conform serve [flags]   expose the reference: HTTP on 127.0.0.1:8080, or --stdio for JSON Lines;
-                          --mcp serves its datetime tools to MCP hosts (stdio, or --addr for HTTP at /mcp)
-  conform replay FILE     replay a failing scenario saved by run --save-failures
-  conform store-check --impl exec:CMD   certify the implementation's own state store (§10.3: concurrent writers, kill -9)
-  conform record [flags]  write the reference's answers as JSON Lines (for the JavaScript oracle)
-  conform version         print spec, reference and tzdata versions
-
-`+examples+`
-Run "conform run -h", "conform list -h", "conform report -h", "conform serve -h" for flags.
 `+exitCodes)
 }
 
-const examples = `Examples:
-  conform                                          the whole suite against the embedded reference
-  conform run --impl 'exec:node my-impl/main.js'   certify a JSON-Lines subprocess (docs/protocol.md)
-  conform run --impl http://127.0.0.1:8080         certify an HTTP server
-  conform run --impl 'mcp:node server.js' --tags @datetime
-                                                   certify an MCP tool server on stdio (docs/mcp.md);
-                                                   mcp+http://HOST:PORT/mcp for streamable HTTP
-  conform run --impl exec:./impl --report out/     also write out/report.html, summary.json, junit.xml,
-                                                   cucumber.json, certificate.json and badge.json
-  conform run --tags @v1 --level compat            one profile, the scenarios' own assertions only
-  conform run --run 'v1/timezone/**' --fail-fast   a part of the suite by id; stop at the first failure
-  conform run --impl exec:./impl --known-failing known-failing.txt
-                                                   gate on "no new failures" while porting
-  conform run --impl exec:./impl --shard 2/4 --report shard-2/
-                                                   one of four CI jobs; then: conform report shard-*/
-  conform list --tags @decision                    every pinned decision
-`
+const examplesTitle = "Examples:\n"
+
+// runExamples are the overview's and run's examples; a test runs each.
+var runExamples = []string{
+	"conform\tthe whole suite against the embedded reference",
+	"conform run --impl 'exec:node my-impl/main.js'\tcertify a JSON-Lines subprocess (docs/protocol.md)",
+	"conform run --impl http://127.0.0.1:8080\tcertify an HTTP server",
+	"conform run --impl 'mcp:node server.js' --tags @datetime\tcertify an MCP tool server on stdio (docs/mcp.md); mcp+http://HOST:PORT/mcp for streamable HTTP",
+	"conform run --impl exec:./impl --report out/\talso write report.html, summary.json, junit.xml, cucumber.json, … into out/",
+	"conform run --tags @v1 --level compat\tone profile, the scenarios' own assertions only",
+	"conform run --tags '@v1 and not @decision'\ta Cucumber tag expression (conform help tags)",
+	"conform run --run 'v1/timezone/**' --fail-fast\ta part of the suite by id; stop at the first failure",
+	"conform run --impl exec:./impl --known-failing known-failing.txt\tgate on \"no new failures\" while porting",
+	"conform run --impl exec:./impl --shard 2/4 --report shard-2/\tone of four CI jobs; then: conform report shard-*/",
+	"conform run --impl exec:./impl --require decisions\talso fail the run on a decision not followed",
+	"conform list --tags @decision\tevery pinned decision (the TIER column shows each scenario's tier)",
+}
 
 const exitCodes = `Exit status:
   0  the run is green: every scenario that ran passed (or failed while listed as known failing or flaky)
@@ -124,23 +154,11 @@ const exitCodes = `Exit status:
      an implementation that cannot be started or reached
 `
 
-func runUsage(fset *flag.FlagSet) {
-	w := fset.Output()
-	fmt.Fprint(w, `Usage: conform [run] [flags]
-
-Runs the conformance suite against an implementation and prints a summary on stderr
-(godog's progress dots, or --format output, on stdout; a live counter on a terminal).
-
-`+examples+`
-`)
-	printFlagGroups(fset, []flagGroup{
-		{"The implementation", []string{"impl", "deadline", "window", "restarts", "stderr-log", "host-tz", "seed"}},
-		{"What runs", []string{"tags", "run", "skip", "shard", "level", "list", "features", "goldens"}},
-		{"Gating", []string{"require", "known-failing", "known-flaky", "fail-fast"}},
-		{"Output", []string{"report", "date", "format", "progress", "summary-json", "save-failures"}},
-	})
-	fmt.Fprint(w, "\n"+exitCodes+"\nThe protocol an implementation speaks: docs/protocol.md. CI jobs to copy: docs/ci.md.\n")
-}
+// exitSimple is the exit status of the commands that do not judge.
+const exitSimple = `Exit status:
+  0  done
+  2  it could not be done: a bad flag or argument, an unreadable file
+`
 
 type flagGroup struct {
 	title string
@@ -149,8 +167,7 @@ type flagGroup struct {
 
 // printFlagGroups prints flags like flag.PrintDefaults, in groups; a flag
 // no group names is printed under "Other".
-func printFlagGroups(fset *flag.FlagSet, groups []flagGroup) {
-	w := fset.Output()
+func printFlagGroups(w io.Writer, fset *flag.FlagSet, groups []flagGroup) {
 	listed := map[string]bool{}
 	for _, g := range groups {
 		for _, n := range g.names {

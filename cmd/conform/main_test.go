@@ -40,7 +40,8 @@ func TestJUnitOutputIsXML(t *testing.T) {
 		Tests   int      `xml:"tests,attr"`
 		Suites  []struct {
 			Cases []struct {
-				Name string `xml:"name,attr"`
+				Name      string `xml:"name,attr"`
+				ClassName string `xml:"classname,attr"`
 			} `xml:"testcase"`
 		} `xml:"testsuite"`
 	}
@@ -50,6 +51,20 @@ func TestJUnitOutputIsXML(t *testing.T) {
 	if doc.Tests < 54 || len(doc.Suites) == 0 {
 		t.Errorf("JUnit report has %d tests in %d suites", doc.Tests, len(doc.Suites))
 	}
+	// Names carry the scenario id (what --run and --known-failing take),
+	// classnames the profile and feature.
+	found := false
+	for _, s := range doc.Suites {
+		for _, c := range s.Cases {
+			if !strings.HasPrefix(c.Name, "v1/") || !strings.Contains(c.Name, ": ") || !strings.HasPrefix(c.ClassName, "v1/") {
+				t.Errorf("testcase %q (classname %q) lacks the id or the feature", c.Name, c.ClassName)
+			}
+			found = found || (c.Name == "v1/escape-xml/ampersand: escapes ampersands" && c.ClassName == "v1/escape_xml")
+		}
+	}
+	if !found {
+		t.Error("no testcase v1/escape-xml/ampersand: escapes ampersands in classname v1/escape_xml")
+	}
 }
 
 func TestCucumberOutputIsJSON(t *testing.T) {
@@ -58,10 +73,24 @@ func TestCucumberOutputIsJSON(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	var features []struct {
-		Elements []any `json:"elements"`
+		Elements []struct {
+			Tags []struct {
+				Name string `json:"name"`
+			} `json:"tags"`
+		} `json:"elements"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &features); err != nil || len(features) != 1 {
 		t.Fatalf("not cucumber JSON for one feature: %v", err)
+	}
+	// Each scenario keeps its id, as its @id: tag.
+	for _, e := range features[0].Elements {
+		id := false
+		for _, tag := range e.Tags {
+			id = id || strings.HasPrefix(tag.Name, "@id:v1/escape-xml/")
+		}
+		if !id {
+			t.Errorf("a scenario of the Cucumber JSON has no @id tag: %v", e.Tags)
+		}
 	}
 }
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -17,41 +16,13 @@ import (
 // become one column.
 func reportCmd(args []string, stdout, stderr io.Writer) error {
 	fset := flag.NewFlagSet("conform report", flag.ContinueOnError)
-	fset.SetOutput(stderr)
 	html := fset.String("html", "", "also write the comparison as a self-contained HTML page to `FILE`")
-	fset.Usage = func() {
-		fmt.Fprint(fset.Output(), `Usage: conform report [--html FILE] DIR…
-
-Merges the summary.json of several runs (each DIR is a --report folder, or a summary.json)
-into one comparison: a profile × run matrix, the runs' facts and certificates, and every
-scenario whose outcome differs between runs. The shards of one run (--shard i/n, same
-implementation, version, level and filters) are merged into one column first.
-
-Examples:
-  conform report reference/ node-v1/ mine/              compare three implementations
-  conform report shard-1/ shard-2/ shard-3/ --html all.html
-
-Exit status: 0 when every folder was read and merged (whatever the runs' outcomes), 2 when not.
-
-Flags:
-`)
-		fset.PrintDefaults()
-	}
-	// Flags may come before, between or after the folders.
-	var dirs []string
-	for rest := args; ; {
-		if err := fset.Parse(rest); err != nil {
-			return err
-		}
-		if fset.NArg() == 0 {
-			break
-		}
-		dirs = append(dirs, fset.Arg(0))
-		rest = fset.Args()[1:]
+	dirs, err := parseFlags(fset, args, stdout, reportHelp)
+	if err != nil {
+		return err
 	}
 	if len(dirs) == 0 {
-		fset.Usage()
-		return errors.New("report: name at least one report folder")
+		return &usageError{"report: name at least one report folder; see conform report -h"}
 	}
 	var reps []*conformance.Report
 	for _, dir := range dirs {

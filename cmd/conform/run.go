@@ -31,12 +31,12 @@ type runFlags struct {
 
 func (f *runFlags) register(fs *flag.FlagSet) {
 	f.driver.register(fs)
-	fs.StringVar(&f.tags, "tags", "", "only scenarios matching the tag `EXPR`, e.g. @v1 or '@v1&&~@decision' (',' or, '&&' and, '~' not)")
+	fs.StringVar(&f.tags, "tags", "", "only scenarios matching the Cucumber tag expression `EXPR`, e.g. @v1 or '@v1 and not @decision' (and, or, not, parentheses; godog's '@v1&&~@decision' also works)")
 	fs.Var(&f.run, "run", "run only scenarios whose id matches one of these `PATTERN`s (repeatable, comma-separated; * and ** globs)")
 	fs.Var(&f.skip, "skip", "skip scenarios whose id matches one of these `PATTERN`s (repeatable, comma-separated)")
 	fs.StringVar(&f.shard, "shard", "", "run only shard `i/n` of the selection (dealt round-robin in suite order); merge the shards' reports with conform report")
 	fs.BoolVar(&f.list, "list", false, "list the scenarios this run would consider (after --tags, --run, --skip, --shard) and exit")
-	fs.StringVar(&f.format, "format", "progress", "godog `FORMAT` on stdout: "+strings.Join(conformance.Formats, ", "))
+	fs.StringVar(&f.format, "format", "", "also write godog's report in `FORMAT` on stdout: "+strings.Join(conformance.Formats, ", ")+" (by default stdout stays empty; the summary is on stderr)")
 	fs.StringVar(&f.level, "level", "exact", "the `LEVEL` that must pass: compat (the scenarios' own assertions) or exact (also byte-for-byte goldens)")
 	fs.StringVar(&f.report, "report", "", "write summary.json, junit.xml, cucumber.json, report.html, certificate.json and badge.json into folder `DIR`")
 	fs.StringVar(&f.date, "date", "", "`YYYY-MM-DD`: the date to write into certificate.json (none by default, so a certificate is reproducible)")
@@ -206,14 +206,13 @@ func dirFS(flagName, dir string) (fs.FS, error) {
 func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	var f runFlags
 	fset := flag.NewFlagSet("conform run", flag.ContinueOnError)
-	fset.SetOutput(stderr)
 	f.register(fset)
-	fset.Usage = func() { runUsage(fset) }
-	if err := fset.Parse(args); err != nil {
+	pos, err := parseFlags(fset, args, stdout, runHelp)
+	if err != nil {
 		return exitUsage, err
 	}
-	if fset.NArg() > 0 {
-		return exitUsage, fmt.Errorf("unexpected arguments %q (flags go before nothing else; see conform run -h)", fset.Args())
+	if len(pos) > 0 {
+		return exitUsage, &usageError{fmt.Sprintf("run takes no arguments, only flags: %q; see conform run -h", pos)}
 	}
 	explicit := map[string]bool{}
 	fset.Visit(func(fl *flag.Flag) { explicit[fl.Name] = true })
@@ -288,10 +287,12 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	if prog != nil {
 		opts.OnResult = prog.update
-		if !explicit["format"] && isTerminal(stdout) {
-			// On a terminal the counter replaces godog's dots.
-			opts.Output = io.Discard
-		}
+	}
+	if f.format == "" {
+		// godog's dots and its "Failed steps" list only when asked for
+		// (--format progress): the summary lists failures once, and a
+		// terminal has the live counter.
+		opts.Output = io.Discard
 	}
 	if f.report != "" {
 		if err := prepareReportDir(f.report); err != nil {
@@ -342,10 +343,11 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if line := f.driver.hostZoneLine(); line != "" {
 		fmt.Fprintln(stderr, line)
 	}
-	conformance.WriteSummary(stderr, rep)
+	so := conformance.SummaryOptions{}
 	if f.report != "" {
-		fmt.Fprintf(stderr, "report: %s\n", filepath.Join(f.report, conformance.HTMLReportFile))
+		so.ReportPath = filepath.Join(f.report, conformance.HTMLReportFile)
 	}
+	conformance.WriteSummaryWith(stderr, rep, so)
 	if !rep.OK() {
 		return exitFailed, nil
 	}

@@ -13,13 +13,6 @@ import (
 
 // With CONFORM_TEST_AS_CONFORM set the test binary is conform itself, so a
 // test can run `conform serve --stdio` as an exec: implementation.
-func TestMain(m *testing.M) {
-	if os.Getenv("CONFORM_TEST_AS_CONFORM") == "1" {
-		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-	}
-	os.Exit(m.Run())
-}
-
 // selfImpl is the --impl of the reference served over JSON Lines by this
 // binary acting as conform.
 func selfImpl(t *testing.T) string {
@@ -107,7 +100,7 @@ func TestReferenceIsHostZoneIndependent(t *testing.T) {
 		summary := filepath.Join(t.TempDir(), "summary.json")
 		code, _, stderr := conform(t, "--impl", impl, "--host-tz", zone, "--progress", "never", "--summary-json", summary)
 		if code != exitOK {
-			t.Errorf("under %s: exit %d\n%s", zone, code, tail(stderr, 30))
+			t.Errorf("under %s: exit %d\n%s", zone, code, lastLines(stderr, 30))
 		}
 		rep, err := conformance.ReadSummary(summary)
 		if err != nil || rep.HostTZ != zone {
@@ -131,7 +124,7 @@ func TestSeedChoosesTheHostZone(t *testing.T) {
 	}
 }
 
-func tail(s string, n int) string {
+func lastLines(s string, n int) string {
 	lines := strings.Split(s, "\n")
 	if len(lines) > n {
 		lines = lines[len(lines)-n:]

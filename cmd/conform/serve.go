@@ -27,13 +27,14 @@ import (
 // --mcp it serves the datetime tools to MCP hosts instead (docs/mcp.md).
 func serveCmd(args []string, stdout, stderr io.Writer) error {
 	fset := flag.NewFlagSet("conform serve", flag.ContinueOnError)
-	fset.SetOutput(stderr)
 	addr := fset.String("addr", "127.0.0.1:8080", "address to listen on (loopback unless --public)")
 	public := fset.Bool("public", false, "allow an address that is not loopback")
 	stdio := fset.Bool("stdio", false, "speak JSON Lines on stdin/stdout instead of HTTP")
 	useMCP := fset.Bool("mcp", false, "serve the datetime tools over MCP: on stdin/stdout, or with --addr over streamable HTTP at /mcp")
-	if err := fset.Parse(args); err != nil {
+	if pos, err := parseFlags(fset, args, stdout, serveHelp); err != nil {
 		return err
+	} else if len(pos) > 0 {
+		return &usageError{fmt.Sprintf("serve takes no arguments, only flags: %q; see conform serve -h", pos)}
 	}
 	addrSet := false
 	fset.Visit(func(f *flag.Flag) { addrSet = addrSet || f.Name == "addr" })
@@ -101,27 +102,27 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 // replayCmd sends a saved failing scenario to an implementation.
 func replayCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	fset := flag.NewFlagSet("conform replay", flag.ContinueOnError)
-	fset.SetOutput(stderr)
 	var df driverFlags
 	df.register(fset)
-	if err := fset.Parse(args); err != nil {
+	pos, err := parseFlags(fset, args, stdout, replayHelp)
+	if err != nil {
 		return exitUsage, err
 	}
-	if fset.NArg() != 1 {
-		return exitUsage, errors.New("usage: conform replay FILE [--impl …]")
+	if len(pos) != 1 {
+		return exitUsage, &usageError{"usage: conform replay FILE [--impl IMPL]; see conform replay -h"}
 	}
 	explicit := map[string]bool{}
 	fset.Visit(func(fl *flag.Flag) { explicit[fl.Name] = true })
 	if err := df.validate(explicit); err != nil {
 		return exitUsage, err
 	}
-	b, err := os.ReadFile(fset.Arg(0))
+	b, err := os.ReadFile(pos[0])
 	if err != nil {
 		return exitUsage, err
 	}
 	var f conformance.ReplayFile
 	if err := json.Unmarshal(b, &f); err != nil {
-		return exitUsage, fmt.Errorf("%s is not a replay file: %w", fset.Arg(0), err)
+		return exitUsage, fmt.Errorf("%s is not a replay file: %w", pos[0], err)
 	}
 	cat, err := spec.Load()
 	if err != nil {

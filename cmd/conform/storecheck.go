@@ -16,16 +16,19 @@ import (
 // check of an implementation's own state store (conformance.CheckStore),
 // which needs processes it can start several of and kill.
 func storeCheckCmd(args []string, stdout, stderr io.Writer) (int, error) {
-	fs := flag.NewFlagSet("store-check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := flag.NewFlagSet("conform store-check", flag.ContinueOnError)
 	impl := fs.String("impl", "", "`exec:CMD ARG…` the implementation, a JSON-Lines subprocess claiming clock-core")
 	jsonOut := fs.Bool("json", false, "print the verdicts as JSON")
 	writers := fs.Int("writers", 4, "processes updating the state file at once")
 	updates := fs.Int("updates", 25, "updates per process")
 	kills := fs.Int("kills", 15, "writers killed mid-write")
 	deadline := fs.Duration("deadline", 20*time.Second, "per-call deadline")
-	if err := fs.Parse(args); err != nil {
+	pos, err := parseFlags(fs, args, stdout, storeCheckHelp)
+	if err != nil {
 		return exitUsage, err
+	}
+	if len(pos) > 0 {
+		return exitUsage, &usageError{fmt.Sprintf("store-check takes no arguments, only flags: %q; see conform store-check -h", pos)}
 	}
 	if !strings.HasPrefix(*impl, "exec:") {
 		return exitUsage, fmt.Errorf("store-check needs --impl exec:CMD (it starts and kills the implementation's processes)")

@@ -28,8 +28,23 @@ const version = "2025c"
 //go:embed zoneinfo.zip
 var zipData []byte
 
-// Version reports the IANA tzdata release embedded in this build, e.g. "2025c".
-func Version() string { return version }
+// build names how zoneinfo.zip was made from that release. Go's
+// lib/time/update.bash builds it with PACKRATDATA=backzone
+// PACKRATLIST=zone.tab: every zone of zone.tab keeps its own pre-1970
+// history from backzone (Europe/Oslo is not Europe/Berlin before 1970, as it
+// is in the main data), while names outside zone.tab stay links
+// (America/Montreal is America/Toronto). Answers after 1970 are those of
+// the main data; before 1970 they need this build. docs/tzdata.md says how
+// implementations in other languages get the same.
+const build = version + "+backzone"
+
+// Version names the tzdata build embedded here, as the hello says it:
+// "2025c+backzone" (see build).
+func Version() string { return build }
+
+// Release is the IANA release alone, e.g. "2025c" (what Node's
+// process.versions.tz and most libraries report).
+func Release() string { return version }
 
 var (
 	loadOnce sync.Once

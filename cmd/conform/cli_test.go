@@ -1,0 +1,129 @@
+package main
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/goldens"
+	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/reference"
+)
+
+func TestUnknownCommandAndFlagsAreOneLine(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"rnu"}, `conform: unknown command "rnu" (did you mean "run"?); see conform help`},
+		{[]string{"nonsense"}, `conform: unknown command "nonsense"; see conform help`},
+		{[]string{"--bogus"}, `conform: unknown flag --bogus; see conform run -h`},
+		{[]string{"--fail-fats"}, `conform: unknown flag --fail-fats (did you mean --fail-fast?); see conform run -h`},
+		{[]string{"list", "--tag", "@v1"}, `conform: unknown flag --tag (did you mean --tags?); see conform list -h`},
+		{[]string{"replay", "x.json", "--imp", "reference"}, `conform: unknown flag --imp (did you mean --impl?); see conform replay -h`},
+		{[]string{"--impl"}, `conform: --impl needs a value; see conform run -h`},
+		{[]string{"help", "tag"}, `conform: no help topic "tag" (did you mean "tags"?)`},
+	} {
+		code, stdout, stderr := conform(t, c.args...)
+		if code != exitUsage || stdout != "" {
+			t.Errorf("%v: exit %d, stdout %q", c.args, code, stdout)
+		}
+		if strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, c.want) {
+			t.Errorf("%v: stderr %q, want one line starting %q", c.args, stderr, c.want)
+		}
+	}
+}
+
+// Every command's help has the same shape, on stdout, and conform help
+// CMD prints what conform CMD -h prints.
+func TestEveryCommandHasHelpInOneShape(t *testing.T) {
+	for _, c := range commands {
+		code, stdout, stderr := conform(t, c.name, "-h")
+		if code != exitOK || stderr != "" {
+			t.Errorf("%s -h: exit %d, stderr %q", c.name, code, stderr)
+		}
+		for _, want := range []string{"Usage: conform " + c.name, "\nExamples:\n  conform ", "\nExit status:\n"} {
+			if c.name == "run" {
+				want = strings.Replace(want, "Usage: conform run", "Usage: conform [run]", 1)
+			}
+			if !strings.Contains(stdout, want) {
+				t.Errorf("%s -h lacks %q:\n%s", c.name, want, stdout)
+			}
+		}
+		_, viaHelp, _ := conform(t, "help", c.name)
+		if viaHelp != stdout {
+			t.Errorf("conform help %s differs from conform %s -h", c.name, c.name)
+		}
+	}
+	code, stdout, _ := conform(t, "help", "tags")
+	if code != exitOK || !strings.Contains(stdout, "@v1 and not @decision") {
+		t.Errorf("help tags: exit %d\n%s", code, stdout)
+	}
+}
+
+func TestShowPrintsCallsAndExpectedAnswers(t *testing.T) {
+	code, stdout, stderr := conform(t, "show", "v1/escape-xml/ampersand")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"escapes ampersands", `When I call "v1.escape_xml" with {"text": "a & b"}`,
+		`call 1: v1.escape_xml {"text":"a & b"}`, `expect: {"output":{"result":"a &amp; b"}}`} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("show lacks %q:\n%s", want, stdout)
+		}
+	}
+	code, _, stderr = conform(t, "show", "v1/escape-xml/ampersnd")
+	if code != exitUsage || !strings.Contains(stderr, `did you mean "v1/escape-xml/ampersand"`) {
+		t.Errorf("an unknown id: exit %d, %q", code, stderr)
+	}
+}
+
+// A failing scenario saved by --save-failures replays, flags before or
+// after the file, and a correct implementation passes it although its
+// golden holds "&" (saved unescaped, compared canonically).
+func TestReplayOfAGoldenWithAnAmpersand(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := conformance.Run(context.Background(), conformance.Options{
+		Driver: conformance.InProcess(forgetsAmpersand{reference.New()}), Goldens: goldens.FS(),
+		Run: []conformance.Pattern{"v1/escape-xml/ampersand"}, SaveFailures: dir}); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, conformance.ReplayName("v1/escape-xml/ampersand"))
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"result": "a &amp; b"`) || strings.Contains(string(b), `\u0026`) {
+		t.Errorf("the saved golden is escaped or missing:\n%s", b)
+	}
+	// conform is on PATH (TestMain), so the reference runs as a subprocess.
+	for _, args := range [][]string{
+		{"replay", file, "--impl", "exec:conform serve --stdio"},
+		{"replay", "--impl", "exec:conform serve --stdio", file},
+	} {
+		code, stdout, stderr := conform(t, args...)
+		if code != exitOK || !strings.Contains(stdout, "matches its golden") {
+			t.Errorf("%v: exit %d\n%s%s", args, code, stdout, stderr)
+		}
+	}
+	// An escaped copy of the file (as another JSON encoder writes it)
+	// compares the same.
+	escaped := filepath.Join(dir, "escaped.json")
+	if err := os.WriteFile(escaped, []byte(strings.ReplaceAll(string(b), "&", `\u0026`)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := conform(t, "replay", escaped); code != exitOK {
+		t.Errorf("escaped copy: exit %d\n%s%s", code, stdout, stderr)
+	}
+	// And the implementation that forgot to escape still fails it.
+	srv := httptest.NewServer(protocol.Handler(forgetsAmpersand{reference.New()}))
+	defer srv.Close()
+	code, stdout, _ := conform(t, "replay", file, "--impl", srv.URL)
+	if code != exitFailed || !strings.Contains(stdout, "DIFFERS from its golden") {
+		t.Errorf("the wrong implementation: exit %d\n%s", code, stdout)
+	}
+}

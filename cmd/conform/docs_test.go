@@ -1,0 +1,551 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/goldens"
+	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/reference"
+)
+
+// Every command the documentation shows is run by TestDocCommands, so a doc
+// cannot drift from the CLI: the README, docs/*.md, examples/*/README.md
+// (whatever files exist there, so new docs are covered without a change
+// here) and every example of `conform … -h`. Each document becomes a
+// testscript script whose `doc` lines run its commands in order, in a work
+// folder that holds the checkout (linked) and a few fixtures, with this
+// test binary installed as `conform` on PATH (testscript.Main).
+//
+// What counts as a command:
+//   - every line of a ```sh (or ```bash) block, except comments; a trailing
+//     backslash continues a line; in a block that shows a session with `$ `
+//     prompts, only the prompted lines (the rest is output);
+//   - in a ```yaml block (CI jobs), every `run:` step or `script:` item that
+//     calls conform, with the CI's variables set (${{ matrix.shard }} = 1,
+//     CI_NODE_INDEX=1, CI_NODE_TOTAL=4, GITHUB_STEP_SUMMARY a file).
+//
+// A command must exit 0, or the status its comment names (`# exit 1`). The
+// few that cannot run as written inside a test get the cheapest equivalent
+// that still proves the exact command line parses and starts:
+//   - `go run ./cmd/conform ARGS` runs as `conform ARGS` (what go run builds);
+//   - `make TARGET…` runs as `make -n TARGET…` (make test runs this test);
+//   - `npm ci …` runs with --dry-run, in the checkout (make installs the packages);
+//   - `conform serve` (HTTP) must start and say it is serving, then is
+//     stopped; it listens on a free port, whatever port the doc names;
+//   - `http://127.0.0.1:8080` elsewhere is a reference server this test runs.
+//
+// A line whose comment says `not run: REASON` is listed in the log and not
+// run; keep those for commands of other tools that cannot run here.
+//
+// Fixtures (the placeholders the docs use): ./impl (an executable speaking
+// the protocol: the reference, `conform serve --stdio`), my-impl/main.js
+// (the Node example), known-failing.txt and .clockspec/known-failing.txt
+// (comments only), failures/v1__escape-xml__ampersand.replay.json (saved
+// by a run of an implementation that forgets to escape "&"), and report
+// folders runs/reference, shard-1/ … shard-3/.
+
+// TestMain lets the test binary act as conform: for testscript's scripts,
+// and, with CONFORM_TEST_AS_CONFORM=1, as the implementation a test starts
+// (conform serve --stdio or --mcp).
+func TestMain(m *testing.M) {
+	if os.Getenv("CONFORM_TEST_AS_CONFORM") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	testscript.Main(m, map[string]func(){
+		"conform": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
+	})
+}
+
+// docCommand is one runnable line of a document.
+type docCommand struct {
+	where  string // file:line
+	line   string // as the reader would type it
+	want   int    // expected exit status
+	notRun string // the reason it is not run, if any
+}
+
+var (
+	exitComment   = regexp.MustCompile(`#.*\bexit (\d)\b`)
+	notRunComment = regexp.MustCompile(`#.*\bnot run: *(.+)$`)
+	yamlCommand   = regexp.MustCompile(`^(\s*)(?:-\s+)?(?:run:\s+)?(conform\s.*)$`)
+)
+
+// docFiles are the documents whose commands are run.
+func docFiles(t *testing.T, root string) []string {
+	t.Helper()
+	files := []string{filepath.Join(root, "README.md")}
+	for _, pattern := range []string{"docs/*.md", "examples/*/README.md"} {
+		m, err := filepath.Glob(filepath.Join(root, pattern))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	return files
+}
+
+// extractCommands reads a Markdown document's runnable commands.
+func extractCommands(name, text string) []docCommand {
+	var out []docCommand
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines); i++ {
+		fence := strings.TrimSpace(lines[i])
+		if !strings.HasPrefix(fence, "```") {
+			continue
+		}
+		lang := strings.TrimPrefix(fence, "```")
+		start := i + 1
+		end := start
+		for end < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[end]), "```") {
+			end++
+		}
+		block := lines[start:end]
+		i = end
+		switch lang {
+		case "sh", "bash":
+			out = append(out, shellCommands(name, start, block)...)
+		case "yaml", "yml":
+			out = append(out, yamlCommands(name, start, block)...)
+		}
+	}
+	return out
+}
+
+func shellCommands(name string, start int, block []string) []docCommand {
+	prompted := false
+	for _, l := range block {
+		prompted = prompted || strings.HasPrefix(l, "$ ")
+	}
+	var out []docCommand
+	for j := 0; j < len(block); j++ {
+		l := strings.TrimSpace(block[j])
+		at := j
+		if prompted {
+			if !strings.HasPrefix(block[j], "$ ") {
+				continue
+			}
+			l = strings.TrimSpace(strings.TrimPrefix(block[j], "$ "))
+		}
+		for strings.HasSuffix(l, `\`) && j+1 < len(block) {
+			j++
+			l = strings.TrimSuffix(l, `\`) + " " + strings.TrimSpace(block[j])
+		}
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		out = append(out, newDocCommand(fmt.Sprintf("%s:%d", name, start+at+1), l))
+	}
+	return out
+}
+
+func yamlCommands(name string, start int, block []string) []docCommand {
+	var out []docCommand
+	for j := 0; j < len(block); j++ {
+		m := yamlCommand.FindStringSubmatch(block[j])
+		if m == nil {
+			continue
+		}
+		indent, l, at := len(m[1]), m[2], j
+		// A plain scalar continues on lines indented deeper than its item.
+		for j+1 < len(block) {
+			next := block[j+1]
+			trimmed := strings.TrimSpace(next)
+			if trimmed == "" || len(next)-len(strings.TrimLeft(next, " ")) <= indent+2 ||
+				strings.HasPrefix(trimmed, "- ") || strings.HasPrefix(trimmed, "#") {
+				break
+			}
+			l += " " + trimmed
+			j++
+		}
+		l = strings.ReplaceAll(l, "${{ matrix.shard }}", "1")
+		out = append(out, newDocCommand(fmt.Sprintf("%s:%d", name, start+at+1), l))
+	}
+	return out
+}
+
+func newDocCommand(where, line string) docCommand {
+	c := docCommand{where: where, line: stripComment(line)}
+	if m := exitComment.FindStringSubmatch(line); m != nil {
+		c.want, _ = strconv.Atoi(m[1])
+	}
+	if m := notRunComment.FindStringSubmatch(line); m != nil {
+		c.notRun = m[1]
+	}
+	return c
+}
+
+// stripComment drops a shell comment: a # after white space, outside quotes.
+func stripComment(l string) string {
+	var quote rune
+	prev := ' '
+	for i, r := range l {
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			}
+		case r == '\'' || r == '"':
+			quote = r
+		case r == '#' && (prev == ' ' || prev == '\t'):
+			return strings.TrimSpace(l[:i])
+		}
+		prev = r
+	}
+	return strings.TrimSpace(l)
+}
+
+// helpExamples are the examples every command's help shows.
+func helpExamples() []docCommand {
+	var out []docCommand
+	for _, h := range []struct {
+		name string
+		h    helpText
+	}{{"run", runHelp}, {"list", listHelp}, {"show", showHelp}, {"report", reportHelp}, {"replay", replayHelp},
+		{"serve", serveHelp}, {"record", recordHelp}, {"version", versionHelp}, {"help", helpHelp}} {
+		for i, e := range h.h.examples {
+			cmd, _, _ := strings.Cut(e, "\t")
+			out = append(out, newDocCommand(fmt.Sprintf("conform %s -h, example %d", h.name, i+1), cmd))
+		}
+	}
+	return out
+}
+
+// script writes a document's commands as a testscript script.
+func script(commands []docCommand) string {
+	var b strings.Builder
+	for _, c := range commands {
+		fmt.Fprintf(&b, "# %s\n", c.where)
+		if c.notRun != "" {
+			fmt.Fprintf(&b, "docnotrun %s\n", quoteScript(c.notRun))
+			continue
+		}
+		fmt.Fprintf(&b, "doc %d %s\n", c.want, quoteScript(c.line))
+	}
+	return b.String()
+}
+
+func quoteScript(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+var (
+	goRunConform = regexp.MustCompile(`^go run \./cmd/conform\b`)
+	serveCommand = regexp.MustCompile(`^conform serve\b`)
+	makeCommand  = regexp.MustCompile(`^make\b`)
+	npmCI        = regexp.MustCompile(`^npm ci\b`)
+	loopbackPort = regexp.MustCompile(`127\.0\.0\.1:\d+`)
+)
+
+func TestDocCommands(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixtures := makeDocFixtures(t, root)
+	srv := httptest.NewServer(protocol.Handler(reference.New()))
+	t.Cleanup(srv.Close) // the scripts run as parallel subtests, after this function returns
+	srvAddr := strings.TrimPrefix(srv.URL, "http://")
+
+	scripts := t.TempDir()
+	var files []string
+	total := 0
+	add := func(name string, cmds []docCommand) {
+		if len(cmds) == 0 {
+			return
+		}
+		total += len(cmds)
+		p := filepath.Join(scripts, strings.NewReplacer("/", "__", ".", "_").Replace(name)+".txtar")
+		if err := os.WriteFile(p, []byte(script(cmds)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, p)
+	}
+	for _, f := range docFiles(t, root) {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel, _ := filepath.Rel(root, f)
+		add(rel, extractCommands(rel, string(b)))
+	}
+	help := helpExamples()
+	if len(help) < 20 {
+		t.Fatalf("only %d help examples", len(help))
+	}
+	add("help-examples", help)
+	if len(files) < 4 || total < 40 {
+		t.Fatalf("found %d commands in %d documents: the extraction is broken", total, len(files))
+	}
+	t.Logf("%d documented commands in %d scripts", total, len(files))
+
+	testscript.Run(t, docParams(root, fixtures, srvAddr, files))
+}
+
+// docParams are the testscript parameters that run documents' scripts.
+func docParams(root, fixtures, srvAddr string, files []string) testscript.Params {
+	return testscript.Params{
+		Files:               files,
+		RequireExplicitExec: true,
+		Setup: func(env *testscript.Env) error {
+			for _, k := range []string{"HOME", "GOCACHE", "GOPATH", "GOMODCACHE", "GOFLAGS", "GOPROXY", "GOTOOLCHAIN", "npm_config_cache"} {
+				if v, ok := os.LookupEnv(k); ok {
+					env.Setenv(k, v)
+				}
+			}
+			if os.Getenv("GOCACHE") == "" {
+				if out, err := exec.Command("go", "env", "GOCACHE").Output(); err == nil {
+					env.Setenv("GOCACHE", strings.TrimSpace(string(out)))
+				}
+			}
+			env.Setenv("GOBIN", filepath.Join(env.WorkDir, ".gobin"))
+			env.Setenv("CHECKOUT", root)
+			env.Setenv("CI_NODE_INDEX", "1")
+			env.Setenv("CI_NODE_TOTAL", "4")
+			env.Setenv("GITHUB_STEP_SUMMARY", filepath.Join(env.WorkDir, "step-summary.md"))
+			return linkCheckout(root, fixtures, env.WorkDir)
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"doc": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 2 {
+					ts.Fatalf("usage: doc STATUS LINE")
+				}
+				want, _ := strconv.Atoi(args[0])
+				runDocLine(ts, args[1], want, srvAddr)
+			},
+			"docnotrun": func(ts *testscript.TestScript, neg bool, args []string) {
+				ts.Logf("not run: %s", strings.Join(args, " "))
+			},
+		},
+	}
+}
+
+// A document whose command drifted from the CLI fails the harness, and so
+// does one whose exit status is not the one its comment names.
+func TestDocCommandsCatchDrift(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixtures := t.TempDir()
+	for name, doc := range map[string]string{
+		"drifted-flag": "```sh\nconform list --tags @v1-case\nconform run --tag @v1      # the flag is --tags\n```\n",
+		"wrong-status": "```sh\nconform run --run 'v1/escape-xml/**'    # exit 1\n```\n",
+		"go-run-drift": "```sh\ngo run ./cmd/conform lsit\n```\n",
+	} {
+		cmds := extractCommands(name+".md", doc)
+		if len(cmds) == 0 {
+			t.Fatalf("%s: no command extracted", name)
+		}
+		file := filepath.Join(t.TempDir(), name+".txtar")
+		if err := os.WriteFile(file, []byte(script(cmds)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ft := &fakeT{}
+		func() {
+			defer func() { _ = recover() }()
+			testscript.RunT(ft, docParams(root, fixtures, "127.0.0.1:1", []string{file}))
+		}()
+		if !ft.failed || !strings.Contains(strings.Join(ft.log, "\n"), "the doc says") {
+			t.Errorf("%s: the harness did not fail the drifted command:\n%s", name, strings.Join(ft.log, "\n"))
+		}
+	}
+	// And a correct one passes.
+	file := filepath.Join(t.TempDir(), "good.txtar")
+	good := extractCommands("good.md", "```sh\nconform list --tags '@v1 and @v1-case'   # the transcribed cases\nconform help tags\n```\n")
+	if len(good) != 2 {
+		t.Fatalf("want 2 commands, got %+v", good)
+	}
+	if err := os.WriteFile(file, []byte(script(good)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ft := &fakeT{}
+	func() {
+		defer func() { _ = recover() }()
+		testscript.RunT(ft, docParams(root, fixtures, "127.0.0.1:1", []string{file}))
+	}()
+	if ft.failed {
+		t.Errorf("the harness failed a correct document:\n%s", strings.Join(ft.log, "\n"))
+	}
+}
+
+// fakeT runs testscript's subtests in line and records a failure.
+type fakeT struct {
+	failed bool
+	log    []string
+}
+
+type fakeFailNow struct{}
+
+func (f *fakeT) Skip(args ...any) { f.log = append(f.log, fmt.Sprint(args...)); panic(fakeFailNow{}) }
+func (f *fakeT) Fatal(args ...any) {
+	f.failed = true
+	f.log = append(f.log, fmt.Sprint(args...))
+	panic(fakeFailNow{})
+}
+func (f *fakeT) Parallel()       {}
+func (f *fakeT) Log(args ...any) { f.log = append(f.log, fmt.Sprint(args...)) }
+func (f *fakeT) FailNow()        { f.failed = true; panic(fakeFailNow{}) }
+func (f *fakeT) Verbose() bool   { return false }
+func (f *fakeT) Run(name string, fn func(testscript.T)) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(fakeFailNow); !ok {
+				panic(r)
+			}
+		}
+	}()
+	fn(f)
+}
+
+// runDocLine runs one documented command (translated as TestDocCommands
+// says) and checks its exit status.
+func runDocLine(ts *testscript.TestScript, line string, want int, srvAddr string) {
+	cmd := goRunConform.ReplaceAllString(line, "conform")
+	switch {
+	case serveCommand.MatchString(cmd) && !strings.Contains(cmd, "--stdio"):
+		// Any free port: another process may hold the doc's.
+		cmd = loopbackPort.ReplaceAllString(cmd, "127.0.0.1:0")
+		if !strings.Contains(cmd, "--addr") {
+			cmd += " --addr 127.0.0.1:0"
+		}
+		startServe(ts, cmd)
+		return
+	case makeCommand.MatchString(cmd):
+		cmd = "make -n" + strings.TrimPrefix(cmd, "make")
+	case npmCI.MatchString(cmd):
+		// In the checkout itself: npm does not follow the work folder's links.
+		cmd = `cd "$CHECKOUT" && ` + cmd + " --dry-run"
+	}
+	cmd = strings.ReplaceAll(cmd, "127.0.0.1:8080", srvAddr)
+	err := ts.Exec("sh", "-c", cmd)
+	got := 0
+	var exitErr *exec.ExitError
+	if errors.As(err, &exitErr) {
+		got = exitErr.ExitCode()
+	} else if err != nil {
+		ts.Fatalf("%s: %v", line, err)
+	}
+	if got != want {
+		ts.Fatalf("%s\nexited %d, the doc says %d\nstdout:\n%s\nstderr:\n%s", line, got, want,
+			tail(ts.ReadFile("stdout")), tail(ts.ReadFile("stderr")))
+	}
+}
+
+// startServe starts an HTTP `conform serve` line, waits until it says it is
+// serving, and stops it.
+func startServe(ts *testscript.TestScript, cmd string) {
+	c := exec.Command("sh", "-c", "exec "+cmd)
+	c.Dir = ts.MkAbs(".")
+	c.Env = append(os.Environ(), "HOME="+ts.Getenv("HOME"))
+	stderr, err := c.StderrPipe()
+	if err != nil {
+		ts.Fatalf("%v", err)
+	}
+	if err := c.Start(); err != nil {
+		ts.Fatalf("%s: %v", cmd, err)
+	}
+	defer func() { _ = c.Process.Kill(); _ = c.Wait() }()
+	sc := bufio.NewScanner(stderr)
+	var seen []string
+	for sc.Scan() {
+		seen = append(seen, sc.Text())
+		if strings.Contains(sc.Text(), "serving") {
+			return
+		}
+	}
+	ts.Fatalf("%s did not start serving:\n%s", cmd, strings.Join(seen, "\n"))
+}
+
+func tail(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > 40 {
+		lines = append([]string{"…"}, lines[len(lines)-40:]...)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// linkCheckout fills a script's work folder: the checkout's top-level
+// entries as links (commands read examples/, spec/…; what they write stays
+// in the work folder) and copies of the fixtures.
+func linkCheckout(root, fixtures, work string) error {
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		switch e.Name() {
+		case ".git", "build", "out":
+			continue
+		}
+		if err := os.Symlink(filepath.Join(root, e.Name()), filepath.Join(work, e.Name())); err != nil {
+			return err
+		}
+	}
+	return os.CopyFS(work, os.DirFS(fixtures))
+}
+
+// makeDocFixtures builds, once, the files the docs' placeholders name.
+func makeDocFixtures(t *testing.T, root string) string {
+	t.Helper()
+	dir := t.TempDir()
+	write := func(name, text string, mode os.FileMode) {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("impl", "#!/bin/sh\n# a protocol implementation: the reference over JSON Lines\nexec conform serve --stdio\n", 0o755)
+	write("known-failing.txt", "# nothing is known to fail\n", 0o644)
+	write(".clockspec/known-failing.txt", "# nothing is known to fail\n", 0o644)
+	// my-impl: the Node example, as a porting team's implementation.
+	if err := os.Symlink(filepath.Join(root, "examples", "node-v1"), filepath.Join(dir, "my-impl")); err != nil {
+		t.Fatal(err)
+	}
+	// A replay file saved by a failing run, whose golden holds "&".
+	_, err := conformance.Run(context.Background(), conformance.Options{
+		Driver: conformance.InProcess(forgetsAmpersand{reference.New()}), Goldens: goldens.FS(),
+		Run: []conformance.Pattern{"v1/escape-xml/ampersand"}, SaveFailures: filepath.Join(dir, "failures")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Report folders for the comparison examples.
+	for _, args := range [][]string{
+		{"--tags", "@v1", "--report", filepath.Join(dir, "runs", "reference")},
+		{"--tags", "@v1", "--shard", "1/3", "--report", filepath.Join(dir, "shard-1")},
+		{"--tags", "@v1", "--shard", "2/3", "--report", filepath.Join(dir, "shard-2")},
+		{"--tags", "@v1", "--shard", "3/3", "--report", filepath.Join(dir, "shard-3")},
+	} {
+		var out, errb strings.Builder
+		if code := run(args, &out, &errb); code != exitOK {
+			t.Fatalf("fixture conform %v: exit %d\n%s", args, code, errb.String())
+		}
+	}
+	return dir
+}
+
+// forgetsAmpersand is the reference with v1.escape_xml leaving "&" alone.
+type forgetsAmpersand struct{ *reference.Implementation }
+
+func (f forgetsAmpersand) Call(ctx context.Context, op string, in json.RawMessage) (json.RawMessage, *protocol.Error) {
+	out, perr := f.Implementation.Call(ctx, op, in)
+	if op == "v1.escape_xml" {
+		out = json.RawMessage(strings.NewReplacer("&amp;", "&", `\u0026amp;`, "&").Replace(string(out)))
+	}
+	return out, perr
+}
