@@ -246,12 +246,13 @@ func TestMustsListingIsComplete(t *testing.T) {
 	// Against the seed: one entry per line that says MUST, quoting it.
 	path := os.Getenv("CLOCKSPEC_SEED_004")
 	if path == "" {
-		path = "/work/shared/seeds/004_e02c24194e265571.txt"
+		// The seed's text as the kit received it, kept beside the listing
+		// so the line-by-line check always runs.
+		path = filepath.Join("..", "..", "spec", "clock-core", "seed-004.txt")
 	}
 	seed, err := os.ReadFile(path)
 	if err != nil {
-		t.Logf("seed 004 not found at %s: the listing is checked against itself only", path)
-		return
+		t.Fatalf("seed 004: %v", err)
 	}
 	seedLines := strings.Split(string(seed), "\n")
 	n := 0
