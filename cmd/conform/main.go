@@ -134,7 +134,6 @@ var runExamples = []string{
 	"conform\tthe whole suite against the embedded reference",
 	"conform run --impl 'exec:node my-impl/main.js'\tcertify a JSON-Lines subprocess (docs/protocol.md)",
 	"conform run --impl http://127.0.0.1:8080\tcertify an HTTP server",
-	"conform run --impl 'mcp:node server.js' --tags @datetime\tcertify an MCP tool server on stdio (docs/mcp.md); mcp+http://HOST:PORT/mcp for streamable HTTP",
 	"conform run --impl exec:./impl --report out/\talso write report.html, summary.json, junit.xml, cucumber.json, … into out/",
 	"conform run --tags @v1 --level compat\tone profile, the scenarios' own assertions only",
 	"conform run --tags '@v1 and not @decision'\ta Cucumber tag expression (conform help tags)",

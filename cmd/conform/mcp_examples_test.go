@@ -92,7 +92,10 @@ func TestMCPNodeExampleIsCertified(t *testing.T) {
 // The broken twin makes the three mistakes real tool servers make; each is
 // named where it happens, and nothing that answers a PRD object passes.
 func TestMCPNodeBrokenExampleIsRejected(t *testing.T) {
-	code, _, stderr := conform(t, "run", "--impl", mcpExampleImpl(t, "broken.js"), "--tags", "@datetime")
+	// The three PRD examples, where each mistake shows first (the summary
+	// lists at most 20 ways of failing).
+	code, _, stderr := conform(t, "run", "--impl", mcpExampleImpl(t, "broken.js"), "--tags", "@datetime",
+		"--run", "datetime/diff/prd-example,datetime/format/prd-example,datetime/validation/prd-error-examples,datetime/validation/not-an-object/*,datetime/decisions/strict-request-not-an-object/*")
 	if code != exitFailed {
 		t.Fatalf("exit %d, want %d; stderr:\n%s", code, exitFailed, stderr)
 	}

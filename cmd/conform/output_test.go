@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,8 +14,17 @@ import (
 // the per-profile table and the closing line last, with or without --report.
 func TestSummaryReadsAsOneListEndingInTheCounts(t *testing.T) {
 	dir := t.TempDir()
-	// A dead implementation: every scenario fails the same way.
-	code, stdout, stderr := conform(t, "--impl", `exec:["sh","-c","exit 3"]`, "--report", dir)
+	// A dead implementation: it answers hello, then exits at every call, so
+	// every scenario fails the same way (one that cannot even start is a
+	// run that could not happen, exit 2).
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("CONFORM_TEST_AS_CONFORM", "1")
+	script := `head -n 1 | "$0" serve --stdio; exit 3`
+	argv, _ := json.Marshal([]string{"sh", "-c", script, exe})
+	code, stdout, stderr := conform(t, "--impl", "exec:"+string(argv), "--window", "1", "--run", "v1/escape-xml/**", "--report", dir)
 	if code != exitFailed {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}

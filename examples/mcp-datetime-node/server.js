@@ -6,7 +6,8 @@
 // or, with isError, the PRD's error object {"error":{"code","message"}}.
 //
 //   conform run --impl 'mcp:node examples/mcp-datetime-node/server.js' --tags @datetime
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -35,6 +36,8 @@ export function newServer(present = (name, a) => ({ content: [{ type: 'text', te
   return server;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Started as a program (not imported by broken.js): compared as real paths,
+// so a path through a symbolic link, or with spaces, still starts it.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   await newServer().connect(new StdioServerTransport());
 }

@@ -187,6 +187,8 @@ Feature: Latest actions: how actions get stored
 
   @extension @req:AW-ACT-AUTO-OFF @req:AW-ACT-NON-TEMPORAL @req:AW-ACT-DISABLED @id:clock-awareness/actions/policy
   Scenario Outline: what the storage policy allows, with the reference's phrase lists reading the message
+    Beyond the seed: §6.2 lets the agent judge whether a message is a temporal action; here the
+    reference's phrase lists judge it (the required scenarios give the judgement as input).
     When I call "clock-awareness.capture_action" with {"now": "2026-02-09T09:10:00Z", "text": "<text>", "policy": {"clock": {"store": {"latest_actions": <latest>}}}}
     Then the output "captured" is <captured>
     And the output "reason" is "<reason>"
@@ -204,6 +206,8 @@ Feature: Latest actions: how actions get stored
 
   @extension @req:AW-ACT-NON-TEMPORAL @id:clock-awareness/actions/non-temporal-label
   Scenario: the reference reads "I will …" as a non-temporal intention, stored when allowed as type action
+    Beyond the seed: whether "I will …" is a temporal action is the agent's judgement (§6.2); this
+    is the reference's reading of it.
     When I call "clock-awareness.capture_action" with {"now": "2026-02-09T09:10:00Z", "text": "Tomorrow I will call the bank.", "policy": {"clock": {"store": {"latest_actions": {"require_explicit_clock_it_for_non_temporal": false}}}}}
     Then the output "action.label" is a non-empty string
     And the output "action.type" is "action"
@@ -239,6 +243,8 @@ Feature: Latest actions: how actions get stored
 
   @extension @req:AW-LABEL-NORMALISE @id:clock-awareness/actions/long-label
   Scenario: a label is at most 80 characters, cut at a word
+    Beyond the seed: §6.3 asks for a "normalized label (short summary)" without a length; the
+    reference's 80-character cut is a recommendation.
     When I call "clock-awareness.capture_action" with {"now": "2026-02-09T09:10:00Z", "text": "clock it: write the quarterly report for the board including revenue, churn, hiring plans and the roadmap"}
     Then the output "action.label" is "Write the quarterly report for the board including revenue, churn, hiring plans"
 
