@@ -57,6 +57,7 @@ func fuzzProfile(f *testing.F, cat *spec.Catalog, ops []string) {
 	if err != nil {
 		f.Fatal(err)
 	}
+	addFindings(f, index)
 	f.Fuzz(func(t *testing.T, op uint8, input []byte) {
 		checkAnswer(t, cat, ops[int(op)%len(ops)], input)
 	})

@@ -98,6 +98,7 @@ func FuzzOperations(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
+	addFindings(f, index)
 	f.Fuzz(func(t *testing.T, op uint8, input []byte) {
 		checkAnswer(t, cat, ops[int(op)%len(ops)], input)
 	})

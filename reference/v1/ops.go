@@ -39,12 +39,14 @@ type stringResult struct {
 
 // decode reads the input into v, refusing anything that is not one JSON
 // object of the right field types. Unknown fields are allowed: v1's own
-// types carried more fields than each function read.
+// types carried more fields than each function read; a key that differs
+// from a field only by case ("teXt") is one of them, as the open input
+// schemas and JavaScript read it.
 func decode(input json.RawMessage, v any) *protocol.Error {
 	if len(bytes.TrimSpace(input)) == 0 || bytes.TrimSpace(input)[0] != '{' {
 		return protocol.Errorf(protocol.CodeInvalidInput, "input must be a JSON object")
 	}
-	if err := jsonin.Decode(input, v); err != nil {
+	if err := jsonin.DecodeOpen(input, v); err != nil {
 		return protocol.Errorf(protocol.CodeInvalidInput, "%v", err)
 	}
 	return nil
