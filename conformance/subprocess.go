@@ -228,7 +228,7 @@ func exitText(err error) string {
 }
 
 func (c *child) dispatch(line []byte) *Fault {
-	if len(line) == 0 {
+	if protocol.IsBlankLine(line) {
 		return nil
 	}
 	var resp protocol.Response

@@ -2,7 +2,6 @@ package protocol
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -57,7 +56,7 @@ func ServeLines(ctx context.Context, impl Implementation, in io.Reader, out io.W
 			resp = Response{Error: Errorf(CodeMalformedRequest, "request line exceeds %d bytes", MaxMessageBytes)}
 		case err != nil:
 			return err
-		case len(bytes.TrimSpace(line)) == 0:
+		case IsBlankLine(line):
 			continue
 		default:
 			resp = Answer(ctx, impl, line)
@@ -69,6 +68,18 @@ func ServeLines(ctx context.Context, impl Implementation, in io.Reader, out io.W
 			return err
 		}
 	}
+}
+
+// IsBlankLine reports a line of JSON white space only (spaces, tabs, a
+// carriage return) or none: both sides of the subprocess form skip it, so a
+// stray "  " or "\r" line is never a protocol error on either side.
+func IsBlankLine(line []byte) bool {
+	for _, c := range line {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			return false
+		}
+	}
+	return true
 }
 
 // ErrLineTooLong is returned by ReadLine for a line over its limit.

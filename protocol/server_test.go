@@ -105,3 +105,25 @@ func TestHandler(t *testing.T) {
 		}
 	}
 }
+
+// Lines of white space only are skipped like empty ones, on both sides.
+func TestBlankLines(t *testing.T) {
+	for _, l := range []string{"", " ", "\t", "\r", " \t\r "} {
+		if !protocol.IsBlankLine([]byte(l)) {
+			t.Errorf("%q is blank", l)
+		}
+	}
+	for _, l := range []string{"{}", " x ", "\v", "\u00a0"} {
+		if protocol.IsBlankLine([]byte(l)) {
+			t.Errorf("%q is not blank", l)
+		}
+	}
+	var out strings.Builder
+	in := "  \n\t\r\n{\"id\":\"1\",\"op\":\"echo\",\"input\":{}}\r\n \n"
+	if err := protocol.ServeLines(context.Background(), echoImpl{}, strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); got != "{\"id\":\"1\",\"output\":{}}\n" {
+		t.Errorf("got %q", got)
+	}
+}
