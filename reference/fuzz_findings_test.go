@@ -15,6 +15,9 @@ var fuzzFindings = []struct{ op, input string }{
 	{"clock-core.confirmation_gate", `{"kind":"","basis":"","policy":{"":{}}}`},
 	// A status the schema refuses outranks a state of another version.
 	{"clock-core.correct_action", `{"state":{"version":0},"user_key":"u","action_id":"a","status":"000"}`},
+	// group_folder is required (null is a value: an invalid folder); a
+	// missing one is malformed input, not a null (FuzzProfileV1).
+	{"v1.check_due_task", `{"task":{"id":""}}`},
 }
 
 func TestFuzzFindingsAgreeWithTheInputSchemas(t *testing.T) {

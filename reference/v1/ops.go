@@ -334,9 +334,11 @@ type runLog struct {
 func checkDueTaskOp(input json.RawMessage) (any, *protocol.Error) {
 	var in struct {
 		Task *struct {
-			ID          *string `json:"id"`
-			GroupFolder *string `json:"group_folder"`
-			Status      string  `json:"status"`
+			ID *string `json:"id"`
+			// Required, and null is a value (an invalid folder): the raw
+			// value tells a missing field from a null one.
+			GroupFolder json.RawMessage `json:"group_folder"`
+			Status      string          `json:"status"`
 		} `json:"task"`
 	}
 	if err := decode(input, &in); err != nil {
@@ -345,7 +347,14 @@ func checkDueTaskOp(input json.RawMessage) (any, *protocol.Error) {
 	if in.Task == nil || in.Task.ID == nil {
 		return nil, missing("task.id")
 	}
-	o := CheckDueTask(in.Task.GroupFolder, in.Task.Status)
+	if in.Task.GroupFolder == nil {
+		return nil, missing("task.group_folder")
+	}
+	var folder *string
+	if err := json.Unmarshal(in.Task.GroupFolder, &folder); err != nil {
+		return nil, protocol.Errorf(protocol.CodeInvalidInput, "input: task.group_folder must be a string or null")
+	}
+	o := CheckDueTask(folder, in.Task.Status)
 	out := struct {
 		Action string  `json:"action"`
 		Status string  `json:"status"`
