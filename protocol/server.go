@@ -168,11 +168,10 @@ func HandlerWithLimits(impl Implementation, lim Limits) http.Handler {
 				writeJSON(w, http.StatusRequestEntityTooLarge, Response{Error: Errorf(CodeMalformedRequest, "request body: %v", err)})
 				return
 			}
-			if !acquire(r.Context(), calls) {
+			resp, ok := answerInTurn(r.Context(), calls, impl, body)
+			if !ok {
 				return
 			}
-			resp := Answer(r.Context(), impl, body)
-			<-calls
 			_ = rc.SetWriteDeadline(time.Now().Add(bodyReadTimeout))
 			status := http.StatusOK
 			if resp.Error != nil && resp.Error.Code == CodeMalformedRequest {
@@ -189,6 +188,16 @@ func HandlerWithLimits(impl Implementation, lim Limits) http.Handler {
 // bodyReadTimeout is the time a request body has to arrive once its turn
 // has come, and an answer to be written once it is ready.
 const bodyReadTimeout = 10 * time.Second
+
+// answerInTurn answers raw once a slot of calls is free (and frees it
+// whatever happens in the call); false if ctx ended first.
+func answerInTurn(ctx context.Context, calls chan struct{}, impl Implementation, raw []byte) (Response, bool) {
+	if !acquire(ctx, calls) {
+		return Response{}, false
+	}
+	defer func() { <-calls }()
+	return Answer(ctx, impl, raw), true
+}
 
 // acquire takes a slot of sem, or gives up when ctx ends first.
 func acquire(ctx context.Context, sem chan struct{}) bool {
