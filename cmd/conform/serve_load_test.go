@@ -88,16 +88,16 @@ func peakRSS(t testing.TB, pid int) int64 {
 const fill = protocol.MaxMessageBytes - 4<<10
 
 // worstInputs are, for every operation, the inputs whose cost grows most
-// with the body: from the first input its scenarios send, each string field
+// with the body: from the longest input its scenarios send, each string field
 // (at any depth) filled to the body's limit with "." (the probe's pattern of
-// a million dots), with "(" and with its own text repeated, and each array
-// filled by repeating its elements.
+// a million dots), with "(" and with its own text repeated, each array
+// filled by repeating its elements, and a field it does not know.
 func worstInputs(t testing.TB) map[string][][]byte {
 	first := map[string]json.RawMessage{}
 	if _, err := conformance.Run(context.Background(), conformance.Options{
 		Driver: conformance.InProcess(reference.New()), Level: conformance.LevelCompat,
 		OnCall: func(_ *features.Scenario, _ int, op string, input json.RawMessage, _ protocol.Result) {
-			if first[op] == nil {
+			if len(input) > len(first[op]) {
 				first[op] = input
 			}
 		}}); err != nil {
@@ -109,7 +109,15 @@ func worstInputs(t testing.TB) map[string][][]byte {
 		if err := json.Unmarshal(in, &v); err != nil {
 			t.Fatal(err)
 		}
-		for _, big := range inflate(v) {
+		variants := inflate(v)
+		if obj, ok := v.(map[string]any); ok { // and a field the operation does not know
+			extra := map[string]any{"unknown_field": strings.Repeat(".", fill)}
+			for k, e := range obj {
+				extra[k] = e
+			}
+			variants = append(variants, extra)
+		}
+		for _, big := range variants {
 			b, _ := json.Marshal(big)
 			if len(b) <= fill+2<<10 {
 				out[op] = append(out[op], b)
@@ -227,8 +235,8 @@ func serveLoad(t testing.TB, inputs map[string][][]byte) {
 			}
 		}
 	}
-	if len(ops) < 50 {
-		t.Fatalf("worst-case inputs for only %d operations", len(ops))
+	if want := len(reference.New().Hello().Operations); len(ops) != want {
+		t.Fatalf("worst-case inputs for %d operations of %d", len(ops), want)
 	}
 
 	stop := make(chan struct{})
