@@ -95,6 +95,15 @@ func TestPatternsWithManyDoubleStarsAreFast(t *testing.T) {
 			t.Errorf("%d × ** then /zzz over the suite took %v", n, d)
 		}
 		t.Logf("%d × ** then /zzz, over %d scenarios: %v", n, len(suite.Scenarios), time.Since(start).Round(time.Millisecond))
+		// The same pattern in a known-failing list is stale, and found so quickly.
+		start = time.Now()
+		rep := run(t, reference.New(), conformance.Options{Run: patterns("v1/escape-xml/empty"), KnownFailing: []conformance.Pattern{p}, Level: conformance.LevelCompat})
+		if len(rep.Stale) != 1 || rep.Stale[0].Pattern != p {
+			t.Errorf("%d × ** then zzz in --known-failing: stale %v", n, rep.Stale)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%d × ** then /zzz as a known-failing pattern took %v", n, d)
+		}
 	}
 }
 
