@@ -11,7 +11,7 @@ ORACLE  := oracle/js
 ORACLE_OPS := v1.escape_xml,v1.format_messages,v1.strip_internal_tags,v1.format_outbound,v1.format_local_time,v1.is_valid_timezone,v1.resolve_timezone,v1.trigger_match,v1.should_process,v1.compute_next_run,v1.resolve_config_timezone,v1.validate_group_folder,v1.check_due_task
 
 .PHONY: test lint fmt-check vet staticcheck unit conform fuzz-short oracle oracle-deps examples-deps mcp-example-deps goldens bench clean mutation fidelity fidelity-sample
-.PHONY: gen check chromium-deps node-check mod-tidy
+.PHONY: gen check chromium-deps node-check mod-tidy fuzz
 
 # The prerequisites come first, so a fresh machine of this kind (Go 1.26,
 # Node 20, root, Debian's packages and the npm registry reachable) passes on
@@ -51,11 +51,19 @@ unit: oracle-deps examples-deps mcp-example-deps
 conform:
 	$(GO) run ./cmd/conform --require all
 
-# A short fuzz of every operation: any input answers with a schema-valid
-# output or a listed error, never a panic. FUZZTIME=5m for a longer hunt.
-FUZZTIME ?= 8s
+# Fuzzing (fidelity/cmd/fuzz): any input answers with a schema-valid output
+# or a listed error, never a panic. Each target fuzzes for its time after its
+# warm-up (build, setup, baseline coverage), prints its new executions, and
+# fails the run if it made none. fuzz-short (make test): FuzzOperations and a
+# pair of other targets that changes daily. fuzz: every target, FUZZTIME
+# each. A failing input lands in the package's testdata/fuzz: commit it.
+FUZZ_SHORT_TIME ?= 4s
+FUZZTIME ?= 1m
 fuzz-short:
-	$(GO) test ./reference -run '^$$' -fuzz '^FuzzOperations$$' -fuzztime $(FUZZTIME)
+	$(GO) run ./fidelity/cmd/fuzz -short -time $(FUZZ_SHORT_TIME)
+
+fuzz:
+	$(GO) run ./fidelity/cmd/fuzz -time $(FUZZTIME)
 
 # v1 ran on Node 20 with cron-parser 5.5.0: every recorded answer of the
 # reference is recomputed there, and any disagreement not listed (with its

@@ -125,6 +125,9 @@ func fake(mode, match string) {
 		case mode == "crash-third-call" && calls == 3:
 			fmt.Fprintln(os.Stderr, "fake: panic: third call")
 			os.Exit(2)
+		case mode == "blank-lines":
+			fmt.Fprint(out, "\n \t \r\n\r\n")
+			writeResp(out, resp)
 		case mode == "garbage" && hit:
 			fmt.Fprintln(out, "this is not json")
 		case mode == "wrong-id" && hit:

@@ -468,7 +468,7 @@ func (c *child) read() {
 			c.die(faultf(FaultCrash, "it closed its stdout"), nil)
 			return
 		}
-		if len(bytes.TrimSpace(line)) == 0 {
+		if protocol.IsBlankLine(line) {
 			continue
 		}
 		var resp protocol.Response

@@ -5,6 +5,7 @@
 package features
 
 import (
+	"bufio"
 	"bytes"
 	"embed"
 	"fmt"
@@ -138,12 +139,9 @@ func (s *Suite) addFile(fsys fs.FS, uri string) error {
 		return fmt.Errorf("features: %w", err)
 	}
 	newID := (&messages.Incrementing{}).NewId
-	doc, err := gherkin.ParseGherkinDocument(bytes.NewReader(src), newID)
+	doc, err := parseFeature(uri, src, newID)
 	if err != nil {
-		return fmt.Errorf("features: %s: %w", uri, err)
-	}
-	if doc.Feature == nil {
-		return fmt.Errorf("features: %s: no Feature", uri)
+		return err
 	}
 	profile := path.Dir(uri)
 	nodes := astIndex(doc.Feature)
@@ -229,7 +227,7 @@ func (s *Suite) addFile(fsys fs.FS, uri string) error {
 		}
 		sc.fingerprint = Fingerprint(pk)
 		if prev := s.byPrint[sc.fingerprint]; prev != nil {
-			return fmt.Errorf("features: %s and %s are the same scenario word for word", prev.ID, sc.ID)
+			return fmt.Errorf("features: %s:%d: %s and %s are the same scenario word for word", uri, sc.Line, prev.ID, sc.ID)
 		}
 		s.byPrint[sc.fingerprint] = sc
 		s.byID[sc.ID] = sc
@@ -240,6 +238,37 @@ func (s *Suite) addFile(fsys fs.FS, uri string) error {
 
 // callStep is the step that calls an operation: `I call "op" with …`.
 var callStep = regexp.MustCompile(`^I call "([^"]+)" with`)
+
+// MaxLineBytes is the longest line a .feature file may have: gherkin reads
+// lines with a bufio.Scanner of 64 KiB, and a longer line made it panic.
+const MaxLineBytes = bufio.MaxScanTokenSize - 1
+
+// parseFeature parses one .feature file; every problem, a line too long for
+// gherkin and a panic inside it included, is an error naming the file and
+// the line.
+func parseFeature(uri string, src []byte, newID func() string) (doc *messages.GherkinDocument, err error) {
+	for n, rest := 1, src; len(rest) > 0; n++ {
+		line, next, _ := bytes.Cut(rest, []byte("\n"))
+		if len(line) > MaxLineBytes {
+			return nil, fmt.Errorf("features: %s:%d: the line is %d bytes long, over the %d-byte limit on a line", uri, n, len(line), MaxLineBytes)
+		}
+		rest = next
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			doc, err = nil, fmt.Errorf("features: %s:1: the Gherkin parser failed on this file: %v", uri, r)
+		}
+	}()
+	doc, err = gherkin.ParseGherkinDocument(bytes.NewReader(src), newID)
+	if err != nil {
+		// gherkin's errors carry (line:column).
+		return nil, fmt.Errorf("features: %s: %w", uri, err)
+	}
+	if doc.Feature == nil {
+		return nil, fmt.Errorf("features: %s:1: no Feature: line", uri)
+	}
+	return doc, nil
+}
 
 func hasTag(tags []string, want string) bool {
 	for _, t := range tags {

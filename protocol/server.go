@@ -2,12 +2,12 @@ package protocol
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
+	"time"
 )
 
 // Implementation is what a Go implementation provides to be served.
@@ -57,7 +57,7 @@ func ServeLines(ctx context.Context, impl Implementation, in io.Reader, out io.W
 			resp = Response{Error: Errorf(CodeMalformedRequest, "request line exceeds %d bytes", MaxMessageBytes)}
 		case err != nil:
 			return err
-		case len(bytes.TrimSpace(line)) == 0:
+		case IsBlankLine(line):
 			continue
 		default:
 			resp = Answer(ctx, impl, line)
@@ -69,6 +69,18 @@ func ServeLines(ctx context.Context, impl Implementation, in io.Reader, out io.W
 			return err
 		}
 	}
+}
+
+// IsBlankLine reports a line of JSON white space only (spaces, tabs, a
+// carriage return) or none: both sides of the subprocess form skip it, so a
+// stray "  " or "\r" line is never a protocol error on either side.
+func IsBlankLine(line []byte) bool {
+	for _, c := range line {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			return false
+		}
+	}
+	return true
 }
 
 // ErrLineTooLong is returned by ReadLine for a line over its limit.
@@ -101,21 +113,66 @@ func ReadLine(r *bufio.Reader, max int) ([]byte, error) {
 	}
 }
 
-// Handler speaks the HTTP form: GET /hello answers the Hello; POST /call
-// takes one Request body and answers one Response. Bodies over
-// MaxMessageBytes, other methods and paths get a structured error.
-func Handler(impl Implementation) http.Handler {
+// Limits bound what a server holds at once, so that its memory does not
+// grow with what clients send: each operation bounds its own work by its
+// input (the input schemas state the limits), and these bound how many such
+// inputs are in memory and in work together.
+type Limits struct {
+	// MaxCalls is the number of calls into the implementation at once;
+	// more wait their turn (in arrival order, as far as Go's scheduler
+	// keeps it). GET /hello never waits.
+	MaxCalls int
+	// MaxBodies is the number of request bodies (up to MaxMessageBytes
+	// each) being read or held at once, calls included.
+	MaxBodies int
+}
+
+// DefaultLimits: 4 calls and 16 bodies at once. With every operation's
+// worst case that keeps `conform serve` under 256 MiB of resident memory
+// (the serve load test measures it).
+var DefaultLimits = Limits{MaxCalls: 4, MaxBodies: 16}
+
+// Handler speaks the HTTP form with DefaultLimits (see HandlerWithLimits).
+func Handler(impl Implementation) http.Handler { return HandlerWithLimits(impl, DefaultLimits) }
+
+// HandlerWithLimits speaks the HTTP form: GET /hello answers the Hello;
+// POST /call takes one Request body and answers one Response. Bodies over
+// MaxMessageBytes, other methods and paths get a structured error. A call
+// waits for a free body slot before its body is read and for a free call
+// slot before the implementation sees it; a client that goes away while
+// waiting gives its place up.
+func HandlerWithLimits(impl Implementation, lim Limits) http.Handler {
+	if lim.MaxCalls < 1 {
+		lim.MaxCalls = 1
+	}
+	if lim.MaxBodies < lim.MaxCalls {
+		lim.MaxBodies = lim.MaxCalls
+	}
+	bodies, calls := make(chan struct{}, lim.MaxBodies), make(chan struct{}, lim.MaxCalls)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case r.URL.Path == "/hello" && r.Method == http.MethodGet:
 			writeJSON(w, http.StatusOK, impl.Hello())
 		case r.URL.Path == "/call" && r.Method == http.MethodPost:
+			if !acquire(r.Context(), bodies) {
+				return // the client is gone: there is no one to answer
+			}
+			defer func() { <-bodies }()
+			// The wait is not the client's to pay for: the body gets the
+			// server's whole read timeout from now (where the server has
+			// one; a writer that cannot set deadlines keeps its own).
+			rc := http.NewResponseController(w)
+			_ = rc.SetReadDeadline(time.Now().Add(bodyReadTimeout))
 			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxMessageBytes))
 			if err != nil {
 				writeJSON(w, http.StatusRequestEntityTooLarge, Response{Error: Errorf(CodeMalformedRequest, "request body: %v", err)})
 				return
 			}
-			resp := Answer(r.Context(), impl, body)
+			resp, ok := answerInTurn(r.Context(), calls, impl, body)
+			if !ok {
+				return
+			}
+			_ = rc.SetWriteDeadline(time.Now().Add(bodyReadTimeout))
 			status := http.StatusOK
 			if resp.Error != nil && resp.Error.Code == CodeMalformedRequest {
 				status = http.StatusBadRequest
@@ -126,6 +183,30 @@ func Handler(impl Implementation) http.Handler {
 				"%s %s is not part of the protocol: use GET /hello and POST /call", r.Method, r.URL.Path)})
 		}
 	})
+}
+
+// bodyReadTimeout is the time a request body has to arrive once its turn
+// has come, and an answer to be written once it is ready.
+const bodyReadTimeout = 10 * time.Second
+
+// answerInTurn answers raw once a slot of calls is free (and frees it
+// whatever happens in the call); false if ctx ended first.
+func answerInTurn(ctx context.Context, calls chan struct{}, impl Implementation, raw []byte) (Response, bool) {
+	if !acquire(ctx, calls) {
+		return Response{}, false
+	}
+	defer func() { <-calls }()
+	return Answer(ctx, impl, raw), true
+}
+
+// acquire takes a slot of sem, or gives up when ctx ends first.
+func acquire(ctx context.Context, sem chan struct{}) bool {
+	select {
+	case sem <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

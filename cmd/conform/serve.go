@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -20,6 +21,11 @@ import (
 	"github.com/clockspec/clockspec/reference"
 	"github.com/clockspec/clockspec/spec"
 )
+
+// serveMemoryLimit is the Go runtime's soft memory limit in serve: under
+// the 256 MiB of resident memory that serve stays within, with room for
+// what the runtime does not count (stacks of idle connections, fragments).
+const serveMemoryLimit = 160 << 20
 
 // serveCmd exposes the reference over the protocol: HTTP on a loopback
 // address by default, or JSON Lines on stdin/stdout with --stdio (which is
@@ -38,6 +44,12 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	addrSet := false
 	fset.Visit(func(f *flag.Flag) { addrSet = addrSet || f.Name == "addr" })
+	// A soft memory limit: the garbage collector works harder before the
+	// process nears the resident size serve promises (see
+	// protocol.DefaultLimits); GOMEMLIMIT in the environment overrides it.
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(serveMemoryLimit)
+	}
 	impl := reference.New()
 	var handler http.Handler = protocol.Handler(impl)
 	what := "GET /hello, POST /call"

@@ -748,14 +748,15 @@ func confirmationGateOp(input json.RawMessage) (any, *protocol.Error) {
 	basis, _ := f.str("basis", true, false)
 	confirmed := f.boolean("confirmed", false)
 	p := f.policy("policy")
+	// The enums are the input schema's, so they outrank a bad policy (f.fail).
+	if !f.blocked() && !contains(append([]string{"other"}, ImpactfulKinds...), kind) {
+		f.fail(invalid("kind must be one of other, %s", strings.Join(ImpactfulKinds, ", ")))
+	}
+	if !f.blocked() && basis != BasisStated && basis != BasisInferred {
+		f.fail(invalid("basis must be stated or inferred"))
+	}
 	if f.err != nil {
 		return nil, f.err
-	}
-	if !contains(append([]string{"other"}, ImpactfulKinds...), kind) {
-		return nil, invalid("kind must be one of other, %s", strings.Join(ImpactfulKinds, ", "))
-	}
-	if basis != BasisStated && basis != BasisInferred {
-		return nil, invalid("basis must be stated or inferred")
 	}
 	g := ConfirmationGate(kind, basis, confirmed, p)
 	return struct {
@@ -786,11 +787,12 @@ func correctActionOp(input json.RawMessage) (any, *protocol.Error) {
 	uk, _ := f.str("user_key", true, false)
 	id, _ := f.str("action_id", true, false)
 	status, _ := f.str("status", true, false)
+	// The enum is the input schema's, so it outranks a bad state (f.fail).
+	if !f.blocked() && !contains(actionStatuses, status) {
+		f.fail(invalid("status must be one of %s", strings.Join(actionStatuses, ", ")))
+	}
 	if f.err != nil {
 		return nil, f.err
-	}
-	if !contains(actionStatuses, status) {
-		return nil, invalid("status must be one of %s", strings.Join(actionStatuses, ", "))
 	}
 	out, err := CorrectAction(st, uk, id, status)
 	if err != nil {

@@ -162,10 +162,30 @@ func DecodeState(doc []byte) (*State, error) {
 	if err := dec.Decode(&probe); err != nil {
 		return nil, &StateError{Kind: ErrStateShape, Detail: "not JSON: " + err.Error()}
 	}
-	if dec.More() {
-		return nil, &StateError{Kind: ErrStateShape, Detail: "not JSON: trailing data after the document"}
+	// Exactly one JSON value: anything but JSON white space after it is
+	// refused. (dec.More would report "no more" before a stray ] or }, so
+	// {"version":3}]]] would read as a valid state and be written over.)
+	if rest := trimJSONSpace(doc[dec.InputOffset():]); len(rest) > 0 {
+		return nil, &StateError{Kind: ErrStateShape, Detail: fmt.Sprintf(
+			"not JSON: trailing data after the document at byte %d: %q", len(doc)-len(rest), truncate(rest, 20))}
 	}
 	return decodeValue(probe)
+}
+
+// trimJSONSpace drops the white space JSON allows (RFC 8259 §2: space, tab,
+// line feed, carriage return) from the start of b.
+func trimJSONSpace(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\n' || b[0] == '\r') {
+		b = b[1:]
+	}
+	return b
+}
+
+func truncate(b []byte, n int) string {
+	if len(b) > n {
+		return string(b[:n]) + "…"
+	}
+	return string(b)
 }
 
 func decodeValue(v any) (*State, error) {

@@ -3,6 +3,7 @@ package clock
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -27,9 +28,49 @@ import (
 //
 // Temp files left by a writer that was killed are removed by the next
 // writer, which holds the lock, so none of them can still be in use.
+//
+// The file itself is the user's:
+//
+//   - a symbolic link at the state path is written through: the link's
+//     final target is read, locked (<target>.lock) and replaced, and the
+//     link stays. A state file kept elsewhere (a synced folder, dotfiles)
+//     and linked into place keeps working, and writers through the link and
+//     through the target share one lock, so neither loses the other's
+//     updates. Replacing the link with a regular file would silently fork
+//     the state in two.
+//   - the lock file is never followed: a symbolic link there is refused,
+//     since opening it would create or lock whatever it points to.
+//   - the file's permission bits are kept across writes (a new file is
+//     0600: it holds a person's habits). A file without its owner's write
+//     bit is refused for writing with ErrStateReadOnly: read-only is the
+//     owner's statement that nothing should change it, and a rename would
+//     replace it anyway, so the store says so instead.
+//   - a file over MaxStateBytes is refused (ErrStateTooLarge) before it is
+//     parsed, and no update writes one: reading and validating a state
+//     holds the lock, and an unbounded file would hold it unboundedly.
 type Store struct {
 	path string
 }
+
+// MaxStateBytes caps the state file: 8 MiB, tens of thousands of threads,
+// and small enough that one update holds the lock for about two seconds at
+// worst on a slow shared machine (TestStateUpdateNearTheCapIsBounded); the
+// probe's 97 MiB state held it for 70 s.
+const MaxStateBytes = 8 << 20
+
+// Errors of the state file itself (as opposed to its content).
+var (
+	// ErrStateTooLarge: the file is over MaxStateBytes.
+	ErrStateTooLarge = errors.New("state file too large")
+	// ErrStateReadOnly: the file's owner has no write permission.
+	ErrStateReadOnly = errors.New("state file is read-only")
+	// ErrStateLockLink: the lock file is a symbolic link.
+	ErrStateLockLink = errors.New("state lock file is a symbolic link")
+)
+
+// maxLinkHops bounds the symbolic links followed from the state path (the
+// kernel's own limit, ELOOP, is 40).
+const maxLinkHops = 40
 
 // NewStore is a store at path (see StatePath for the default location).
 func NewStore(path string) *Store { return &Store{path: path} }
@@ -46,9 +87,36 @@ func DefaultStore(home string) (*Store, error) {
 // Path is the state file's path.
 func (s *Store) Path() string { return s.path }
 
-func (s *Store) lockPath() string { return s.path + ".lock" }
+// target is the file the state path names: the path itself, or the final
+// target of the symbolic links at it (which need not exist yet).
+func (s *Store) target() (string, error) {
+	p := s.path
+	for hop := 0; ; hop++ {
+		fi, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return p, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			return p, nil
+		}
+		if hop == maxLinkHops {
+			return "", fmt.Errorf("more than %d symbolic links from %s", maxLinkHops, s.path)
+		}
+		to, err := os.Readlink(p)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(p), to)
+		}
+		p = to
+	}
+}
 
-func (s *Store) tempPrefix() string { return "." + filepath.Base(s.path) + ".tmp-" }
+func tempPrefix(target string) string { return "." + filepath.Base(target) + ".tmp-" }
 
 // FileError is a state file that cannot be used; the file is left as it is.
 type FileError struct {
@@ -67,37 +135,92 @@ func (e *FileError) Unwrap() error { return e.Err }
 // that is not a v3 state is a *FileError. Readers take no lock: a rename is
 // atomic, so a reader sees a whole file.
 func (s *Store) Read() (*State, error) {
-	b, err := os.ReadFile(s.path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return NewState(), nil
-	}
+	target, err := s.target()
 	if err != nil {
 		return nil, &FileError{s.path, err}
+	}
+	st, _, err := s.readAt(target)
+	return st, err
+}
+
+// readAt reads and decodes the state at target, and its permission bits
+// (0600 for a missing file).
+func (s *Store) readAt(target string) (*State, fs.FileMode, error) {
+	b, mode, err := readCapped(target)
+	if errors.Is(err, fs.ErrNotExist) {
+		return NewState(), 0o600, nil
+	}
+	if err != nil {
+		return nil, 0, &FileError{s.path, err}
 	}
 	st, err := DecodeState(b)
 	if err != nil {
-		return nil, &FileError{s.path, err}
+		return nil, 0, &FileError{s.path, err}
 	}
-	return st, nil
+	return st, mode, nil
+}
+
+// readCapped reads a file of at most MaxStateBytes; the size is checked
+// before reading, and the read stops at the cap whatever the file claims
+// (a device or a file still growing).
+func readCapped(path string) ([]byte, fs.FileMode, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, 0, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, 0, fmt.Errorf("not a regular file (%v)", fi.Mode().Type())
+	}
+	if fi.Size() > MaxStateBytes {
+		return nil, 0, tooLarge(fmt.Sprintf("%d bytes", fi.Size()))
+	}
+	b, err := io.ReadAll(io.LimitReader(f, MaxStateBytes+1))
+	if err != nil {
+		return nil, 0, err
+	}
+	if len(b) > MaxStateBytes {
+		return nil, 0, tooLarge(fmt.Sprintf("more than %d bytes", MaxStateBytes))
+	}
+	return b, fi.Mode().Perm(), nil
+}
+
+func tooLarge(size string) error {
+	return fmt.Errorf("%w: the file is %s, over the cap of %d bytes (%d MiB)", ErrStateTooLarge, size, MaxStateBytes, MaxStateBytes>>20)
 }
 
 // Update reads the state under the lock, lets fn change it, and writes it
 // back atomically. If fn returns an error nothing is written. The state fn
 // leaves must itself be a valid v3 state, or nothing is written.
 func (s *Store) Update(fn func(*State) error) (*State, error) {
-	dir := filepath.Dir(s.path)
+	target, err := s.target()
+	if err != nil {
+		return nil, &FileError{s.path, err}
+	}
+	dir := filepath.Dir(target)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, &FileError{s.path, err}
 	}
-	unlock, err := lockFile(s.lockPath())
+	lock := target + ".lock"
+	if fi, err := os.Lstat(lock); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		return nil, &FileError{s.path, fmt.Errorf("%w: %s is not followed (it could create or lock a file elsewhere); remove it and the next writer creates a plain lock file", ErrStateLockLink, lock)}
+	}
+	unlock, err := lockFile(lock)
 	if err != nil {
 		return nil, &FileError{s.path, err}
 	}
 	defer unlock()
-	s.removeStaleTemps(dir)
-	st, err := s.Read()
+	removeStaleTemps(dir, target)
+	st, mode, err := s.readAt(target)
 	if err != nil {
 		return nil, err
+	}
+	if mode&0o200 == 0 {
+		return nil, &FileError{s.path, fmt.Errorf("%w (mode %04o): its owner made it so; nothing was written (chmod u+w lets the agent update it)", ErrStateReadOnly, mode)}
 	}
 	if err := fn(st); err != nil {
 		return nil, err
@@ -107,10 +230,13 @@ func (s *Store) Update(fn func(*State) error) (*State, error) {
 	if err != nil {
 		return nil, &FileError{s.path, err}
 	}
+	if len(b) > MaxStateBytes {
+		return nil, fmt.Errorf("clock: the update would write %d bytes, over the cap of %d bytes on a state file; nothing was written: %w", len(b), MaxStateBytes, ErrStateTooLarge)
+	}
 	if _, err := DecodeState(b); err != nil {
 		return nil, fmt.Errorf("clock: the update would write an invalid state, nothing was written: %w", err)
 	}
-	if err := s.writeAtomic(dir, b); err != nil {
+	if err := writeAtomic(dir, target, b, mode); err != nil {
 		return nil, &FileError{s.path, err}
 	}
 	return st, nil
@@ -120,8 +246,8 @@ func (s *Store) Update(fn func(*State) error) (*State, error) {
 // kill -9 lands (it sleeps there); it does nothing otherwise.
 var writeHook = func(stage string) {}
 
-func (s *Store) writeAtomic(dir string, b []byte) error {
-	f, err := os.CreateTemp(dir, s.tempPrefix()+"*")
+func writeAtomic(dir, target string, b []byte, mode fs.FileMode) error {
+	f, err := os.CreateTemp(dir, tempPrefix(target)+"*")
 	if err != nil {
 		return err
 	}
@@ -133,6 +259,9 @@ func (s *Store) writeAtomic(dir string, b []byte) error {
 			os.Remove(tmp)
 		}
 	}()
+	if err := f.Chmod(mode); err != nil {
+		return err
+	}
 	half := len(b) / 2
 	if _, err := f.Write(b[:half]); err != nil {
 		return err
@@ -148,7 +277,7 @@ func (s *Store) writeAtomic(dir string, b []byte) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, s.path); err != nil {
+	if err := os.Rename(tmp, target); err != nil {
 		return err
 	}
 	ok = true
@@ -164,13 +293,13 @@ func (s *Store) writeAtomic(dir string, b []byte) error {
 
 // removeStaleTemps deletes temp files of writers that died mid-write. It
 // runs under the lock, so no live writer owns any of them.
-func (s *Store) removeStaleTemps(dir string) {
+func removeStaleTemps(dir, target string) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return
 	}
 	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), s.tempPrefix()) {
+		if strings.HasPrefix(e.Name(), tempPrefix(target)) {
 			os.Remove(filepath.Join(dir, e.Name()))
 		}
 	}

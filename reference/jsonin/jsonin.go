@@ -23,6 +23,83 @@ func Decode(data []byte, v any) error {
 	return json.Unmarshal(data, v)
 }
 
+// DecodeOpen is Decode for an open schema (unknown keys allowed): a key that
+// differs from a field's name only by case is one more unknown key, so it is
+// ignored — as JSON Schema and JavaScript read {"teXt": "a"}: no "text" —
+// instead of being bound to the field (encoding/json) or refused (Decode,
+// whose refusal is right only where the schema refuses unknown keys).
+func DecodeOpen(data []byte, v any) error {
+	clean, _ := dropCaseVariants(data, reflect.TypeOf(v))
+	return json.Unmarshal(clean, v)
+}
+
+// dropCaseVariants returns data without the object keys, at any depth, that
+// name a field of t only up to case; changed says whether any was dropped
+// (data is returned as it is otherwise).
+func dropCaseVariants(data []byte, t reflect.Type) (out []byte, changed bool) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(data, &obj) != nil {
+			return data, false // not an object: json.Unmarshal reports the type error
+		}
+		fields := fieldTypes(t)
+		for key, raw := range obj {
+			if ft, ok := fields[key]; ok {
+				if sub, ch := dropCaseVariants(raw, ft); ch {
+					obj[key], changed = sub, true
+				}
+				continue
+			}
+			for name := range fields {
+				if strings.EqualFold(name, key) {
+					delete(obj, key)
+					changed = true
+					break
+				}
+			}
+		}
+		if changed {
+			b, _ := json.Marshal(obj)
+			return b, true
+		}
+	case reflect.Slice, reflect.Array:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return data, false
+		}
+		var items []json.RawMessage
+		if json.Unmarshal(data, &items) != nil {
+			return data, false
+		}
+		for i, raw := range items {
+			if sub, ch := dropCaseVariants(raw, t.Elem()); ch {
+				items[i], changed = sub, true
+			}
+		}
+		if changed {
+			b, _ := json.Marshal(items)
+			return b, true
+		}
+	}
+	return data, false
+}
+
+func fieldTypes(t reflect.Type) map[string]reflect.Type {
+	fields := map[string]reflect.Type{}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" || name == "-" || !f.IsExported() {
+			continue
+		}
+		fields[name] = f.Type
+	}
+	return fields
+}
+
 func checkCase(data []byte, t reflect.Type, path string) error {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()

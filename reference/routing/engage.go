@@ -28,7 +28,7 @@ func addressed(ev Event, mg MessagingGroup) bool {
 //   - mention: the message addresses the bot.
 //   - mention-sticky: it addresses the bot, or its thread is already
 //     subscribed (an earlier mention there engaged a mention-sticky wiring).
-func engages(w Wiring, ev Event, mg MessagingGroup, threadSubscribed bool) (bool, string, error) {
+func engages(w Wiring, ev Event, mg MessagingGroup, threadSubscribed bool, budget *Budget) (bool, string, error) {
 	var ok bool
 	switch w.EngageMode {
 	case ModePattern:
@@ -42,7 +42,9 @@ func engages(w Wiring, ev Event, mg MessagingGroup, threadSubscribed bool) (bool
 			}
 			return false, ReasonInvalidPattern, nil
 		}
-		ok = p.Test(ev.Text)
+		if ok, err = budget.Test(p, ev.Text); err != nil {
+			return false, "", err
+		}
 	case ModeMention:
 		ok = addressed(ev, mg)
 	case ModeMentionSticky:

@@ -3,6 +3,7 @@ package routing
 import (
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"strings"
 	"unicode/utf16"
 )
@@ -49,6 +50,26 @@ import (
 // JavaScript's boolean, in linear time. testdata/pattern_corpus.jsonl, made
 // by Node 20 (testdata/gen/pattern.js), checks the translation.
 
+// Limits of the subset. RE2 matches in time proportional to the text's
+// length times the compiled program's size, and compiles in memory
+// proportional to the program; a pattern of a million "." took 644 MB and
+// 9 s. So the subset also ends at these sizes, each refused as
+// unsupported_pattern with a message naming the limit (JavaScript would
+// answer; the kit does not ask an implementation to go that far):
+const (
+	// MaxPatternLength: a pattern of at most 1,000 UTF-16 code units (an
+	// engage pattern is a few dozen).
+	MaxPatternLength = 1000
+	// MaxPatternSize: a compiled program of at most 10,000 instructions
+	// (counted before compiling: x{1000} is 1,000 of them).
+	MaxPatternSize = 10_000
+	// MaxMatchWork bounds one call's matching: the sum, over the patterns
+	// it tests, of program size × (the text's length in code units + 16),
+	// at most 2^24 — about half a second of RE2 at worst. An engage
+	// pattern of 20 instructions is tested against texts of 800,000 units.
+	MaxMatchWork = 1 << 24
+)
+
 // PatternError says why a pattern cannot be tested.
 type PatternError struct {
 	// Unsupported: outside the portable subset (JavaScript may accept it);
@@ -72,6 +93,7 @@ const AlwaysPattern = "."
 type Pattern struct {
 	source string
 	re     *regexp.Regexp
+	size   int64 // the program size MaxPatternSize bounds
 }
 
 // maxCount is the largest {n,m} bound in the subset (Go's regexp refuses
@@ -85,6 +107,10 @@ const maxNesting = 200
 // portable subset. The error, if any, is a *PatternError.
 func CompilePattern(pattern string) (p *Pattern, err error) {
 	units := utf16.Encode([]rune(pattern))
+	if len(units) > MaxPatternLength {
+		return nil, &PatternError{Unsupported: true, Reason: fmt.Sprintf(
+			"%d characters long, over the limit of %d characters on a pattern", len(units), MaxPatternLength)}
+	}
 	for _, u := range units {
 		if isSurrogate(u) {
 			return nil, &PatternError{Unsupported: true, Reason: "a character outside the Basic Multilingual Plane"}
@@ -104,16 +130,68 @@ func CompilePattern(pattern string) (p *Pattern, err error) {
 	if ps.pos < len(ps.src) { // only a ")" stops the top level early
 		ps.invalid("unmatched ')'")
 	}
+	tree, perr := syntax.Parse(body, syntax.Perl)
+	if perr != nil { // e.g. nested counts too large for RE2
+		return nil, &PatternError{Unsupported: true, Reason: "too large to compile: " + perr.Error()}
+	}
+	size := programSize(tree)
+	if size > MaxPatternSize {
+		return nil, &PatternError{Unsupported: true, Reason: fmt.Sprintf(
+			"it compiles to more than %d instructions, the limit on a pattern's compiled size", MaxPatternSize)}
+	}
 	re, cerr := regexp.Compile(body)
-	if cerr != nil { // e.g. nested counts too large for RE2
+	if cerr != nil {
 		return nil, &PatternError{Unsupported: true, Reason: "too large to compile: " + cerr.Error()}
 	}
-	return &Pattern{source: pattern, re: re}, nil
+	return &Pattern{source: pattern, re: re, size: size}, nil
+}
+
+// programSize is an upper bound on the instructions RE2 compiles re into,
+// computed on the parsed tree (repeats not yet expanded, so the count is
+// cheap whatever it amounts to); it saturates above MaxPatternSize.
+func programSize(re *syntax.Regexp) int64 {
+	var n int64
+	switch re.Op {
+	case syntax.OpLiteral:
+		n = int64(len(re.Rune))
+	case syntax.OpRepeat:
+		times := re.Max
+		if times < re.Min {
+			times = re.Min // {n,} is n copies and a star
+		}
+		n = programSize(re.Sub[0])*int64(max(times, 1)) + 2
+	default:
+		for _, sub := range re.Sub {
+			n += programSize(sub)
+		}
+		n += int64(len(re.Sub)) + 2
+	}
+	return min(n, MaxPatternSize+1)
 }
 
 // Test is RegExp.prototype.test on the text's UTF-16 code units.
 func (p *Pattern) Test(text string) bool {
 	return p.re.MatchString(unitString(text))
+}
+
+// Budget is the matching work one call may still do (MaxMatchWork).
+type Budget struct{ left int64 }
+
+// NewBudget is a call's whole budget.
+func NewBudget() *Budget { return &Budget{left: MaxMatchWork} }
+
+// Test is p.Test(text) if the budget allows it, else an unsupported
+// *PatternError naming the limit.
+func (b *Budget) Test(p *Pattern, text string) (bool, error) {
+	units := int64(len(utf16.Encode([]rune(text))))
+	work := p.size * (units + 16)
+	if work > b.left {
+		return false, &PatternError{Unsupported: true, Reason: fmt.Sprintf(
+			"testing %d-instruction patterns against a text of %d characters is over the limit of %d on a call's matching work (instructions × (characters + 16))",
+			p.size, units, MaxMatchWork)}
+	}
+	b.left -= work
+	return p.Test(text), nil
 }
 
 // PatternTest is `new RegExp(pattern).test(text)`.
@@ -122,7 +200,7 @@ func PatternTest(pattern, text string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return p.Test(text), nil
+	return NewBudget().Test(p, text)
 }
 
 func isSurrogate(u uint16) bool { return u >= 0xD800 && u <= 0xDFFF }

@@ -121,13 +121,14 @@ func RouteInbound(in RouteInput) (RouteResult, error) {
 // the agent's prompt all the same.
 func fanOut(in RouteInput, dir directory) (RouteResult, error) {
 	res := newResult()
+	budget := NewBudget() // one for the whole call: every wiring's pattern tests the same text
 	for _, w := range in.Wirings {
 		out := WiringOutcome{AgentGroup: w.AgentGroup}
 		switch {
 		case w.SenderScope == ScopeKnown && !dir.knownTo(in.Event.Sender, w.AgentGroup):
 			out.Outcome, out.Reason = OutcomeSkip, ReasonSenderScope
 		default:
-			ok, reason, err := engages(w, in.Event, in.MessagingGroup, in.ThreadSubscribed)
+			ok, reason, err := engages(w, in.Event, in.MessagingGroup, in.ThreadSubscribed, budget)
 			if err != nil {
 				return RouteResult{}, err
 			}

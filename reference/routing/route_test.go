@@ -38,12 +38,12 @@ func TestEngages(t *testing.T) {
 		{"sticky subscribed", Wiring{EngageMode: ModeMentionSticky}, "x", false, group, true, true, ReasonEngaged},
 		{"sticky cold", Wiring{EngageMode: ModeMentionSticky}, "x", false, group, false, false, ReasonNotEngaged},
 	} {
-		ok, reason, err := engages(c.w, Event{Text: c.text, MentionsBot: c.mention}, c.mg, c.subscribed)
+		ok, reason, err := engages(c.w, Event{Text: c.text, MentionsBot: c.mention}, c.mg, c.subscribed, NewBudget())
 		if err != nil || ok != c.want || reason != c.reason {
 			t.Errorf("%s: got %v %q %v, want %v %q", c.name, ok, reason, err, c.want, c.reason)
 		}
 	}
-	_, _, err := engages(Wiring{EngageMode: ModePattern, EngagePattern: s("(?<=a)b")}, Event{Text: "ab"}, group, false)
+	_, _, err := engages(Wiring{EngageMode: ModePattern, EngagePattern: s("(?<=a)b")}, Event{Text: "ab"}, group, false, NewBudget())
 	var pe *PatternError
 	if !errors.As(err, &pe) || !pe.Unsupported {
 		t.Errorf("lookbehind: got %v, want an unsupported PatternError", err)

@@ -40,12 +40,14 @@ type stringResult struct {
 
 // decode reads the input into v, refusing anything that is not one JSON
 // object of the right field types. Unknown fields are allowed: v1's own
-// types carried more fields than each function read.
+// types carried more fields than each function read; a key that differs
+// from a field only by case ("teXt") is one of them, as the open input
+// schemas and JavaScript read it.
 func decode(input json.RawMessage, v any) *protocol.Error {
 	if len(bytes.TrimSpace(input)) == 0 || bytes.TrimSpace(input)[0] != '{' {
 		return protocol.Errorf(protocol.CodeInvalidInput, "input must be a JSON object")
 	}
-	if err := jsonin.Decode(input, v); err != nil {
+	if err := jsonin.DecodeOpen(input, v); err != nil {
 		return protocol.Errorf(protocol.CodeInvalidInput, "%v", err)
 	}
 	return nil
@@ -337,9 +339,11 @@ type runLog struct {
 func checkDueTaskOp(input json.RawMessage) (any, *protocol.Error) {
 	var in struct {
 		Task *struct {
-			ID          *string `json:"id"`
-			GroupFolder *string `json:"group_folder"`
-			Status      *string `json:"status"`
+			ID *string `json:"id"`
+			// Required, and null is a value (an invalid folder): the raw
+			// value tells a missing field from a null one.
+			GroupFolder json.RawMessage `json:"group_folder"`
+			Status      *string         `json:"status"`
 		} `json:"task"`
 	}
 	if err := decode(input, &in); err != nil {
@@ -348,7 +352,14 @@ func checkDueTaskOp(input json.RawMessage) (any, *protocol.Error) {
 	if in.Task == nil || in.Task.ID == nil {
 		return nil, missing("task.id")
 	}
-	o := CheckDueTask(in.Task.GroupFolder, in.Task.Status)
+	if in.Task.GroupFolder == nil {
+		return nil, missing("task.group_folder")
+	}
+	var folder *string
+	if err := json.Unmarshal(in.Task.GroupFolder, &folder); err != nil {
+		return nil, protocol.Errorf(protocol.CodeInvalidInput, "input: task.group_folder must be a string or null")
+	}
+	o := CheckDueTask(folder, in.Task.Status)
 	out := struct {
 		Action string  `json:"action"`
 		Status string  `json:"status"`

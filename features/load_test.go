@@ -1,0 +1,85 @@
+package features
+
+import (
+	"fmt"
+	"io/fs"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// Item 4 of issue 15: a .feature line of 65,536 bytes or more panicked
+// inside gherkin (a nil *Line, because gherkin's bufio.Scanner refuses the
+// line). Now it is an error naming the file and the line.
+func TestLongFeatureLineIsAnErrorNamingFileAndLine(t *testing.T) {
+	feature := func(comment string) []byte {
+		return []byte("@v1\nFeature: long lines\n\n  @id:v1/long/one\n  Scenario: one\n# " + comment + "\n    Given the v1 profile\n")
+	}
+	// The longest line allowed loads.
+	ok := strings.Repeat("x", MaxLineBytes-2)
+	if _, err := Load(fstest.MapFS{"v1/long.feature": {Data: feature(ok)}}); err != nil {
+		t.Fatalf("a line of %d bytes: %v", MaxLineBytes, err)
+	}
+	for _, n := range []int{MaxLineBytes + 1, 1 << 20} {
+		_, err := Load(fstest.MapFS{"v1/long.feature": {Data: feature(strings.Repeat("x", n-2))}})
+		if err == nil || !strings.Contains(err.Error(), "v1/long.feature:6:") || !strings.Contains(err.Error(), fmt.Sprint(n)) {
+			t.Errorf("a line of %d bytes: want an error naming v1/long.feature:6 and the length, got %v", n, err)
+		}
+	}
+}
+
+// errNamesFile: an error from loading one file names it with a line number.
+var errNamesFile = regexp.MustCompile(`v1/f\.feature:?\(?[0-9]+|v1/f\.feature: Parser errors:\n\([0-9]+:[0-9]+\)`)
+
+func TestFeatureProblemsNameFileAndLine(t *testing.T) {
+	for name, src := range map[string]string{
+		"no feature":       "# only a comment\n",
+		"empty":            "",
+		"syntax":           "Feature: x\n  Scenario: a\n    Given b\n  | a |\n  Feature: y\n",
+		"no id":            "@v1\nFeature: x\n  Scenario: a\n    Given b\n",
+		"id elsewhere":     "@v1\nFeature: \xff\xfe\n  @id:v2/x/a\n  Scenario: a\n    Given b\n",
+		"tab-only lines":   "\t\n\t\n",
+		"carriage returns": "@v1\rFeature: x\r  Scenario: a\r",
+	} {
+		_, err := Load(fstest.MapFS{"v1/f.feature": {Data: []byte(src)}})
+		if err == nil {
+			t.Errorf("%s: loaded", name)
+			continue
+		}
+		t.Logf("%s: %v", name, err)
+		if !errNamesFile.MatchString(err.Error()) {
+			t.Errorf("%s: the error does not name v1/f.feature and a line: %v", name, err)
+		}
+	}
+}
+
+// FuzzLoad: whatever a .feature file holds, loading it is a suite or an
+// error naming the file — never a panic.
+//
+//	go test ./features -run '^$' -fuzz '^FuzzLoad$' -fuzztime 1m
+func FuzzLoad(f *testing.F) {
+	for _, p := range []string{"v1/fuzz_findings.feature", "v1/config_timezone.feature", "datetime/weekday.feature"} {
+		b, err := fs.ReadFile(FS(), p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte("@v1\nFeature: x\n  @id:v1/x/o\n  Scenario Outline: o <case>\n    Given <a>\n    Examples:\n      | case | a |\n      | one  | 1 |\n      | one  | 2 |\n"))
+	f.Add([]byte("# language: fr\nFonctionnalité: x\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		s, err := Load(fstest.MapFS{"v1/f.feature": {Data: src}})
+		if err != nil {
+			if !strings.Contains(err.Error(), "v1/f.feature") {
+				t.Fatalf("the error does not name the file: %v", err)
+			}
+			return
+		}
+		for _, sc := range s.Scenarios {
+			if !strings.HasPrefix(sc.ID, "v1/") || sc.URI != "v1/f.feature" {
+				t.Fatalf("scenario %q of %s loaded outside its profile", sc.ID, sc.URI)
+			}
+		}
+	})
+}
