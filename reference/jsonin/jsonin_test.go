@@ -36,3 +36,41 @@ func TestKeysAreCaseSensitive(t *testing.T) {
 		}
 	}
 }
+
+// With an open schema a case variant of a field's name is an unknown key:
+// ignored, never bound to the field (v1.escape_xml {"teXt":"00"} answers
+// as if text were missing, as the schema and JavaScript read it).
+func TestDecodeOpenIgnoresCaseVariants(t *testing.T) {
+	for _, tc := range []struct{ in, tz, sender, nextRun string }{
+		{`{"timezone":"UTC"}`, "UTC", "", ""},
+		{`{"timeZone":"UTC"}`, "", "", ""},
+		{`{"TIMEZONE":"x","timezone":"UTC"}`, "UTC", "", ""},
+		{`{"timezone":"UTC","TIMEZONE":"x"}`, "UTC", "", ""},
+		{`{"messages":[{"sender_name":"a"},{"Sender_Name":"b"}]}`, "", "a", ""},
+		{`{"task":{"NEXT_RUN":"x","next_run":"y"}}`, "", "", "y"},
+		{`{"task":{"Next_Run":"x"},"other":{"Next_Run":1}}`, "", "", ""},
+	} {
+		var v outer
+		if err := DecodeOpen([]byte(tc.in), &v); err != nil {
+			t.Errorf("%s: %v", tc.in, err)
+			continue
+		}
+		tz, nextRun := "", ""
+		if v.Timezone != nil {
+			tz = *v.Timezone
+		}
+		if v.Task != nil {
+			nextRun = v.Task.NextRun
+		}
+		if tz != tc.tz || nextRun != tc.nextRun || (tc.sender != "" && (*v.Messages)[0].SenderName != tc.sender) {
+			t.Errorf("%s: timezone %q next_run %q, want %q %q", tc.in, tz, nextRun, tc.tz, tc.nextRun)
+		}
+		if v.Messages != nil && len(*v.Messages) > 1 && (*v.Messages)[1].SenderName != "" {
+			t.Errorf("%s: Sender_Name was bound to sender_name", tc.in)
+		}
+	}
+	var v outer
+	if err := DecodeOpen([]byte(`{"messages":"not a list"}`), &v); err == nil {
+		t.Error("a type error was not reported")
+	}
+}
