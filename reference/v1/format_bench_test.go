@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"syscall"
-	"time"
 	"testing"
+	"time"
 )
 
 // The 10-message batch bench/format-messages.sh gives both this benchmark
