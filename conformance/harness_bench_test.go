@@ -189,3 +189,43 @@ func BenchmarkMemoryPerScenario(b *testing.B) {
 		b.ReportMetric(float64(allocL-allocS)/(large-small), "alloc-B/scenario")
 	}
 }
+
+// BenchmarkFixedCost is what a run pays before its first scenario, piece
+// by piece: the spec parsed, its schemas compiled for every profile or for
+// v1 alone (--tags @v1), and the features parsed and indexed (all of them,
+// whatever the tags). The goal for the sum: at most 50 ms, with
+// --tags @v1 paying only v1's share.
+func BenchmarkFixedCost(b *testing.B) {
+	b.Run("spec-parse", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			if _, err := spec.Load(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	for _, tc := range []struct {
+		name     string
+		profiles []string
+	}{{"spec-compile-all", nil}, {"spec-compile-v1", []string{"v1"}}} {
+		b.Run(tc.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				cat, err := spec.Load()
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				if err := cat.Compile(tc.profiles...); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	b.Run("features-load", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			if _, err := features.Load(features.FS()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -219,3 +219,33 @@ func TestPerProfileSchemasAreAsStrictAsStandaloneOnes(t *testing.T) {
 		}
 	}
 }
+
+// The published schemas are encoding/json's own encoding of the whole
+// document (the $defs are spliced in, not encoded per operation): decoding
+// one and encoding it again gives the same bytes, and it carries the
+// profile's $defs.
+func TestPublishedSchemasAreCanonicalJSON(t *testing.T) {
+	cat, err := spec.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range cat.Profiles {
+		for _, op := range p.Operations {
+			for _, doc := range []json.RawMessage{op.InputSchema, op.OutputSchema} {
+				var m map[string]any
+				dec := json.NewDecoder(bytes.NewReader(doc))
+				dec.UseNumber()
+				if err := dec.Decode(&m); err != nil {
+					t.Fatalf("%s: %v", op.Name, err)
+				}
+				again, _ := json.Marshal(m)
+				if !bytes.Equal(again, doc) {
+					t.Errorf("%s: published\n%s\nre-encoded\n%s", op.Name, doc, again)
+				}
+				if _, ok := m["$defs"].(map[string]any); !ok || m["$schema"] == nil || m["$id"] == nil {
+					t.Errorf("%s: $defs, $schema or $id missing", op.Name)
+				}
+			}
+		}
+	}
+}

@@ -259,14 +259,29 @@ func publish(op, part string, n *yaml.Node, rawDefs json.RawMessage) (map[string
 	doc["$schema"] = draft
 	doc["$id"] = "https://clockspec.dev/schemas/" + op + "." + part + ".json"
 	if rawDefs != nil {
-		doc["$defs"] = rawDefs
+		// The profile's $defs are written once per profile (rawDefs) and
+		// spliced in where encoding/json puts the key, instead of being
+		// encoded again for every operation and part: the same bytes.
+		doc["$defs"] = defsPlaceholder
 	}
 	raw, err := json.Marshal(doc)
 	if err != nil {
 		return nil, nil, fmt.Errorf("spec: operation %s %s schema: %w", op, part, err)
 	}
+	if rawDefs != nil {
+		if bytes.Count(raw, placeholderJSON) != 1 {
+			return nil, nil, fmt.Errorf("spec: operation %s %s schema: its text holds the catalog's placeholder", op, part)
+		}
+		raw = bytes.Replace(raw, placeholderJSON, rawDefs, 1)
+	}
 	return body, raw, nil
 }
+
+// defsPlaceholder stands for the $defs while an operation's schema is
+// encoded; no schema text holds it (publish checks).
+const defsPlaceholder = "\x00clockspec $defs\x00"
+
+var placeholderJSON, _ = json.Marshal(defsPlaceholder)
 
 // defsKey is where an operation's schema sits in its profile's compiled
 // document: beside the profile's own $defs, so that the "#/$defs/..."
