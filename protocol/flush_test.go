@@ -27,6 +27,7 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 // A client that sends many requests at once gets their answers in a few
 // writes, not one write per answer.
 func TestServeLinesWritesABatchOfAnswersTogether(t *testing.T) {
+	defer protocol.SetMaxAnswerDelay(time.Minute)() // a loaded machine does not split the batch
 	var in strings.Builder
 	const n = 200
 	for i := 0; i < n; i++ {
@@ -75,6 +76,42 @@ func TestServeLinesAnswersAWaitingClientAtOnce(t *testing.T) {
 	read("2")
 	io.WriteString(inW, `ho","input":{}}`+"\n")
 	read("3")
+	inW.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+type slowImpl struct{ echoImpl }
+
+func (slowImpl) Call(ctx context.Context, op string, in json.RawMessage) (json.RawMessage, *protocol.Error) {
+	if op == "slow" {
+		time.Sleep(3 * time.Second)
+		return in, nil
+	}
+	return echoImpl{}.Call(ctx, op, in)
+}
+
+// An answer waits for the requests already sent behind it only briefly: a
+// slow request does not hold back the answer before it.
+func TestServeLinesDoesNotHoldAnAnswerBehindASlowRequest(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- protocol.ServeLines(context.Background(), slowImpl{}, inR, outW); outW.Close() }()
+	start := time.Now()
+	io.WriteString(inW, `{"id":"1","op":"echo","input":{}}`+"\n"+`{"id":"2","op":"slow","input":{}}`+"\n")
+	answers := bufio.NewReader(outR)
+	line, err := answers.ReadString('\n')
+	if err != nil || !strings.Contains(line, `"id":"1"`) {
+		t.Fatalf("first answer %q (%v)", line, err)
+	}
+	if waited := time.Since(start); waited > 2*time.Second {
+		t.Errorf("the first answer came after %s: it waited for the slow request", waited)
+	}
+	if line, _ := answers.ReadString('\n'); !strings.Contains(line, `"id":"2"`) {
+		t.Errorf("second answer %q", line)
+	}
 	inW.Close()
 	if err := <-done; err != nil {
 		t.Fatal(err)

@@ -45,7 +45,8 @@ func Answer(ctx context.Context, impl Implementation, raw []byte) Response {
 // line in, one response per line out, in order, until in ends.
 func ServeLines(ctx context.Context, impl Implementation, in io.Reader, out io.Writer) error {
 	r := bufio.NewReaderSize(in, 64<<10)
-	w := flushWhenIdle{bufio.NewWriter(out), r}
+	w := newAnswerWriter(r, out)
+	defer w.stop()
 	for {
 		line, err := ReadLine(r, MaxMessageBytes)
 		if errors.Is(err, io.EOF) {
@@ -140,27 +141,4 @@ func encode(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
-}
-
-// flushWhenIdle is the JSON-Lines loop's writer: its Flush writes the
-// answers through only when no complete request line is already buffered.
-// A client that sends several requests at once gets their answers in one
-// write, and every answer is out before the loop next waits for input (the
-// next ReadLine reads from in only when no complete line is buffered), so
-// a client waiting for an answer never waits on the buffer.
-type flushWhenIdle struct {
-	*bufio.Writer
-	in *bufio.Reader
-}
-
-func (f flushWhenIdle) Flush() error {
-	if n := f.in.Buffered(); n > 0 {
-		buffered, _ := f.in.Peek(n) // never blocks: n bytes are buffered
-		for _, c := range buffered {
-			if c == '\n' {
-				return nil
-			}
-		}
-	}
-	return f.Writer.Flush()
 }
