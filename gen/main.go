@@ -109,6 +109,9 @@ func Generate(root fs.FS) (Files, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := cat.Compile(); err != nil {
+		return nil, err
+	}
 	suite, err := features.Load(feats)
 	if err != nil {
 		return nil, err

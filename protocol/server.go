@@ -45,7 +45,8 @@ func Answer(ctx context.Context, impl Implementation, raw []byte) Response {
 // line in, one response per line out, in order, until in ends.
 func ServeLines(ctx context.Context, impl Implementation, in io.Reader, out io.Writer) error {
 	r := bufio.NewReaderSize(in, 64<<10)
-	w := bufio.NewWriter(out)
+	w := newAnswerWriter(r, out)
+	defer w.stop()
 	for {
 		line, err := ReadLine(r, MaxMessageBytes)
 		if errors.Is(err, io.EOF) {

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 	"gopkg.in/yaml.v3"
@@ -43,6 +44,8 @@ type Profile struct {
 	Source       string
 	Operations   []*Operation
 	Requirements []*Requirement
+
+	schemas *profileSchemas
 }
 
 // Requirement is one behaviour of a seed with a stable id.
@@ -72,7 +75,23 @@ type Operation struct {
 	InputSchema  json.RawMessage
 	OutputSchema json.RawMessage
 
-	input, output *jsonschema.Schema
+	// inputBody and outputBody are the schemas as written (without $defs);
+	// they are compiled with the rest of their profile on first use.
+	inputBody, outputBody map[string]any
+	schemas               *profileSchemas
+	input, output         *jsonschema.Schema
+}
+
+// profileSchemas compiles a profile's schemas once, on the first validation
+// against any of them: a run of one profile never pays for the others, and
+// the draft's meta-schema check (which the compiler always makes) reads each
+// $defs entry once per profile instead of once per operation and part.
+type profileSchemas struct {
+	profile string
+	defs    map[string]any
+	ops     []*Operation
+	once    sync.Once
+	err     error
 }
 
 type operationsFile struct {
@@ -105,8 +124,9 @@ type requirementsFile struct {
 func Load() (*Catalog, error) { return LoadFS(files) }
 
 // LoadFS reads a spec folder laid out like the embedded one. Every problem
-// (unknown key, duplicate name, schema that does not compile, requirement id
-// cited but not defined) is an error naming the file.
+// (unknown key, duplicate name, requirement id cited but not defined) is an
+// error naming the file. Schemas are compiled per profile on their first use
+// (see Catalog.Compile); a schema that does not compile is an error then.
 func LoadFS(fsys fs.FS) (*Catalog, error) {
 	opFiles, err := fs.Glob(fsys, "*/operations.yaml")
 	if err != nil {
@@ -166,6 +186,7 @@ func loadProfile(fsys fs.FS, dir string) (*Profile, error) {
 		return nil, fmt.Errorf("spec: %s/operations.yaml names profile %q; the folder decides", dir, of.Profile)
 	}
 	p := &Profile{Name: of.Profile, Title: of.Title, Source: of.Source}
+	p.schemas = &profileSchemas{profile: p.Name}
 	if _, err := fs.Stat(fsys, dir+"/requirements.yaml"); err == nil {
 		var rf requirementsFile
 		if err := decodeStrict(fsys, dir+"/requirements.yaml", &rf); err != nil {
@@ -185,6 +206,14 @@ func loadProfile(fsys fs.FS, dir string) (*Profile, error) {
 		}
 		defs[k] = v
 	}
+	p.schemas.defs = defs
+	var rawDefs json.RawMessage
+	if len(defs) > 0 {
+		var err error
+		if rawDefs, err = json.Marshal(defs); err != nil {
+			return nil, fmt.Errorf("spec: %s/operations.yaml $defs: %w", dir, err)
+		}
+	}
 	for _, o := range of.Operations {
 		if !strings.HasPrefix(o.Name, p.Name+".") && o.Name != p.Name && !strings.HasPrefix(o.Name, p.Name+"_") {
 			// Operation names carry their profile so that a name alone says
@@ -193,7 +222,7 @@ func loadProfile(fsys fs.FS, dir string) (*Profile, error) {
 			return nil, fmt.Errorf("spec: %s/operations.yaml: operation %q does not start with its profile name", dir, o.Name)
 		}
 		op := &Operation{Name: o.Name, Profile: p.Name, Summary: o.Summary, Origin: o.Origin,
-			Requirements: o.Requirements, Errors: o.Errors, ErrorDocs: map[string]string{}, Extension: o.Extension}
+			Requirements: o.Requirements, Errors: o.Errors, ErrorDocs: map[string]string{}, Extension: o.Extension, schemas: p.schemas}
 		for code, doc := range o.ErrorDocs {
 			if !slices.Contains(o.Errors, code) {
 				return nil, fmt.Errorf("spec: %s/operations.yaml: %s documents error %q, which is not one of its errors %v", dir, o.Name, code, o.Errors)
@@ -204,13 +233,19 @@ func loadProfile(fsys fs.FS, dir string) (*Profile, error) {
 			op.ErrorDocs[protocol.CodeInvalidInput] = DefaultInvalidInputDoc
 		}
 		var err error
-		if op.InputSchema, op.input, err = compile(o.Name, "input", &o.Input, defs); err != nil {
+		if op.inputBody, op.InputSchema, err = publish(o.Name, "input", &o.Input, rawDefs); err != nil {
 			return nil, err
 		}
-		if op.OutputSchema, op.output, err = compile(o.Name, "output", &o.Output, defs); err != nil {
+		if op.outputBody, op.OutputSchema, err = publish(o.Name, "output", &o.Output, rawDefs); err != nil {
 			return nil, err
+		}
+		for _, part := range []string{"input", "output"} {
+			if _, clash := defs[defsKey(op.Name, part)]; clash {
+				return nil, fmt.Errorf("spec: %s/operations.yaml: $defs.%s is reserved for %s's %s schema", dir, defsKey(op.Name, part), op.Name, part)
+			}
 		}
 		p.Operations = append(p.Operations, op)
+		p.schemas.ops = append(p.schemas.ops, op)
 	}
 	return p, nil
 }
@@ -221,7 +256,10 @@ const DefaultInvalidInputDoc = "when the input does not satisfy the operation's 
 
 const draft = "https://json-schema.org/draft/2020-12/schema"
 
-func compile(op, part string, n *yaml.Node, defs map[string]any) (json.RawMessage, *jsonschema.Schema, error) {
+// publish decodes one operation's schema and writes it as the standalone
+// document the catalog publishes (draft 2020-12, its own $id, the profile's
+// $defs inlined).
+func publish(op, part string, n *yaml.Node, rawDefs json.RawMessage) (map[string]any, json.RawMessage, error) {
 	var body map[string]any
 	if n.Kind == 0 {
 		return nil, nil, fmt.Errorf("spec: operation %s has no %s schema", op, part)
@@ -229,29 +267,131 @@ func compile(op, part string, n *yaml.Node, defs map[string]any) (json.RawMessag
 	if err := n.Decode(&body); err != nil {
 		return nil, nil, fmt.Errorf("spec: operation %s %s schema: %w", op, part, err)
 	}
-	body["$schema"] = draft
-	body["$id"] = "https://clockspec.dev/schemas/" + op + "." + part + ".json"
-	if len(defs) > 0 {
-		body["$defs"] = defs
+	if body == nil {
+		return nil, nil, fmt.Errorf("spec: operation %s %s schema: not an object", op, part)
 	}
-	doc, err := json.Marshal(body)
+	for _, k := range []string{"$schema", "$id", "$defs"} {
+		// The catalog sets these three: the draft, the published id and
+		// the profile's shared $defs.
+		if _, ok := body[k]; ok {
+			return nil, nil, fmt.Errorf("spec: operation %s %s schema: %s is set by the catalog, not per schema", op, part, k)
+		}
+	}
+	doc := make(map[string]any, len(body)+3)
+	for k, v := range body {
+		doc[k] = v
+	}
+	doc["$schema"] = draft
+	doc["$id"] = "https://clockspec.dev/schemas/" + op + "." + part + ".json"
+	if rawDefs != nil {
+		// The profile's $defs are written once per profile (rawDefs) and
+		// spliced in where encoding/json puts the key, instead of being
+		// encoded again for every operation and part: the same bytes.
+		doc["$defs"] = defsPlaceholder
+	}
+	raw, err := json.Marshal(doc)
 	if err != nil {
 		return nil, nil, fmt.Errorf("spec: operation %s %s schema: %w", op, part, err)
+	}
+	if rawDefs != nil {
+		if bytes.Count(raw, placeholderJSON) != 1 {
+			return nil, nil, fmt.Errorf("spec: operation %s %s schema: its text holds the catalog's placeholder", op, part)
+		}
+		raw = bytes.Replace(raw, placeholderJSON, rawDefs, 1)
+	}
+	return body, raw, nil
+}
+
+// defsPlaceholder stands for the $defs while an operation's schema is
+// encoded; no schema text holds it (publish checks).
+const defsPlaceholder = "\x00clockspec $defs\x00"
+
+var placeholderJSON, _ = json.Marshal(defsPlaceholder)
+
+// defsKey is where an operation's schema sits in its profile's compiled
+// document: beside the profile's own $defs, so that the "#/$defs/..."
+// references it was written with resolve exactly as in its published form.
+func defsKey(op, part string) string { return op + "." + part }
+
+// compile builds one document for the whole profile, its $defs plus every
+// operation's input and output schema, and compiles it with one compiler.
+// A compiled subschema validates exactly as the standalone document of the
+// same schema would: same draft, same references, format asserted.
+func (ps *profileSchemas) compile() error {
+	ps.once.Do(func() { ps.err = ps.compileOnce() })
+	return ps.err
+}
+
+func (ps *profileSchemas) compileOnce() error {
+	defs := make(map[string]any, len(ps.defs)+2*len(ps.ops))
+	for k, v := range ps.defs {
+		defs[k] = v
+	}
+	for _, op := range ps.ops {
+		defs[defsKey(op.Name, "input")] = op.inputBody
+		defs[defsKey(op.Name, "output")] = op.outputBody
+	}
+	url := "https://clockspec.dev/schemas/" + ps.profile + ".json"
+	doc, err := json.Marshal(map[string]any{"$schema": draft, "$id": url, "$defs": defs})
+	if err != nil {
+		return fmt.Errorf("spec: profile %s schemas: %w", ps.profile, err)
 	}
 	c := jsonschema.NewCompiler()
 	c.Draft = jsonschema.Draft2020
 	// "format" is an assertion here, not an annotation: a now that is not
 	// a date-time is malformed input, and the schema must say so too.
 	c.AssertFormat = true
-	url := body["$id"].(string)
 	if err := c.AddResource(url, bytes.NewReader(doc)); err != nil {
-		return nil, nil, fmt.Errorf("spec: operation %s %s schema: %w", op, part, err)
+		return fmt.Errorf("spec: profile %s schemas: %w", ps.profile, err)
 	}
-	s, err := c.Compile(url)
-	if err != nil {
-		return nil, nil, fmt.Errorf("spec: operation %s %s schema: %w", op, part, err)
+	// The whole document first: the meta-schema check covers it at once
+	// and its error names the schema by its place ("/$defs/<op>.<part>").
+	if _, err := c.Compile(url); err != nil {
+		return fmt.Errorf("spec: %s/operations.yaml schemas: %w", ps.profile, err)
 	}
-	return doc, s, nil
+	for _, op := range ps.ops {
+		for _, part := range []struct {
+			name string
+			dst  **jsonschema.Schema
+		}{{"input", &op.input}, {"output", &op.output}} {
+			s, err := c.Compile(url + "#/$defs/" + defsKey(op.Name, part.name))
+			if err != nil {
+				return fmt.Errorf("spec: operation %s %s schema: %w", op.Name, part.name, err)
+			}
+			*part.dst = s
+		}
+	}
+	return nil
+}
+
+// Compile compiles the schemas of the named profiles (every profile when
+// none is named) now rather than on their first use, and reports the first
+// schema that does not compile. The embedded spec's schemas are checked by
+// its tests; gen calls this so a spec folder being edited fails at once.
+func (c *Catalog) Compile(profiles ...string) error {
+	for _, p := range c.Profiles {
+		if len(profiles) > 0 && !contains(profiles, p.Name) {
+			continue
+		}
+		if err := p.schemas.compile(); err != nil {
+			return err
+		}
+	}
+	for _, name := range profiles {
+		if _, ok := c.Profile(name); !ok {
+			return fmt.Errorf("spec: no profile %q", name)
+		}
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 // Operation looks an operation up by name.
@@ -289,11 +429,17 @@ func (e *SchemaError) Error() string {
 
 // ValidateInput checks a request body against the input schema.
 func (op *Operation) ValidateInput(raw json.RawMessage) error {
+	if err := op.schemas.compile(); err != nil {
+		return err
+	}
 	return validate(op.input, raw, "input of "+op.Name)
 }
 
 // ValidateOutput checks a response body against the output schema.
 func (op *Operation) ValidateOutput(raw json.RawMessage) error {
+	if err := op.schemas.compile(); err != nil {
+		return err
+	}
 	return validate(op.output, raw, "output of "+op.Name)
 }
 

@@ -3,6 +3,12 @@
 // encoding/json matches "timeZone" to a field tagged "timezone", which
 // would let the reference answer a request whose schema says the required
 // field is missing.
+//
+// Every call first scans the input once, without decoding or allocating,
+// for a key that names a field only up to case (scan.go). Inputs almost
+// never have one, and then the input goes straight to json.Unmarshal. When
+// the scan finds one, the full check (checkCase, dropCaseVariants) decides
+// what happens, so the answer is the same as without the scan.
 package jsonin
 
 import (
@@ -17,8 +23,11 @@ import (
 // exactly, at every depth. Keys that match no field are left alone: unknown
 // fields are each operation's own decision.
 func Decode(data []byte, v any) error {
-	if err := checkCase(data, reflect.TypeOf(v), ""); err != nil {
-		return err
+	t := reflect.TypeOf(v)
+	if hasCaseVariant(data, t) {
+		if err := checkCase(data, t, ""); err != nil {
+			return err
+		}
 	}
 	return json.Unmarshal(data, v)
 }
@@ -29,8 +38,11 @@ func Decode(data []byte, v any) error {
 // instead of being bound to the field (encoding/json) or refused (Decode,
 // whose refusal is right only where the schema refuses unknown keys).
 func DecodeOpen(data []byte, v any) error {
-	clean, _ := dropCaseVariants(data, reflect.TypeOf(v))
-	return json.Unmarshal(clean, v)
+	t := reflect.TypeOf(v)
+	if hasCaseVariant(data, t) {
+		data, _ = dropCaseVariants(data, t)
+	}
+	return json.Unmarshal(data, v)
 }
 
 // dropCaseVariants returns data without the object keys, at any depth, that
@@ -88,16 +100,7 @@ func dropCaseVariants(data []byte, t reflect.Type) (out []byte, changed bool) {
 }
 
 func fieldTypes(t reflect.Type) map[string]reflect.Type {
-	fields := map[string]reflect.Type{}
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "" || name == "-" || !f.IsExported() {
-			continue
-		}
-		fields[name] = f.Type
-	}
-	return fields
+	return fieldsOf(t).types
 }
 
 func checkCase(data []byte, t reflect.Type, path string) error {
@@ -110,15 +113,7 @@ func checkCase(data []byte, t reflect.Type, path string) error {
 		if json.Unmarshal(data, &obj) != nil {
 			return nil // not an object: json.Unmarshal reports the type error
 		}
-		fields := map[string]reflect.Type{}
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if name == "" || name == "-" || !f.IsExported() {
-				continue
-			}
-			fields[name] = f.Type
-		}
+		fields := fieldTypes(t)
 		for key, raw := range obj {
 			if ft, ok := fields[key]; ok {
 				if err := checkCase(raw, ft, path+"."+key); err != nil {

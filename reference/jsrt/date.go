@@ -63,15 +63,51 @@ const (
 //   - Bytes of s that are not valid UTF-8 are read as U+FFFD; a lone
 //     surrogate, the nearest JS equivalent, tokenizes the same way.
 func ParseDate(s string, local *time.Location) (t time.Time, ok bool) {
-	f, ok := parseFields(utf16.Encode([]rune(s)))
+	f, ok := parseStoredUTC(s)
 	if !ok {
-		return time.Time{}, false
+		if f, ok = parseFields(utf16.Encode([]rune(s))); !ok {
+			return time.Time{}, false
+		}
 	}
 	ms, ok := timeValue(f, local)
 	if !ok {
 		return time.Time{}, false
 	}
 	return time.UnixMilli(ms).UTC(), true
+}
+
+// parseStoredUTC reads the one shape nearly every stored timestamp has,
+// "2024-01-01T10:00:00.000Z" or "2024-01-01T10:00:00Z", with every field in
+// the range the full parser accepts unchanged, into the fields the full
+// parser gives it. Anything else (ok=false) goes to the full parser, which
+// decides it: this is a shortcut, never a second grammar.
+func parseStoredUTC(s string) (f fields, ok bool) {
+	if (len(s) != 24 || s[19] != '.' || s[23] != 'Z') && (len(s) != 20 || s[19] != 'Z') {
+		return f, false
+	}
+	if s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':' {
+		return f, false
+	}
+	num := func(i, n int) int {
+		v := 0
+		for j := i; j < i+n; j++ {
+			c := s[j]
+			if c < '0' || c > '9' {
+				return -1
+			}
+			v = v*10 + int(c-'0')
+		}
+		return v
+	}
+	f.year, f.month, f.day = num(0, 4), num(5, 2), num(8, 2)
+	f.hour, f.minute, f.second = num(11, 2), num(14, 2), num(17, 2)
+	if len(s) == 24 {
+		f.ms = num(20, 3)
+	}
+	if f.year < 0 || f.ms < 0 || !isMonth(f.month) || !isDay(f.day) || !isHour(f.hour) || !isMinute(f.minute) || !isMinute(f.second) {
+		return fields{}, false
+	}
+	return f, true // offset 0: "Z"
 }
 
 // timeValue is the rest of V8's ParseDateTimeString: MakeDay, MakeTime,

@@ -1,7 +1,7 @@
 package v1
 
 import (
-	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/clockspec/clockspec/reference/jsrt"
@@ -44,20 +44,35 @@ func FormatLocalTime(utcIso, tz, processTZ string) string {
 	if !ok {
 		return "Invalid Date"
 	}
-	lt := t.In(intlLocation(tz))
-	year := lt.Year()
+	// One zone lookup: the offset at t, then the fields of t shifted by it
+	// read in UTC (each of Year, Month, Day, Hour, Minute in the zone would
+	// evaluate its rule again).
+	_, off := t.In(intlLocation(tz)).Zone()
+	wall := t.UTC().Add(time.Duration(off) * time.Second)
+	year, month, day := wall.Date()
+	hour24, minute, _ := wall.Clock()
 	if year <= 0 {
 		year = 1 - year
 	}
-	hour := lt.Hour() % 12
+	hour := hour24 % 12
 	if hour == 0 {
 		hour = 12
 	}
 	half := "AM"
-	if lt.Hour() >= 12 {
+	if hour24 >= 12 {
 		half = "PM"
 	}
-	return fmt.Sprintf("%s %d, %d, %d:%02d %s", lt.Month().String()[:3], lt.Day(), year, hour, lt.Minute(), half)
+	b := make([]byte, 0, 24)
+	b = append(b, month.String()[:3]...)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(day), 10)
+	b = append(b, ", "...)
+	b = strconv.AppendInt(b, int64(year), 10)
+	b = append(b, ", "...)
+	b = strconv.AppendInt(b, int64(hour), 10)
+	b = append(b, ':', byte('0'+minute/10), byte('0'+minute%10), ' ')
+	b = append(b, half...)
+	return string(b)
 }
 
 // ConfigTimezone is the outcome of ResolveConfigTimezone.
