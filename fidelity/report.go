@@ -30,6 +30,10 @@ type MutationSummary struct {
 	WallSeconds float64           `json:"wall_seconds"`
 	Profiles    []MutationProfile `json:"profiles"`
 	Survivors   []Survivor        `json:"survivors"`
+
+	// Note qualifies a measurement the suite has moved on from (when it was
+	// taken, what changed since); a fresh run writes none.
+	Note string `json:"note,omitempty"`
 }
 
 // MutationProfile is the score of one profile's packages.

@@ -38,6 +38,12 @@ func Errorf(code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
+// OperationFunc answers one operation in process: the call's JSON input in, a
+// JSON-encodable output or a structured error out. Every profile package of
+// the reference maps its operation names to values of this one type, so the
+// reference serves them all through one adapter.
+type OperationFunc func(input json.RawMessage) (any, *Error)
+
 // Codes shared by every operation. Protocol faults (the implementation did
 // not answer properly) are distinct from domain errors (it answered that the
 // input is wrong), so that a report never counts a crash as a correct refusal.

@@ -39,22 +39,22 @@ func New() *Implementation {
 		ops[name] = encoded(h)
 	}
 	for name, h := range timestamps.Operations() {
-		ops[name] = encoded(v1.Handler(h))
+		ops[name] = encoded(h)
 	}
 	for name, h := range routing.Operations() {
-		ops[name] = encoded(v1.Handler(h))
+		ops[name] = encoded(h)
 	}
 	for name, h := range clock.Operations() {
-		ops[name] = encoded(v1.Handler(h))
+		ops[name] = encoded(h)
 	}
 	for name, h := range awareness.Operations() {
-		ops[name] = encoded(v1.Handler(h))
+		ops[name] = encoded(h)
 	}
 	return &Implementation{ops: ops}
 }
 
 // encoded adapts a handler that returns a Go value.
-func encoded(h v1.Handler) handler {
+func encoded(h protocol.OperationFunc) handler {
 	return func(in json.RawMessage) (json.RawMessage, *protocol.Error) {
 		v, perr := h(in)
 		if perr != nil {

@@ -135,3 +135,39 @@ Feature: datetime_math convert_timezone
       | etc-gmt-plus | Etc/GMT+5     | 2026-07-20T02:00:00-05:00 |
       | etc-utc      | Etc/UTC       | 2026-07-20T07:00:00Z      |
       | utc          | UTC           | 2026-07-20T07:00:00Z      |
+
+  @req:DT-CONVERT @req:DT-MATH-OUTPUT @id:datetime/convert-timezone/local-mean-time-year-0
+  Scenario: year 0 converted to Oslo is in its local mean time, +00:43
+    Year 0 in Oslo is before its first transition, so tzdata's local mean time +00:43
+    applies.
+    When I call "datetime_math" with:
+      """json
+      {"operation":"convert_timezone","timestamp":"0000-01-01T00:00:00Z","target_timezone":"Europe/Oslo"}
+      """
+    Then the output is:
+      """json
+      {"operation": "convert_timezone", "input": "0000-01-01T00:00:00Z", "target_timezone": "Europe/Oslo", "result": "0000-01-01T00:43:00+00:43"}
+      """
+
+  @req:DT-CONVERT @req:DT-MATH-OUTPUT @id:datetime/convert-timezone/last-hour-of-9999
+  Scenario: the last hour of year 9999 at -12:00 converts to Etc/GMT+12
+    The last hour of year 9999 at -12:00 is inside the range RFC 3339 can write.
+    When I call "datetime_math" with:
+      """json
+      {"operation":"convert_timezone","timestamp":"9999-12-31T23:00:00-12:00","target_timezone":"Etc/GMT+12"}
+      """
+    Then the output is:
+      """json
+      {"operation": "convert_timezone", "input": "9999-12-31T23:00:00-12:00", "target_timezone": "Etc/GMT+12", "result": "9999-12-31T23:00:00-12:00"}
+      """
+
+  @req:DT-CONVERT @req:DT-MATH-OUTPUT @id:datetime/convert-timezone/largest-offset
+  Scenario: a timestamp at +23:59, the largest offset RFC 3339 allows, converts to New York
+    When I call "datetime_math" with:
+      """json
+      {"operation":"convert_timezone","timestamp":"2026-01-01T00:00:00+23:59","target_timezone":"America/New_York"}
+      """
+    Then the output is:
+      """json
+      {"operation": "convert_timezone", "input": "2026-01-01T00:00:00+23:59", "target_timezone": "America/New_York", "result": "2025-12-30T19:01:00-05:00"}
+      """

@@ -559,3 +559,103 @@ Feature: Decisions the PRD leaves open
       | control-character | datetime_math   | {"operation": "\u0000weekday", "timestamp": "2026-04-20T10:00:00Z"}                                                                                             | invalid_operation |
       | lone-surrogate    | datetime_format | {"timestamp": "\ud800", "style": "short"}                                                                                                                       | invalid_timestamp |
       | huge-zone-name    | datetime_format | {"timestamp": "2026-04-20T10:00:00Z", "style": "short", "target_timezone": "Europe/Oslo/Oslo/Oslo/Oslo/Oslo/Oslo/Oslo/Oslo/Oslo/Oslo/Oslo/Oslo/Oslo/Oslo/Oslo"} | invalid_timezone  |
+
+  @decision @dt-decision:locale @req:DT-DEC-LOCALE @req:DT-DEC-FIXED-OFFSET-LABELS @req:DT-FMT-OUTPUT @id:datetime/decisions/locale-region-number
+  Scenario: an English locale with a region number (en-419) formats a Sunday evening at -05:00
+    Open: "Locale can be ignored in v1 or accepted only as "en"". The kit takes the English
+    tag en-419 as en, and labels the -05:00 offset "-05" and "UTC-05:00".
+    When I call "datetime_format" with:
+      """json
+      {"timestamp":"2026-04-19T23:30:00-05:00","style":"long","locale":"en-419"}
+      """
+    Then the output is:
+      """json
+      {"input": "2026-04-19T23:30:00-05:00", "style": "long", "formatted": "2026-04-19 23:30 -05", "timezone": "UTC-05:00", "utc_offset": "-05:00"}
+      """
+
+  @decision @dt-decision:offset-seconds @req:DT-DEC-OFFSET-SECONDS @req:DT-FMT-OUTPUT @id:datetime/decisions/offset-seconds-local-mean-time
+  Scenario: year 0 formatted in Kathmandu shows its local mean time offset with seconds
+    Open: the PRD's "utc_offset": "+02:00" shows no offset with seconds; Kathmandu's local
+    mean time is +05:41:16, shown in full.
+    When I call "datetime_format" with:
+      """json
+      {"timestamp":"0000-01-01T00:00:00Z","style":"date_only","target_timezone":"Asia/Kathmandu"}
+      """
+    Then the output is:
+      """json
+      {"input": "0000-01-01T00:00:00Z", "target_timezone": "Asia/Kathmandu", "style": "date_only", "formatted": "0000-01-01", "timezone": "Asia/Kathmandu", "utc_offset": "+05:41:16"}
+      """
+
+  @decision @dt-decision:locale @req:DT-DEC-LOCALE @req:DT-DEC-FIXED-OFFSET-LABELS @req:DT-FMT-OUTPUT @id:datetime/decisions/locale-one-letter-subtags
+  Scenario: the first instant at +14:00 formats with a locale of one-letter subtags
+    Open: "Locale can be ignored in v1 or accepted only as "en"". The kit takes en-a-b (one-
+    letter subtags) as en and labels +14:00 "+14".
+    When I call "datetime_format" with:
+      """json
+      {"timestamp":"0000-01-01T00:00:00+14:00","style":"long","locale":"en-a-b"}
+      """
+    Then the output is:
+      """json
+      {"input": "0000-01-01T00:00:00+14:00", "style": "long", "formatted": "0000-01-01 00:00 +14", "timezone": "UTC+14:00", "utc_offset": "+14:00"}
+      """
+
+  @decision @dt-decision:diff-numbers @req:DT-DEC-DIFF-NUMBERS @req:DT-MATH-OUTPUT @id:datetime/decisions/diff-numbers-over-2023-years
+  Scenario: diff over 2023 years to the last nanosecond of a day is exact
+    Open: the PRD's "duration_days": 2.2291666667 shows 10 decimal places but not how exact
+    the arithmetic over 2023 years must be; the kit computes it exactly, from the first instant at
+    +14:00 to the last nanosecond of a day.
+    When I call "datetime_math" with:
+      """json
+      {"operation":"diff","left":"0000-01-01T00:00:00+14:00","right":"2023-02-28T23:59:59.999999999Z"}
+      """
+    Then the output is:
+      """json
+      {"operation": "diff", "left": "0000-01-01T00:00:00+14:00", "right": "2023-02-28T23:59:59.999999999Z", "duration_seconds": 63844898399.999999999, "duration_minutes": 1064081640, "duration_hours": 17734694, "duration_days": 738945.5833333333, "sign": 1}
+      """
+
+  @decision @dt-decision:output-range @req:DT-DEC-OUTPUT-RANGE @req:DT-DEC-ERROR-ORDER @id:datetime/decisions/output-range-before-year-0
+  Scenario: shifting year 0 back by 10,000 years is out_of_range
+    Open: "Use RFC3339 as the only timestamp input/output format" names no code for a result
+    before year 0000.
+    When I call "datetime_math" with:
+      """json
+      {"operation":"shift","timestamp":"0000-01-01T00:00:00+14:00","years":-10000}
+      """
+    Then the error code is "out_of_range"
+
+  @decision @dt-decision:shift-values @req:DT-DEC-SHIFT-VALUES @req:DT-DEC-ERROR-ORDER @id:datetime/decisions/shift-values-exponent-fraction
+  Scenario: a shift of 1e-1 days, a fraction in exponent form, is invalid_shift
+    Open: "shift fields (optional for shift): years, months, days, hours, minutes, seconds"
+    gives them no type or code; 1e-1 days is a fraction, so invalid_shift.
+    When I call "datetime_math" with:
+      """json
+      {"operation":"shift","timestamp":"0000-01-01T00:00:00+14:00","days":1e-1}
+      """
+    Then the error code is "invalid_shift"
+
+  @decision @dt-decision:locale @req:DT-DEC-LOCALE @id:datetime/decisions/locale-subtag-8-characters
+  Scenario: an English locale with an 8-character subtag is accepted
+    Open: "Locale can be ignored in v1 or accepted only as "en"". The kit accepts English BCP
+    47 tags, whose subtags have 1 to 8 characters.
+    When I call "datetime_format" with {"locale": "en-abcdefgh", "style": "short", "timestamp": "2026-04-20T10:00:00+03:00"}
+    Then the output is:
+      """json
+      {"formatted": "2026-04-20 10:00", "input": "2026-04-20T10:00:00+03:00", "style": "short", "timezone": "UTC+03:00", "utc_offset": "+03:00"}
+      """
+
+  @decision @dt-decision:locale @req:DT-DEC-LOCALE @id:datetime/decisions/locale-subtag-punctuation
+  Scenario: a locale subtag with punctuation is refused
+    Open: "Locale can be ignored in v1 or accepted only as "en"" (a tool that ignores locale
+    answers). The kit checks every character of a subtag.
+    When I call "datetime_format" with {"locale": "en-a.b", "style": "short", "timestamp": "2026-04-20T10:00:00+03:00"}
+    Then the error code is "unsupported_locale"
+
+  @decision @dt-decision:locale @req:DT-DEC-LOCALE @id:datetime/decisions/locale-subtag-z-and-0
+  Scenario: locale subtags may contain z and 0
+    Open: "Locale can be ignored in v1 or accepted only as "en"" (a tool that accepts only en
+    refuses it). The kit accepts subtags with z and 0, the ends of its letter and digit ranges.
+    When I call "datetime_format" with {"locale": "en-z0", "style": "short", "timestamp": "2026-04-20T10:00:00+03:00"}
+    Then the output is:
+      """json
+      {"formatted": "2026-04-20 10:00", "input": "2026-04-20T10:00:00+03:00", "style": "short", "timezone": "UTC+03:00", "utc_offset": "+03:00"}
+      """

@@ -86,3 +86,15 @@ Feature: datetime_math diff
       | oslo-spring-forward   | 2026-03-29T01:00:00+01:00 | 2026-03-29T03:00:00+02:00 | 3600    | 1     |
       | oslo-spring-noon-noon | 2026-03-28T12:00:00+01:00 | 2026-03-29T12:00:00+02:00 | 82800   | 23    |
       | oslo-fall-back        | 2026-10-24T12:00:00+02:00 | 2026-10-25T12:00:00+01:00 | 90000   | 25    |
+
+  @req:DT-DIFF @req:DT-DIFF-SIGN @req:DT-MATH-OUTPUT @id:datetime/diff/leap-day-2000
+  Scenario: the leap day 2000-02-29 exists: its diff with itself is zero
+    2000 is divisible by 400, so it is a leap year.
+    When I call "datetime_math" with:
+      """json
+      {"operation":"diff","left":"2000-02-29T00:00:00Z","right":"2000-02-29T00:00:00Z"}
+      """
+    Then the output is:
+      """json
+      {"operation": "diff", "left": "2000-02-29T00:00:00Z", "right": "2000-02-29T00:00:00Z", "duration_seconds": 0, "duration_minutes": 0, "duration_hours": 0, "duration_days": 0, "sign": 0}
+      """

@@ -225,3 +225,12 @@ Feature: datetime_format
     Then the call is refused or the output "formatted" is "2026-04-20 10:00"
     And the seed leaves the output "timezone" open
     And the seed leaves the output "target_timezone" open
+
+  @req:DT-FMT-TARGET @id:datetime/format/target-in-year-9999
+  Scenario: a target time inside the year 9999 is formatted
+    The year 9999 itself is in range after converting to a target zone.
+    When I call "datetime_format" with {"style": "long", "target_timezone": "America/New_York", "timestamp": "9999-06-01T00:00:00Z"}
+    Then the output is:
+      """json
+      {"formatted": "9999-05-31 20:00 EDT", "input": "9999-06-01T00:00:00Z", "style": "long", "target_timezone": "America/New_York", "timezone": "America/New_York", "utc_offset": "-04:00"}
+      """

@@ -258,3 +258,27 @@ Feature: Validation and errors of datetime_math and datetime_format
     Then the output "result" is the RFC 3339 time "2026-04-20T12:00:00+02:00"
     When I call "datetime_math" with {"operation": "diff", "left": "2026-04-20T10:00:00-00:00", "right": "2026-04-20t13:00:00+03:00"}
     Then the output "sign" is 0
+
+  @req:DT-STRUCTURED-INPUT @req:DT-MATH-OUTPUT @id:datetime/validation/json-white-space
+  Scenario: white space around the request and its tokens is accepted
+    White space around the request and its tokens is JSON.
+    When I call "datetime_math" with:
+      """json
+       { "operation" : "weekday" , "timestamp" : "2026-04-20T10:00:00Z" } 
+      """
+    Then the output is:
+      """json
+      {"operation": "weekday", "timestamp": "2026-04-20T10:00:00Z", "weekday": "Monday", "weekday_index": 1}
+      """
+
+  @req:DT-STRUCTURED-INPUT @req:DT-MATH-OUTPUT @id:datetime/validation/json-escaped-key
+  Scenario: a key written with a JSON escape is that key
+    A key written with a JSON escape ("op\u0065ration") is the key "operation".
+    When I call "datetime_math" with:
+      """json
+      {"op\u0065ration":"weekday","timestamp":"2026-04-20T10:00:00Z"}
+      """
+    Then the output is:
+      """json
+      {"operation": "weekday", "timestamp": "2026-04-20T10:00:00Z", "weekday": "Monday", "weekday_index": 1}
+      """

@@ -411,3 +411,243 @@ Feature: Scheduled tasks
       """json
       {"action": "run", "status": "active"}
       """
+
+  @req:V1-SCHED-INTERVAL-ANCHOR @req:V1-SCHED-INTERVAL-CATCHUP @id:v1/scheduler/interval-anchor-first-date
+  Scenario: an interval anchored at the first JavaScript date, written without an offset, keeps its day grid
+    -271821-04-20T00:00 is the first instant of the Date range, read in the process zone (UTC);
+    a daily interval from there still lands on midnight UTC.
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:30.000Z", "task": {"next_run": "-271821-04-20T00:00", "schedule_type": "interval", "schedule_value": "86400000"}, "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"next_run": "2026-01-02T00:00:00.000Z"}
+      """
+
+  @req:V1-SCHED-INTERVAL-ANCHOR @req:V1-SCHED-INTERVAL-CATCHUP @id:v1/scheduler/interval-anchor-expanded-year-0
+  Scenario: an interval anchor written with the six-digit year +000000 is read
+    ISO 8601's expanded form writes the year 0 as +000000; JavaScript's Date reads it.
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:30.000Z", "task": {"next_run": "+000000-01-01T00:00:00Z", "schedule_type": "interval", "schedule_value": "86400000"}, "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"next_run": "2026-01-02T00:00:00.000Z"}
+      """
+
+  @req:V1-SCHED-INTERVAL-ANCHOR @req:V1-SCHED-INTERVAL-CATCHUP @id:v1/scheduler/interval-anchor-fraction-cut
+  Scenario: an interval anchor's fraction beyond milliseconds is cut, not rounded
+    JavaScript's Date keeps milliseconds: .9999999 is .999, and the grid keeps it.
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:30.000Z", "task": {"next_run": "2024-01-01T00:00:00.9999999Z", "schedule_type": "interval", "schedule_value": "86400000"}, "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"next_run": "2026-01-02T00:00:00.999Z"}
+      """
+
+  @req:V1-SCHED-INTERVAL-ANCHOR @req:V1-SCHED-INTERVAL-CATCHUP @id:v1/scheduler/interval-anchor-one-fraction-digit
+  Scenario: an interval anchor with one fractional digit means tenths of a second
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:30.000Z", "task": {"next_run": "2024-01-01T00:00:00.1Z", "schedule_type": "interval", "schedule_value": "86400000"}, "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"next_run": "2026-01-02T00:00:00.100Z"}
+      """
+
+  @req:V1-SCHED-INTERVAL-ANCHOR @req:V1-SCHED-INTERVAL-CATCHUP @id:v1/scheduler/interval-anchor-two-fraction-digits
+  Scenario: an interval anchor with two fractional digits means hundredths of a second
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:30.000Z", "task": {"next_run": "2024-01-01T00:00:00.12Z", "schedule_type": "interval", "schedule_value": "86400000"}, "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"next_run": "2026-01-02T00:00:00.120Z"}
+      """
+
+  @req:V1-SCHED-INTERVAL-ANCHOR @req:V1-SCHED-INTERVAL-CATCHUP @id:v1/scheduler/interval-anchor-hour-24
+  Scenario: an interval anchor at hour 24 is midnight of the next day
+    2024-12-31T24:00:00.000Z is 2025-01-01T00:00:00.000Z for JavaScript's Date.
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:30.000Z", "task": {"next_run": "2024-12-31T24:00:00.000Z", "schedule_type": "interval", "schedule_value": "86400000"}, "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"next_run": "2026-01-02T00:00:00.000Z"}
+      """
+
+  @req:V1-SCHED-INTERVAL-ANCHOR @req:V1-SCHED-INTERVAL-CATCHUP @id:v1/scheduler/interval-anchor-month-name
+  Scenario: an interval anchor in a month-name form is read in the process zone and keeps its noon grid
+    JavaScript's Date reads "Jan 1 2024 12:00" as a local time; the process zone is UTC.
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:30.000Z", "task": {"next_run": "Jan 1 2024 12:00", "schedule_type": "interval", "schedule_value": "86400000"}, "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"next_run": "2026-01-01T12:00:00.000Z"}
+      """
+
+  @req:V1-SCHED-CRON-DST @id:v1/scheduler/cron-quarter-hour-at-fall-back
+  Scenario: a quarter-hourly job keeps firing every 15 real minutes at a fall-back
+    Santiago falls back from -03:00 to -04:00 at 03:00 UTC on 2020-04-05; asked at that instant,
+    the next run is 15 minutes later.
+    When I call "v1.compute_next_run" with {"now": "2020-04-05T03:00:00.000Z", "task": {"schedule_type": "cron", "schedule_value": "*/15 * * * *"}, "timezone": "America/Santiago"}
+    Then the output is:
+      """json
+      {"next_run": "2020-04-05T03:15:00.000Z"}
+      """
+
+  @req:V1-SCHED-CRON-DST @id:v1/scheduler/cron-monthly-after-fall-back-midnight
+  Scenario: a monthly midnight job asked just after the 1st's midnight, after a fall-back, waits for the next month
+    Cairo fell back on the night of 2024-10-31; asked one second after midnight of November 1st
+    (22:00:01 UTC), the next run is midnight of December 1st.
+    When I call "v1.compute_next_run" with {"now": "2024-10-31T22:00:01.000Z", "task": {"schedule_type": "cron", "schedule_value": "0 0 1 * *"}, "timezone": "Africa/Cairo"}
+    Then the output is:
+      """json
+      {"next_run": "2024-11-30T22:00:00.000Z"}
+      """
+
+  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-empty-expression
+  Scenario: an empty expression runs every minute, as cron-parser reads it
+    cron-parser pads the missing fields with its defaults; asked 30 seconds before a minute, the
+    next run is that minute.
+    When I call "v1.compute_next_run" with {"now": "2026-12-31T23:59:30.000Z", "task": {"schedule_type": "cron", "schedule_value": ""}, "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"next_run": "2027-01-01T00:00:00.000Z"}
+      """
+
+  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-every-second-before-epoch
+  Scenario: an every-second job asked half a second before the epoch fires at the epoch
+    When I call "v1.compute_next_run" with {"now": "1969-12-31T23:59:59.500Z", "task": {"schedule_type": "cron", "schedule_value": "* * * * * *"}, "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"next_run": "1970-01-01T00:00:00.000Z"}
+      """
+
+  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-strictly-after-now-before-1970
+  Scenario: a run exactly at now is not the next run, before 1970 as after
+    Asked at midnight, a daily midnight job fires the next midnight.
+    When I call "v1.compute_next_run" with {"now": "1960-03-01T00:00:00.000Z", "task": {"schedule_type": "cron", "schedule_value": "0 0 0 * * *"}, "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"next_run": "1960-03-02T00:00:00.000Z"}
+      """
+
+  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-weekday-range-to-7
+  Scenario: a stepped weekday range ending at 7 includes Sunday, as cron-parser reads it
+    cron-parser adds Sunday (0) to a weekday range whose end is 7 before stepping: 2-7/2 fires on
+    Tuesday, Thursday, Saturday and Sunday.
+    When I call "v1.compute_next_run" with {"now": "2026-03-08T06:59:59.000Z", "task": {"schedule_type": "cron", "schedule_value": "0 9 * * 2-7/2"}, "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"next_run": "2026-03-08T09:00:00.000Z"}
+      """
+
+  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-question-mark-day-of-month
+  Scenario: "?" in the day-of-month field means any day: a Monday job in 1900
+    1900 is not a leap year, so from February 27 the next Monday is March 5; New York is at
+    -05:00.
+    When I call "v1.compute_next_run" with {"now": "1900-02-27T00:00:00.000Z", "task": {"schedule_type": "cron", "schedule_value": "0 9 ? * 1"}, "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"next_run": "1900-03-05T14:00:00.000Z"}
+      """
+
+  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-question-mark-day-of-week
+  Scenario: "?" in the day-of-week field means any weekday: a job on the 15th in 1900
+    When I call "v1.compute_next_run" with {"now": "1900-02-27T00:00:00.000Z", "task": {"schedule_type": "cron", "schedule_value": "0 9 15 * ?"}, "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"next_run": "1900-03-15T14:00:00.000Z"}
+      """
+
+  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-feb-29-in-2400
+  Scenario: a February 29 job fires on February 29 of 2400, a leap year divisible by 400
+    With both day fields set, a day matching either fires; 2400-02-29 matches the day of the
+    month.
+    When I call "v1.compute_next_run" with {"now": "2400-02-28T12:00:00.000Z", "task": {"schedule_type": "cron", "schedule_value": "0 0 29 2 1"}, "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"next_run": "2400-02-29T05:00:00.000Z"}
+      """
+
+  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-december-31
+  Scenario: a December 31 job fires on the last day of the year
+    When I call "v1.compute_next_run" with {"now": "1900-02-27T00:00:00.000Z", "task": {"schedule_type": "cron", "schedule_value": "0 0 31 12 *"}, "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"next_run": "1900-12-31T05:00:00.000Z"}
+      """
+
+  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-day-30-skips-february
+  Scenario: day 30 never comes in February, so a February-and-April job fires on April 30
+    When I call "v1.compute_next_run" with {"now": "1900-02-27T00:00:00.000Z", "task": {"schedule_type": "cron", "schedule_value": "0 0 30 2,4 *"}, "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"next_run": "1900-04-30T05:00:00.000Z"}
+      """
+
+  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-nearest-weekday-on-day-1
+  Scenario: the nearest-weekday suffix W is refused on day 1 too
+    cron-parser 5.5.0 does not know W.
+    When I call "v1.compute_next_run" with {"now": "1900-02-27T00:00:00.000Z", "task": {"schedule_type": "cron", "schedule_value": "0 0 1W * *"}, "timezone": "America/New_York"}
+    Then the error code is "invalid_cron"
+
+  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-daily-in-1900
+  Scenario: a daily 9:00 job in 1900 fires later the same day, at New York's -05:00
+    When I call "v1.compute_next_run" with {"now": "1900-02-27T00:00:00.000Z", "task": {"schedule_type": "cron", "schedule_value": "0 9 * * *"}, "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"next_run": "1900-02-27T14:00:00.000Z"}
+      """
+
+  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-sunday-listed-twice
+  Scenario: Sunday listed twice (0,0) is accepted and fires on Sunday
+    cron-parser refuses a duplicated value unless it is 0.
+    When I call "v1.compute_next_run" with {"now": "1900-02-27T00:00:00.000Z", "task": {"schedule_type": "cron", "schedule_value": "0 9 * * 0,0"}, "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"next_run": "1900-03-04T14:00:00.000Z"}
+      """
+
+  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-monday-listed-twice
+  Scenario: Monday listed twice (1,1) is refused as a duplicate
+    cron-parser refuses a duplicated value unless it is 0.
+    When I call "v1.compute_next_run" with {"now": "1900-02-27T00:00:00.000Z", "task": {"schedule_type": "cron", "schedule_value": "0 9 * * 1,1"}, "timezone": "America/New_York"}
+    Then the error code is "invalid_cron"
+
+  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-day-29-skips-february-1900
+  Scenario: day 29 skips February 1900, which is not a leap year
+    When I call "v1.compute_next_run" with {"now": "1900-02-27T00:00:00.000Z", "task": {"schedule_type": "cron", "schedule_value": "0 9 29 * *"}, "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"next_run": "1900-03-29T14:00:00.000Z"}
+      """
+
+  @req:V1-SCHED-INTERVAL-ANCHOR @id:v1/scheduler/interval-year-0-four-digits
+  Scenario: an interval run in the year 0 is written with four digits
+    toISOString switches to the six-digit form only outside the years 0000-9999.
+    When I call "v1.compute_next_run" with {"now": "0000-01-01T00:00:00.000Z", "task": {"next_run": "0000-01-01T00:00:00.000Z", "schedule_type": "interval", "schedule_value": "60000"}, "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"next_run": "0000-01-01T00:01:00.000Z"}
+      """
+
+  @req:V1-SCHED-INTERVAL-ANCHOR @id:v1/scheduler/interval-year-9999-four-digits
+  Scenario: an interval run in the year 9999 is written with four digits
+    toISOString switches to the six-digit form only outside the years 0000-9999.
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:00.000Z", "task": {"next_run": "9999-06-01T00:00:00.000Z", "schedule_type": "interval", "schedule_value": "60000"}, "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"next_run": "9999-06-01T00:01:00.000Z"}
+      """
+
+  @req:V1-SCHED-PAUSE @id:v1/scheduler/inactive-due-task-skipped
+  Scenario: a due task that is not active is skipped, never run, and keeps its status
+    v1 only runs active tasks: getDueTasks selects status 'active' and the scheduler loop skips
+    any task whose status is not active, before it looks at the group folder.
+    When I call "v1.check_due_task" with {"task": {"group_folder": "main", "id": "task-1", "status": "paused"}}
+    Then the output is:
+      """json
+      {"action": "skip", "status": "paused"}
+      """
+    When I call "v1.check_due_task" with {"task": {"group_folder": "../../outside", "id": "task-1", "status": "completed"}}
+    Then the output is:
+      """json
+      {"action": "skip", "status": "completed"}
+      """
+
+  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/now-one-digit-hour
+  Scenario: a now with a one-digit hour is not an RFC 3339 date-time
+    Found by fuzzing the reference: the input schema's date-time format and v1's oracle refuse
+    "T0:00:00", which Go's time.Parse takes, so the reference answered as if now were valid.
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T0:00:00Z", "timezone": "UTC", "task": {"schedule_type": "cron", "schedule_value": "0 9 * * *"}}
+    Then the error code is "invalid_input"

@@ -77,3 +77,30 @@ Feature: stripInternalTags and formatOutbound
   Scenario: white space left after stripping is trimmed to nothing
     When I call "v1.format_outbound" with {"text": " \n<internal>x</internal>\t "}
     Then the output "result" is ""
+
+  @req:V1-OUTBOUND @req:V1-STRIP @id:v1/format-outbound/trim-en-quad
+  Scenario: an en quad (U+2000) around a stripped block is trimmed as white space
+    U+2000 opens the range of JavaScript white space U+2000-U+200A.
+    When I call "v1.format_outbound" with {"text": " <internal>x</internal> "}
+    Then the output is:
+      """json
+      {"result": ""}
+      """
+
+  @req:V1-OUTBOUND @req:V1-STRIP @id:v1/format-outbound/trim-hair-space
+  Scenario: a hair space (U+200A) around a stripped block is trimmed as white space
+    U+200A closes the range of JavaScript white space U+2000-U+200A.
+    When I call "v1.format_outbound" with {"text": " <internal>x</internal> "}
+    Then the output is:
+      """json
+      {"result": ""}
+      """
+
+  @req:V1-STRIP @id:v1/strip-internal/empty-block
+  Scenario: an empty internal block is removed too
+    A closing tag right after the opening one closes the block.
+    When I call "v1.strip_internal_tags" with {"text": "a<internal></internal>b"}
+    Then the output is:
+      """json
+      {"result": "ab"}
+      """

@@ -145,3 +145,211 @@ Feature: Time zones and local times
   Scenario: formatLocalTime needs a time zone field
     When I call "v1.format_local_time" with {"timestamp": "2024-01-01T00:00:00.000Z"}
     Then the error code is "invalid_input"
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/last-date-date-only
+  Scenario: the last date JavaScript can hold, written as a date only, is read as UTC midnight
+    +275760-09-13 is the last day of the Date range; a date-only ISO string is UTC whatever the
+    process zone, so it shows as 5:30 AM in Kolkata.
+    When I call "v1.format_local_time" with {"process_timezone": "America/New_York", "timestamp": "+275760-09-13", "timezone": "Asia/Kolkata"}
+    Then the output is:
+      """json
+      {"result": "Sep 13, 275760, 5:30 AM"}
+      """
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/local-time-after-spring-forward
+  Scenario: an offset-less time right after the spring-forward gap is read at the new offset
+    New York springs forward at 2:00 on 2026-03-08; 03:00 that day is EDT, 07:00 UTC.
+    When I call "v1.format_local_time" with {"process_timezone": "America/New_York", "timestamp": "2026-03-08T03:00:00", "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"result": "Mar 8, 2026, 7:00 AM"}
+      """
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/local-time-in-midnight-gap
+  Scenario: an offset-less time inside a midnight spring-forward gap is read at the offset before the gap
+    Havana springs forward from 00:00 to 01:00 on 2026-03-08; JavaScript reads 00:30, which does
+    not exist, at -05:00, so it is 05:30 UTC.
+    When I call "v1.format_local_time" with {"process_timezone": "America/Havana", "timestamp": "2026-03-08T00:30:00", "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"result": "Mar 8, 2026, 5:30 AM"}
+      """
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/offset-without-colon
+  Scenario: an ISO-like time with an offset written without a colon (+0530) is read at that offset
+    When I call "v1.format_local_time" with {"process_timezone": "Australia/Lord_Howe", "timestamp": "2024-01-01T12:30:45+0530", "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"result": "Jan 1, 2024, 2:00 AM"}
+      """
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/date-to-string-form
+  Scenario: the form of Date's own toString ("Tue Mar 05 2024 10:00:00 GMT+0100") is read at its offset
+    When I call "v1.format_local_time" with {"process_timezone": "Australia/Lord_Howe", "timestamp": "Tue Mar 05 2024 10:00:00 GMT+0100", "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"result": "Mar 5, 2024, 4:00 AM"}
+      """
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/month-name-am
+  Scenario: a month-name date with AM and no zone is read in the process zone
+    Lord Howe is at +11:00 in January, so 10:00 AM there is 6:00 PM the day before in New York.
+    When I call "v1.format_local_time" with {"process_timezone": "Australia/Lord_Howe", "timestamp": "Jan 2 2024 10:00 AM", "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"result": "Jan 1, 2024, 6:00 PM"}
+      """
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/day-first-month-name-est
+  Scenario: a day-first month-name date with EST is read at -05:00
+    When I call "v1.format_local_time" with {"process_timezone": "Australia/Lord_Howe", "timestamp": "2 January 2024 10:00 EST", "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"result": "Jan 2, 2024, 10:00 AM"}
+      """
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/zone-abbreviation-edt
+  Scenario: the US zone abbreviation EDT in a date is read as -04:00
+    JavaScript's date parser knows the US abbreviations; EDT is Eastern daylight time.
+    When I call "v1.format_local_time" with {"process_timezone": "Australia/Lord_Howe", "timestamp": "Jan 2 2024 10:00 EDT", "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"result": "Jan 2, 2024, 9:00 AM"}
+      """
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/zone-abbreviation-cst
+  Scenario: the US zone abbreviation CST in a date is read as -06:00
+    JavaScript's date parser knows the US abbreviations; CST is Central standard time.
+    When I call "v1.format_local_time" with {"process_timezone": "Australia/Lord_Howe", "timestamp": "Jan 2 2024 10:00 CST", "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"result": "Jan 2, 2024, 11:00 AM"}
+      """
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/zone-abbreviation-cdt
+  Scenario: the US zone abbreviation CDT in a date is read as -05:00
+    JavaScript's date parser knows the US abbreviations; CDT is Central daylight time.
+    When I call "v1.format_local_time" with {"process_timezone": "Australia/Lord_Howe", "timestamp": "Jan 2 2024 10:00 CDT", "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"result": "Jan 2, 2024, 10:00 AM"}
+      """
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/zone-abbreviation-mst
+  Scenario: the US zone abbreviation MST in a date is read as -07:00
+    JavaScript's date parser knows the US abbreviations; MST is Mountain standard time.
+    When I call "v1.format_local_time" with {"process_timezone": "Australia/Lord_Howe", "timestamp": "Jan 2 2024 10:00 MST", "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"result": "Jan 2, 2024, 12:00 PM"}
+      """
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/zone-abbreviation-mdt
+  Scenario: the US zone abbreviation MDT in a date is read as -06:00
+    JavaScript's date parser knows the US abbreviations; MDT is Mountain daylight time.
+    When I call "v1.format_local_time" with {"process_timezone": "Australia/Lord_Howe", "timestamp": "Jan 2 2024 10:00 MDT", "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"result": "Jan 2, 2024, 11:00 AM"}
+      """
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/zone-abbreviation-pst
+  Scenario: the US zone abbreviation PST in a date is read as -08:00
+    JavaScript's date parser knows the US abbreviations; PST is Pacific standard time.
+    When I call "v1.format_local_time" with {"process_timezone": "Australia/Lord_Howe", "timestamp": "Jan 2 2024 10:00 PST", "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"result": "Jan 2, 2024, 1:00 PM"}
+      """
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/zone-abbreviation-pdt
+  Scenario: the US zone abbreviation PDT in a date is read as -07:00
+    JavaScript's date parser knows the US abbreviations; PDT is Pacific daylight time.
+    When I call "v1.format_local_time" with {"process_timezone": "Australia/Lord_Howe", "timestamp": "Jan 2 2024 10:00 PDT", "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"result": "Jan 2, 2024, 12:00 PM"}
+      """
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/parenthesised-comment
+  Scenario: a parenthesised comment inside a date is skipped
+    When I call "v1.format_local_time" with {"process_timezone": "Australia/Lord_Howe", "timestamp": "Jan 2 2024 10:00 (comment) GMT", "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"result": "Jan 2, 2024, 5:00 AM"}
+      """
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/month-name-fractional-seconds
+  Scenario: a month-name date with fractional seconds is read in the process zone
+    When I call "v1.format_local_time" with {"process_timezone": "Australia/Lord_Howe", "timestamp": "Jan 2 2024 10:00:30.05", "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"result": "Jan 1, 2024, 6:00 PM"}
+      """
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/slash-date-pm
+  Scenario: a slash date with PM is read month first, in the process zone
+    1/2/2024 is January 2; 10:00 PM at Lord Howe's +11:00 is 6:00 AM in New York.
+    When I call "v1.format_local_time" with {"process_timezone": "Australia/Lord_Howe", "timestamp": "1/2/2024 10:00 PM", "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"result": "Jan 2, 2024, 6:00 AM"}
+      """
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/bare-signed-year
+  Scenario: a bare signed year is read as January 1st of that year in the process zone
+    When I call "v1.format_local_time" with {"process_timezone": "Australia/Lord_Howe", "timestamp": "+2024", "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"result": "Dec 31, 2023, 8:00 AM"}
+      """
+
+  @req:V1-TIME-LOCAL @req:V1-TIME-INVALID-DATE @id:v1/timezone/sign-without-offset
+  Scenario: a trailing sign without offset digits is Invalid Date
+    When I call "v1.format_local_time" with {"process_timezone": "Australia/Lord_Howe", "timestamp": "Jan 2 2024 10:00 +", "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"result": "Invalid Date"}
+      """
+
+  @req:V1-TIME-LOCAL @req:V1-TIME-INVALID-DATE @id:v1/timezone/time-with-dot
+  Scenario: a time written with a dot instead of a colon is Invalid Date
+    When I call "v1.format_local_time" with {"process_timezone": "Australia/Lord_Howe", "timestamp": "Jan 2 2024 10.00", "timezone": "America/New_York"}
+    Then the output is:
+      """json
+      {"result": "Invalid Date"}
+      """
+
+  @req:V1-TZ-VALID @id:v1/timezone/valid-timezone-missing
+  Scenario: isValidTimezone without a timezone is invalid input
+    When I call "v1.is_valid_timezone" with {}
+    Then the error code is "invalid_input"
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/offset-less-near-last-date
+  Scenario: an offset-less date a day before the last JavaScript date is read in the process zone
+    The last date JavaScript can hold is +275760-09-13T00:00:00Z; an offset-less date a day
+    before it, read in UTC, is still in range.
+    When I call "v1.format_local_time" with {"process_timezone": "UTC", "timestamp": "+275760-09-12T00:00:00", "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"result": "Sep 12, 275760, 12:00 AM"}
+      """
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/year-minus-400
+  Scenario: a date in the year -400 (a multiple of the 400-year cycle) keeps its day
+    -400 is a multiple of the 400-year Gregorian cycle; Intl shows the year before the common
+    era without an era, so -400 (401 BC) is printed 401.
+    When I call "v1.format_local_time" with {"timestamp": "-000400-06-15T12:00:00Z", "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"result": "Jun 15, 401, 12:00 PM"}
+      """
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/year-minus-400-january
+  Scenario: a January date just after the year -400 keeps its day
+    As the year -400 case, for the months counted with the previous year.
+    When I call "v1.format_local_time" with {"timestamp": "-000399-01-15T12:00:00Z", "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"result": "Jan 15, 400, 12:00 PM"}
+      """

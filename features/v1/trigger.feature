@@ -164,3 +164,58 @@ Feature: Trigger patterns
   Scenario: content is required
     When I call "v1.trigger_match" with {"trigger": "@Claw"}
     Then the error code is "invalid_input"
+
+  @req:V1-TRIGGER-PATTERN @id:v1/trigger/non-ascii-letter-end-before-space
+  Scenario: a trigger ending in a non-ASCII letter does not match before a space: @ﬀ
+    The word boundary is ASCII: the ligature "ﬀ" (U+FB00) is not a word character, so between it
+    and a space there is no boundary, and the message does not match its own trigger.
+    When I call "v1.trigger_match" with {"content": "@ﬀ hi", "trigger": "@ﬀ"}
+    Then the output is:
+      """json
+      {"matched": false, "trigger": "@ﬀ"}
+      """
+
+  @req:V1-TRIGGER-PATTERN @id:v1/trigger/word-character-after/digit-0
+  Scenario: a word character right after the trigger prevents a match: @Andy0
+    0 is the first digit.
+    When I call "v1.trigger_match" with {"content": "@Andy0 hi"}
+    Then the output is:
+      """json
+      {"matched": false, "trigger": "@Andy"}
+      """
+
+  @req:V1-TRIGGER-PATTERN @id:v1/trigger/word-character-after/digit-9
+  Scenario: a word character right after the trigger prevents a match: @Andy9
+    9 is the last digit.
+    When I call "v1.trigger_match" with {"content": "@Andy9 hi"}
+    Then the output is:
+      """json
+      {"matched": false, "trigger": "@Andy"}
+      """
+
+  @req:V1-TRIGGER-PATTERN @id:v1/trigger/word-character-after/capital-z
+  Scenario: a word character right after the trigger prevents a match: @AndyZ
+    Z is the last capital letter.
+    When I call "v1.trigger_match" with {"content": "@AndyZ hi"}
+    Then the output is:
+      """json
+      {"matched": false, "trigger": "@Andy"}
+      """
+
+  @req:V1-TRIGGER-PATTERN @id:v1/trigger/word-character-after/small-a
+  Scenario: a word character right after the trigger prevents a match: @Andya
+    a is the first small letter.
+    When I call "v1.trigger_match" with {"content": "@Andya hi"}
+    Then the output is:
+      """json
+      {"matched": false, "trigger": "@Andy"}
+      """
+
+  @req:V1-TRIGGER-PATTERN @id:v1/trigger/word-character-after/small-z
+  Scenario: a word character right after the trigger prevents a match: @Andyz
+    z is the last small letter.
+    When I call "v1.trigger_match" with {"content": "@Andyz hi"}
+    Then the output is:
+      """json
+      {"matched": false, "trigger": "@Andy"}
+      """

@@ -13,10 +13,6 @@ import (
 	"github.com/clockspec/clockspec/reference/jsonin"
 )
 
-// Handler answers one operation: a JSON input in, a JSON-encodable output or
-// a structured error out.
-type Handler func(input json.RawMessage) (any, *protocol.Error)
-
 // Error codes besides invalid_input (the clock-core codes, reused).
 const (
 	CodeInvalidInstant  = clock.CodeInvalidInstant
@@ -26,8 +22,8 @@ const (
 )
 
 // Operations maps every clock-awareness operation name to its handler.
-func Operations() map[string]Handler {
-	return map[string]Handler{
+func Operations() map[string]protocol.OperationFunc {
+	return map[string]protocol.OperationFunc{
 		"clock-awareness.decide_relevance":  decideRelevanceOp,
 		"clock-awareness.thread_kind":       threadKindOp,
 		"clock-awareness.parse_directive":   parseDirectiveOp,

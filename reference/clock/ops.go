@@ -10,13 +10,9 @@ import (
 	"github.com/clockspec/clockspec/protocol"
 )
 
-// Handler answers one operation: a JSON input in, a JSON-encodable output or
-// a structured error out.
-type Handler func(input json.RawMessage) (any, *protocol.Error)
-
 // Operations maps every clock-core operation name to its handler.
-func Operations() map[string]Handler {
-	return map[string]Handler{
+func Operations() map[string]protocol.OperationFunc {
+	return map[string]protocol.OperationFunc{
 		"clock-core.load_policy":            loadPolicyOp,
 		"clock-core.check_policy":           checkPolicyOp,
 		"clock-core.now":                    nowOp,

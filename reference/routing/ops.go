@@ -8,13 +8,9 @@ import (
 	"github.com/clockspec/clockspec/protocol"
 )
 
-// Handler answers one operation: a JSON input in, a JSON-encodable output or
-// a structured error out.
-type Handler func(input json.RawMessage) (any, *protocol.Error)
-
 // Operations maps every routing operation name to its handler.
-func Operations() map[string]Handler {
-	return map[string]Handler{
+func Operations() map[string]protocol.OperationFunc {
+	return map[string]protocol.OperationFunc{
 		"routing.pattern_test":              patternTestOp,
 		"routing.route_inbound":             routeInboundOp,
 		"routing.wake_batch":                wakeBatchOp,

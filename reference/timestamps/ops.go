@@ -6,13 +6,9 @@ import (
 	"github.com/clockspec/clockspec/protocol"
 )
 
-// Handler answers one operation: a JSON input in, a JSON-encodable output or
-// a structured error out.
-type Handler func(input json.RawMessage) (any, *protocol.Error)
-
 // Operations maps every timestamps operation name to its handler.
-func Operations() map[string]Handler {
-	return map[string]Handler{
+func Operations() map[string]protocol.OperationFunc {
+	return map[string]protocol.OperationFunc{
 		"timestamps.resolve_timezone":         resolveTimezoneOp,
 		"timestamps.user_timezone":            userTimezoneOp,
 		"timestamps.format_message_timestamp": formatMessageTimestampOp,

@@ -10,13 +10,9 @@ import (
 	"github.com/clockspec/clockspec/reference/jsonin"
 )
 
-// Handler answers one operation: a JSON input in, a JSON-encodable output or
-// a structured error out.
-type Handler func(input json.RawMessage) (any, *protocol.Error)
-
 // Operations maps every v1 operation name to its handler.
-func Operations() map[string]Handler {
-	return map[string]Handler{
+func Operations() map[string]protocol.OperationFunc {
+	return map[string]protocol.OperationFunc{
 		"v1.escape_xml":                escapeXMLOp,
 		"v1.format_messages":           formatMessagesOp,
 		"v1.strip_internal_tags":       textOp(StripInternalTags),
@@ -74,7 +70,7 @@ func escapeXMLOp(input json.RawMessage) (any, *protocol.Error) {
 	return stringResult{EscapeXML(str(in.Text))}, nil
 }
 
-func textOp(f func(string) string) Handler {
+func textOp(f func(string) string) protocol.OperationFunc {
 	return func(input json.RawMessage) (any, *protocol.Error) {
 		var in struct {
 			Text *string `json:"text"`
@@ -239,7 +235,7 @@ func shouldProcessOp(input json.RawMessage) (any, *protocol.Error) {
 // ("2026-01-01T0:00:00Z", found by FuzzV1Fields).
 var rfc3339Shape = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$`)
 
-func computeNextRunOp(compute func(Task, time.Time, string, string) (*time.Time, *protocol.Error)) Handler {
+func computeNextRunOp(compute func(Task, time.Time, string, string) (*time.Time, *protocol.Error)) protocol.OperationFunc {
 	return func(input json.RawMessage) (any, *protocol.Error) { return computeNextRun(input, compute) }
 }
 
