@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/clockspec/clockspec/reference/jsonin"
 	"regexp"
 	"strings"
 	"testing"
@@ -141,7 +142,7 @@ func dtPermittedVariants() []dtVariant {
 	return []dtVariant{
 		{"locale ignored", func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
 			in := dtFields(input)
-			if op != "datetime_format" || in == nil || hasDuplicateKey(input) {
+			if op != "datetime_format" || in == nil || jsonin.RepeatsAKey(input) {
 				return ref(op, input)
 			}
 			if _, ok := in["locale"]; !ok {
@@ -176,7 +177,7 @@ func dtPermittedVariants() []dtVariant {
 		})},
 		{"unknown and unused fields ignored, as Go's decoder does", func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
 			in := dtFields(input)
-			if in == nil || hasDuplicateKey(input) {
+			if in == nil || jsonin.RepeatsAKey(input) {
 				return ref(op, input)
 			}
 			keys := dtFormatKeys
@@ -258,7 +259,7 @@ func dtPermittedVariants() []dtVariant {
 			return out, perr
 		}},
 		{"a repeated key: the last one wins, as Go's encoding/json", func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
-			if in := dtFields(input); in != nil && hasDuplicateKey(input) {
+			if in := dtFields(input); in != nil && jsonin.RepeatsAKey(input) {
 				return ref(op, dtEncode(in))
 			}
 			return ref(op, input)

@@ -1,10 +1,10 @@
 package reference_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
+	"github.com/clockspec/clockspec/reference/jsonin"
 	"sort"
 	"testing"
 
@@ -30,7 +30,7 @@ func checkAnswer(t *testing.T, cat *spec.Catalog, op string, input []byte) {
 	// A repeated key is the one exception: JSON Schema sees the decoded
 	// object, in which the repetition is already gone.
 	schemaErr := o.ValidateInput(input)
-	if refused := perr != nil && perr.Code == protocol.CodeInvalidInput; refused != (schemaErr != nil) && !(refused && repeatsAKey(input)) {
+	if refused := perr != nil && perr.Code == protocol.CodeInvalidInput; refused != (schemaErr != nil) && !(refused && jsonin.RepeatsAKey(input)) {
 		t.Fatalf("%s(%s): the reference says %v, the input schema %v", op, input, perr, schemaErr)
 	}
 	if perr != nil {
@@ -48,44 +48,6 @@ func checkAnswer(t *testing.T, cat *spec.Catalog, op string, input []byte) {
 	if err := o.ValidateOutput(out); err != nil {
 		t.Fatalf("%s(%s): %v", op, input, err)
 	}
-}
-
-// repeatsAKey reports whether some JSON object in input names a key twice.
-func repeatsAKey(input []byte) bool {
-	dec := json.NewDecoder(bytes.NewReader(input))
-	var repeats func() bool
-	// repeats reads one value and reports a repeated key inside it.
-	repeats = func() bool {
-		tok, err := dec.Token()
-		if err != nil {
-			return false
-		}
-		switch tok {
-		case json.Delim('{'):
-			seen := map[string]bool{}
-			for dec.More() {
-				key, err := dec.Token()
-				k, ok := key.(string)
-				if err != nil || !ok || seen[k] {
-					return err == nil && ok
-				}
-				seen[k] = true
-				if repeats() {
-					return true
-				}
-			}
-			_, _ = dec.Token()
-		case json.Delim('['):
-			for dec.More() {
-				if repeats() {
-					return true
-				}
-			}
-			_, _ = dec.Token()
-		}
-		return false
-	}
-	return repeats()
 }
 
 // fuzzWorker reports whether this process is one of the fuzzing engine's
