@@ -68,10 +68,3 @@ Feature: escapeXml
   Scenario: a text that is not a string is refused
     When I call "v1.escape_xml" with {"text": 42}
     Then the error code is "invalid_input"
-
-  @req:V1-XML-ESCAPE @id:v1/escape-xml/key-case-is-another-key
-  Scenario: a key spelled like text in other letter cases is another key, so text is missing
-    The input is open and its keys are case-sensitive, as in v1's JavaScript: {"teXt": …}
-    carries no text, and the empty string is escaped.
-    When I call "v1.escape_xml" with {"teXt": "<b>"}
-    Then the output "result" is ""
