@@ -82,10 +82,10 @@ operations:
 		docs string
 		want string // a fragment of the one complaint; "" for none
 	}{
-		"one missing": {`    error_docs: {out_of_range: when the year is past 9999}`, "x.op invalid_thing: no description"},
+		"one missing":     {`    error_docs: {out_of_range: when the year is past 9999}`, "x.op invalid_thing: no description"},
 		"not a condition": {`    error_docs: {out_of_range: when the year is past 9999, invalid_thing: it is bad}`, "does not say when"},
-		"source file": {`    error_docs: {out_of_range: when reference/x/ops.go says so, invalid_thing: never}`, "names a reference source file"},
-		"all described": {`    error_docs: {out_of_range: for a year past 9999, invalid_thing: never (the reference does not answer it)}`, ""},
+		"source file":     {`    error_docs: {out_of_range: when reference/x/ops.go says so, invalid_thing: never}`, "names a reference source file"},
+		"all described":   {`    error_docs: {out_of_range: for a year past 9999, invalid_thing: never (the reference does not answer it)}`, ""},
 	} {
 		bad := undescribed(load(tc.docs))
 		switch {
