@@ -108,8 +108,13 @@ func fake(mode, match string) {
 			resp.Output, resp.Error = nil, &protocol.Error{Code: protocol.CodeInternal, Message: "wrong on purpose"}
 			writeResp(out, resp)
 		case mode == "debug-after" && hit:
-			writeResp(out, resp)
-			fmt.Fprintln(out, "debug: answered", req.Op)
+			// The debug line leaves with the answer, in one write: output
+			// that arrives while the next call is already in flight cannot be
+			// told from that call's own garbage, so the test pins the case
+			// the runner can judge.
+			b, _ := json.Marshal(resp)
+			fmt.Fprintf(out, "%s\ndebug: answered %s\n", b, req.Op)
+			out.Flush()
 		case mode == "answer-twice" && hit:
 			writeResp(out, resp)
 			writeResp(out, resp)
