@@ -38,8 +38,8 @@ const (
 )
 
 // Tier says how much a scenario's verdict weighs. Every scenario has
-// exactly one, by tag: none is Required, @decision is Decision, @extension
-// is Extension.
+// exactly one, by tag: none is Required, @decision is Decision, and
+// @extension is Extension.
 type Tier string
 
 // The tiers, strongest first.
@@ -92,8 +92,9 @@ type Suite struct {
 // Load indexes a features folder laid out like the embedded one. Every
 // scenario needs exactly one @id tag, unique across the suite, starting with
 // its profile folder; every outline needs a `case` column with unique values;
-// every scenario has at most one tier tag (@decision, @extension), and every
-// profile has at least one required scenario (one with no tier tag).
+// every scenario has at most one tier tag (@decision or
+// @extension), and every profile has at least one required scenario (one
+// with no tier tag).
 func Load(fsys fs.FS) (*Suite, error) {
 	paths, err := fs.Glob(fsys, "*/*.feature")
 	if err != nil {
@@ -127,7 +128,7 @@ func (s *Suite) checkRequiredTiers() error {
 	}
 	for _, p := range s.Profiles() {
 		if required[p] == 0 {
-			return fmt.Errorf("features: profile %s has no required scenario (every one is tagged @decision or @extension): nothing would decide whether an implementation conforms to it", p)
+			return fmt.Errorf("features: profile %s has no required scenario (every one is a decision or an extension): nothing would decide whether an implementation conforms to it", p)
 		}
 	}
 	return nil
@@ -204,16 +205,17 @@ func (s *Suite) addFile(fsys fs.FS, uri string) error {
 		}
 		// Tier tags are inherited like any tag (feature, rule, scenario,
 		// examples), so two of them may meet on one pickle from two levels.
-		var tierTags []string
+		var tierTags, tierNames []string
 		for _, t := range sc.Tags {
 			if tier, ok := tierOf[t]; ok && !hasTag(tierTags, t) {
 				tierTags = append(tierTags, t)
+				tierNames = append(tierNames, string(tier))
 				sc.Tier = tier
 			}
 		}
 		if len(tierTags) > 1 {
-			return fmt.Errorf("features: %s:%d: scenario %q has two tier tags (%s): a scenario is required (no tier tag), @decision or @extension, never two",
-				uri, sc.Line, sc.ID, strings.Join(tierTags, " and "))
+			return fmt.Errorf("features: %s:%d: scenario %q has two tier tags (%s): a scenario is required (no tier tag), a decision or an extension, never two",
+				uri, sc.Line, sc.ID, strings.Join(tierNames, " and "))
 		}
 		if sc.Tier == "" {
 			sc.Tier = Required

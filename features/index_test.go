@@ -69,17 +69,18 @@ Feature: f
   Scenario: ok
     When nothing
 
-  @decision @extension @id:p/f/both
+  @decision
+  @extension @id:p/f/both
   Scenario: both
     When something
-`, "p/f.feature:8: scenario \"p/f/both\" has two tier tags (@decision and @extension)"},
+`, "p/f.feature:9: scenario \"p/f/both\" has two tier tags (decision and extension)"},
 		"one inherited from the feature": {`@p @extension
 Feature: f
   @id:p/f/ok
   @decision
   Scenario: ok
     When nothing
-`, "p/f.feature:5: scenario \"p/f/ok\" has two tier tags (@extension and @decision)"},
+`, "p/f.feature:5: scenario \"p/f/ok\" has two tier tags (extension and decision)"},
 		"one on an examples table": {`@p
 Feature: f
   @id:p/f/plain
@@ -94,7 +95,7 @@ Feature: f
     Examples:
       | case | x |
       | a    | y |
-`, "p/f.feature:14: scenario \"p/f/rows/a\" has two tier tags (@decision and @extension)"},
+`, "p/f.feature:14: scenario \"p/f/rows/a\" has two tier tags (decision and extension)"},
 	}
 	for name, c := range cases {
 		_, err := load(t, map[string]string{"p/f.feature": c.body})

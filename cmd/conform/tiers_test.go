@@ -90,7 +90,7 @@ func TestTierTagsCombinedWronglyStopTheRun(t *testing.T) {
     Then the output "result" is "b"
 `)
 	code, _, stderr := conform(t, "--features", two)
-	if code != exitUsage || !strings.Contains(stderr, `v1/tiers.feature:19: scenario "v1/tiers/both" has two tier tags (@decision and @extension)`) {
+	if code != exitUsage || !strings.Contains(stderr, `v1/tiers.feature:19: scenario "v1/tiers/both" has two tier tags (decision and extension)`) {
 		t.Errorf("two tier tags: exit %d\n%s", code, stderr)
 	}
 	none := t.TempDir()
