@@ -317,7 +317,10 @@ func captureActionOp(input json.RawMessage) (any, *protocol.Error) {
 		if j.Action == nil {
 			return nil, required("judgement.action")
 		}
-		judged = &Judgement{Action: *j.Action, Label: strings.TrimSpace(str(j.Label)), Status: str(j.Status), Activity: str(j.Activity)}
+		// The label is trimmed of the white space JSON Schema's pattern
+		// (and the input schema's then-clause) knows, so both refuse the
+		// same labels.
+		judged = &Judgement{Action: *j.Action, Label: strings.Trim(str(j.Label), " \t\n\f\r"), Status: str(j.Status), Activity: str(j.Activity)}
 		switch {
 		case *j.Action && j.Temporal == nil:
 			return nil, invalid("input: judgement.temporal is required when judgement.action is true")
