@@ -505,6 +505,15 @@ func wrapperInput(input json.RawMessage, msgFields ...string) (*fields, *State, 
 	return f, st, p, now, nowText, m, problems
 }
 
+// messageProblem charges the message's own problem to the request: read
+// after the state and now, but a malformed message (a missing or mistyped
+// field) still outranks their bad values, as the input schema says.
+func messageProblem(f, m *fields) {
+	if m.err != nil {
+		f.fail(m.err)
+	}
+}
+
 // overrideProblem adds the stored overrides the wrapper left out.
 func overrideProblem(problems []policyProblem, rec Recording) []policyProblem {
 	if rec.OverridesProblem != "" {
@@ -515,18 +524,18 @@ func overrideProblem(problems []policyProblem, rec Recording) []policyProblem {
 
 func onUserMessageOp(input json.RawMessage) (any, *protocol.Error) {
 	f, st, p, now, nowText, m, problems := wrapperInput(input, "agent", "channel", "thread", "user_id", "received_at", "text")
+	var msg UserMessage
+	if m != nil {
+		msg.Agent, _ = m.nonEmpty("agent", false, true)
+		msg.Channel, _ = m.nonEmpty("channel", true, false)
+		msg.Thread = m.strs("thread")
+		msg.UserID, _ = m.nonEmpty("user_id", true, false)
+		_, msg.ReceivedAt, _ = m.instant("received_at", false)
+		msg.Text, _ = m.str("text", true, false)
+		messageProblem(f, m)
+	}
 	if f.err != nil {
 		return nil, f.err
-	}
-	var msg UserMessage
-	msg.Agent, _ = m.nonEmpty("agent", false, true)
-	msg.Channel, _ = m.nonEmpty("channel", true, false)
-	msg.Thread = m.strs("thread")
-	msg.UserID, _ = m.nonEmpty("user_id", true, false)
-	_, msg.ReceivedAt, _ = m.instant("received_at", false)
-	msg.Text, _ = m.str("text", true, false)
-	if m.err != nil {
-		return nil, m.err
 	}
 	if err := CheckLinks(st.IdentityLinks); err != nil {
 		return nil, protocol.Errorf(CodeInvalidLink, "state.identity_links: %v", err)
@@ -559,22 +568,22 @@ func wrapperError(err error) *protocol.Error {
 
 func onAgentMessageOp(input json.RawMessage) (any, *protocol.Error) {
 	f, st, p, now, nowText, m, problems := wrapperInput(input, "agent", "channel", "thread", "sent_at", "text", "relates_to_user_id", "substantive")
+	var msg AgentMessage
+	if m != nil {
+		msg.Agent, _ = m.nonEmpty("agent", false, true)
+		msg.Channel, _ = m.nonEmpty("channel", true, false)
+		msg.Thread = m.strs("thread")
+		_, msg.SentAt, _ = m.instant("sent_at", false)
+		msg.Text, _ = m.str("text", true, false)
+		msg.RelatesToUserID, _ = m.nonEmpty("relates_to_user_id", false, true)
+		if raw, ok := m.m["substantive"]; ok && !isNull(raw) {
+			b := m.boolean("substantive", false)
+			msg.Substantive = &b
+		}
+		messageProblem(f, m)
+	}
 	if f.err != nil {
 		return nil, f.err
-	}
-	var msg AgentMessage
-	msg.Agent, _ = m.nonEmpty("agent", false, true)
-	msg.Channel, _ = m.nonEmpty("channel", true, false)
-	msg.Thread = m.strs("thread")
-	_, msg.SentAt, _ = m.instant("sent_at", false)
-	msg.Text, _ = m.str("text", true, false)
-	msg.RelatesToUserID, _ = m.nonEmpty("relates_to_user_id", false, true)
-	if raw, ok := m.m["substantive"]; ok && !isNull(raw) {
-		b := m.boolean("substantive", false)
-		msg.Substantive = &b
-	}
-	if m.err != nil {
-		return nil, m.err
 	}
 	if err := CheckLinks(st.IdentityLinks); err != nil {
 		return nil, protocol.Errorf(CodeInvalidLink, "state.identity_links: %v", err)
