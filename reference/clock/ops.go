@@ -505,6 +505,26 @@ func wrapperInput(input json.RawMessage, msgFields ...string) (*fields, *State, 
 	return f, st, p, now, nowText, m, problems
 }
 
+// userMessageFields are the fields of on_user_message's message.
+var userMessageFields = []string{"agent", "channel", "thread", "user_id", "received_at", "text"}
+
+// userMessage reads on_user_message's message (m is nil when the message
+// itself is missing or not an object; f has that problem already).
+func userMessage(f, m *fields) UserMessage {
+	var msg UserMessage
+	if m == nil {
+		return msg
+	}
+	msg.Agent, _ = m.nonEmpty("agent", false, true)
+	msg.Channel, _ = m.nonEmpty("channel", true, false)
+	msg.Thread = m.strs("thread")
+	msg.UserID, _ = m.nonEmpty("user_id", true, false)
+	_, msg.ReceivedAt, _ = m.instant("received_at", false)
+	msg.Text, _ = m.str("text", true, false)
+	messageProblem(f, m)
+	return msg
+}
+
 // messageProblem charges the message's own problem to the request: read
 // after the state and now, but a malformed message (a missing or mistyped
 // field) still outranks their bad values, as the input schema says.
@@ -523,17 +543,8 @@ func overrideProblem(problems []policyProblem, rec Recording) []policyProblem {
 }
 
 func onUserMessageOp(input json.RawMessage) (any, *protocol.Error) {
-	f, st, p, now, nowText, m, problems := wrapperInput(input, "agent", "channel", "thread", "user_id", "received_at", "text")
-	var msg UserMessage
-	if m != nil {
-		msg.Agent, _ = m.nonEmpty("agent", false, true)
-		msg.Channel, _ = m.nonEmpty("channel", true, false)
-		msg.Thread = m.strs("thread")
-		msg.UserID, _ = m.nonEmpty("user_id", true, false)
-		_, msg.ReceivedAt, _ = m.instant("received_at", false)
-		msg.Text, _ = m.str("text", true, false)
-		messageProblem(f, m)
-	}
+	f, st, p, now, nowText, m, problems := wrapperInput(input, userMessageFields...)
+	msg := userMessage(f, m)
 	if f.err != nil {
 		return nil, f.err
 	}

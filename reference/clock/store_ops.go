@@ -56,19 +56,9 @@ func storeOnUserMessageOp(input json.RawMessage) (any, *protocol.Error) {
 	path := storePath(f)
 	p := f.policy("policy")
 	now, nowText, _ := f.instant("now", true)
-	m := f.object("message", true, false, "agent", "channel", "thread", "user_id", "received_at", "text")
+	msg := userMessage(f, f.object("message", true, false, userMessageFields...))
 	if f.err != nil {
 		return nil, f.err
-	}
-	var msg UserMessage
-	msg.Agent, _ = m.nonEmpty("agent", false, true)
-	msg.Channel, _ = m.nonEmpty("channel", true, false)
-	msg.Thread = m.strs("thread")
-	msg.UserID, _ = m.nonEmpty("user_id", true, false)
-	_, msg.ReceivedAt, _ = m.instant("received_at", false)
-	msg.Text, _ = m.str("text", true, false)
-	if m.err != nil {
-		return nil, m.err
 	}
 	if msg.ReceivedAt == "" {
 		msg.ReceivedAt = nowText
