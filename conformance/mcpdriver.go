@@ -38,8 +38,10 @@ type MCPOptions struct {
 	// StartDeadline bounds a start: the process coming up, initialize and
 	// tools/list. Default 15 s.
 	StartDeadline time.Duration
-	// MaxRestarts bounds how often a crashed or hung stdio server is
-	// started again within one run. Default 3; negative: never.
+	// MaxRestarts bounds how many consecutive starts (initialize and
+	// tools/list) may fail before the run gives up; as for exec:, a server
+	// that crashes after it answered is charged to the call in flight and
+	// started again, however often. Default 3; negative: never retried.
 	MaxRestarts int
 	// StderrLog, when set, receives a stdio server's whole stderr.
 	StderrLog io.Writer
@@ -124,7 +126,8 @@ type mcpDriver struct {
 
 	mu       sync.Mutex
 	cur      *mcpConn
-	starts   int
+	started  bool // a start has been tried (the first failure is fatal)
+	failed   int  // consecutive failed starts
 	hello    protocol.Hello
 	schemas  map[string]listedTool // the server's tools by name
 	closed   bool
@@ -205,7 +208,7 @@ func (d *mcpDriver) conn(ctx context.Context) (*mcpConn, error) {
 	if d.startErr != nil {
 		return nil, d.startErr
 	}
-	if d.starts > d.opts.MaxRestarts {
+	if d.failed > d.opts.MaxRestarts {
 		target := d.opts.Endpoint
 		if target == "" {
 			target = d.opts.Argv[0]
@@ -214,16 +217,19 @@ func (d *mcpDriver) conn(ctx context.Context) (*mcpConn, error) {
 		f.Log = d.stderr.String()
 		return nil, f
 	}
-	d.starts++
+	first := !d.started
+	d.started = true
 	sctx, cancel := context.WithTimeout(ctx, d.opts.StartDeadline)
 	defer cancel()
 	c, err := d.start(sctx)
 	if err != nil {
-		if d.opts.Endpoint == "" && d.starts == 1 {
+		d.failed++
+		if d.opts.Endpoint == "" && first {
 			d.startErr = err // a server that never started will not start on a retry either
 		}
 		return nil, err
 	}
+	d.failed = 0
 	d.cur = c
 	return c, nil
 }

@@ -103,11 +103,12 @@ func mcpFake(mode, match string) *mcp.Server {
 					case <-time.After(2 * time.Second):
 					}
 					return nil, errors.New("hung")
-				case "crash-third-call":
-					if calls == 3 {
-						fmt.Fprintln(os.Stderr, "fake mcp: panic: third call")
-						os.Exit(2)
-					}
+				case "crash-on-match":
+					fmt.Fprintln(os.Stderr, "fake mcp: panic: "+match)
+					os.Exit(2)
+				case "wrong-on-match":
+					res.IsError = false
+					res.Content = []mcp.Content{&mcp.TextContent{Text: `{"operation":"weekday","timestamp":"2026-04-20T10:00:00Z","weekday":"Monday","weekday_index":1}`}}
 				}
 				return res, nil
 			})
@@ -248,21 +249,41 @@ func TestMCPDriverFaults(t *testing.T) {
 		}
 	})
 	t.Run("crash", func(t *testing.T) {
-		rep := runMCPFake(t, "crash-third-call", "", conformance.MCPOptions{})
-		crashed := 0
-		for _, s := range rep.Scenarios {
-			if s.Compat == conformance.Crashed {
-				crashed++
-				if !strings.Contains(s.Problem, "the server exited (exit status 2)") && !strings.Contains(s.Problem, "gave up after 3 restarts") ||
-					!strings.Contains(s.Problem, "panic: third call") {
-					t.Errorf("%s: %s", s.ID, s.Problem)
+		// A server that crashes on every call naming a zone fails exactly
+		// the cases a server answering them wrongly fails: each crash is
+		// charged to its own call, and a fresh server goes on, however many
+		// crashes there are (more than --restarts here).
+		const marker = "Europe/Oslo"
+		crash := runMCPFake(t, "crash-on-match", marker, conformance.MCPOptions{})
+		wrong := runMCPFake(t, "wrong-on-match", marker, conformance.MCPOptions{})
+		failing := func(rep *conformance.Report) map[string]bool {
+			out := map[string]bool{}
+			for _, s := range rep.Scenarios {
+				if s.Compat != conformance.Passed && s.Compat != conformance.NotClaimed {
+					out[s.ID] = true
 				}
 			}
+			return out
 		}
-		// Every restart crashes on its third call: one case per start,
-		// then the driver gives up on the rest.
-		if crashed < 4 || passed(rep) == 0 {
-			t.Errorf("%d crashed, %d passed", crashed, passed(rep))
+		fc, fw := failing(crash), failing(wrong)
+		if len(fc) <= 3 {
+			t.Fatalf("only %d cases crash; the test needs more than the restart budget", len(fc))
+		}
+		for id := range fc {
+			if !fw[id] {
+				t.Errorf("%s fails against the crashing server only", id)
+			}
+		}
+		for id := range fw {
+			if !fc[id] {
+				t.Errorf("%s fails against the wrong server only", id)
+			}
+		}
+		for _, s := range crash.Scenarios {
+			if fc[s.ID] && (s.Compat != conformance.Crashed || !strings.Contains(s.Problem, "panic: "+marker) ||
+				strings.Contains(s.Problem, "gave up")) {
+				t.Errorf("%s: %s: %s", s.ID, s.Compat, s.Problem)
+			}
 		}
 	})
 	t.Run("http-hang", func(t *testing.T) {
