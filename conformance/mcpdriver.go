@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"os/exec"
 	"sort"
 	"strings"
@@ -369,12 +370,15 @@ func exitStatus(err error) string {
 // connectionLost: the stream ended, as opposed to carrying something that
 // is not MCP (which makes the client hang up, and the server then exit).
 func connectionLost(err error) bool {
+	// os.ErrClosed: the SDK's reader found the pipe already closed by the
+	// process's exit before it read the end of it.
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, mcp.ErrConnectionClosed) ||
-		errors.Is(err, syscall.EPIPE) {
+		errors.Is(err, syscall.EPIPE) || errors.Is(err, os.ErrClosed) {
 		return true
 	}
 	msg := err.Error()
-	return strings.Contains(msg, "connection closed") || strings.HasSuffix(msg, "EOF") || strings.Contains(msg, "broken pipe")
+	return strings.Contains(msg, "connection closed") || strings.HasSuffix(msg, "EOF") || strings.Contains(msg, "broken pipe") ||
+		strings.Contains(msg, "file already closed")
 }
 
 func isConnRefused(err error) bool {

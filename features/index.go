@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -121,14 +122,19 @@ func Load(fsys fs.FS) (*Suite, error) {
 // conform), which is never what a features folder means.
 func (s *Suite) checkRequiredTiers() error {
 	required := map[string]int{}
+	files := map[string][]string{} // the profile's files, to name in the error
 	for _, sc := range s.Scenarios {
 		if sc.Tier == Required {
 			required[sc.Profile]++
 		}
+		if !slices.Contains(files[sc.Profile], sc.URI) {
+			files[sc.Profile] = append(files[sc.Profile], sc.URI)
+		}
 	}
 	for _, p := range s.Profiles() {
 		if required[p] == 0 {
-			return fmt.Errorf("features: profile %s has no required scenario (every one is a decision or an extension): nothing would decide whether an implementation conforms to it", p)
+			return fmt.Errorf("features: profile %s (%s) has no required scenario (every one is a decision or an extension): nothing would decide whether an implementation conforms to it",
+				p, strings.Join(files[p], ", "))
 		}
 	}
 	return nil

@@ -117,7 +117,7 @@ Feature: f
     When something
 `
 	_, err := load(t, map[string]string{"p/t.feature": tiered, "q/f.feature": only})
-	if err == nil || !strings.Contains(err.Error(), "profile q has no required scenario") {
+	if err == nil || !strings.Contains(err.Error(), "profile q (q/f.feature) has no required scenario") {
 		t.Fatalf("got %v, want the profile without a required scenario named", err)
 	}
 }

@@ -105,7 +105,7 @@ Feature: decisions only
     Then the output "result" is "b"
 `)
 	code, _, stderr = conform(t, "--features", none)
-	if code != exitUsage || !strings.Contains(stderr, "profile v1 has no required scenario") {
+	if code != exitUsage || !strings.Contains(stderr, "profile v1 (v1/only.feature) has no required scenario") {
 		t.Errorf("no required scenario: exit %d\n%s", code, stderr)
 	}
 }
