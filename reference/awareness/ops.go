@@ -326,6 +326,8 @@ func captureActionOp(input json.RawMessage) (any, *protocol.Error) {
 			return nil, invalid("input: judgement.temporal is required when judgement.action is true")
 		case *j.Action && judged.Label == "":
 			return nil, invalid("input: judgement.label must be a non-empty label when judgement.action is true")
+		case j.Activity != nil && *j.Activity == "":
+			return nil, invalid("input: judgement.activity must be an activity name or null, not empty")
 		case judged.Status != "" && judged.Status != StatusPlanned && judged.Status != StatusInProgress && judged.Status != StatusDone:
 			return nil, invalid("input: judgement.status must be planned, in_progress or done, got %q", judged.Status)
 		}
