@@ -44,7 +44,7 @@ func invalid(format string, args ...any) *protocol.Error {
 // (jsonin), no unknown keys, each value of its field's type. Optional
 // fields are pointers, and null reads as absent (the schemas say so).
 func decode(input json.RawMessage, v any) *protocol.Error {
-	t := bytes.TrimSpace(input)
+	t := jsonin.TrimSpace(input)
 	if len(t) > maxInputBytes {
 		return invalid("input is larger than 1 MiB")
 	}
@@ -94,7 +94,7 @@ func policy(raw json.RawMessage) (clock.Policy, *protocol.Error) {
 // policyRaw is the policy field: an object or null. Anything else is
 // refused here, since PolicyFromJSON would read a YAML scalar.
 func policyRaw(raw json.RawMessage) *protocol.Error {
-	t := bytes.TrimSpace(raw)
+	t := jsonin.TrimSpace(raw)
 	if len(t) == 0 || string(t) == "null" || t[0] == '{' {
 		return nil
 	}

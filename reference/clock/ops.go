@@ -3,6 +3,7 @@ package clock
 import (
 	"encoding/json"
 	"errors"
+	"github.com/clockspec/clockspec/reference/jsonin"
 	"path"
 	"strings"
 	"time"
@@ -655,7 +656,7 @@ func saveClockStateOp(input json.RawMessage) (any, *protocol.Error) {
 	var p Patch
 	for key, dst := range map[string]*json.RawMessage{"user": &p.User, "thread": &p.Thread} {
 		if raw, ok := pf.m[key]; ok {
-			if t := strings.TrimSpace(string(raw)); t != "null" && !strings.HasPrefix(t, "{") {
+			if t := string(jsonin.TrimSpace(raw)); t != "null" && !strings.HasPrefix(t, "{") {
 				return nil, invalid("patch.%s must be an object or null", key)
 			}
 			*dst = raw

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"github.com/clockspec/clockspec/reference/jsonin"
 	"math"
 	"strconv"
 	"strings"
@@ -64,7 +65,7 @@ func invalid(format string, args ...any) *protocol.Error {
 
 func readObject(raw json.RawMessage, path string, allowed ...string) *fields {
 	f := &fields{path: path}
-	t := bytes.TrimSpace(raw)
+	t := jsonin.TrimSpace(raw)
 	if len(t) > maxInputBytes {
 		f.fail(invalid("%s is larger than 1 MiB", f.name("")))
 		return f
@@ -102,7 +103,7 @@ func (f *fields) name(key string) string {
 	return f.path + "." + key
 }
 
-func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
+func isNull(raw json.RawMessage) bool { return string(jsonin.TrimSpace(raw)) == "null" }
 
 // str reads a string field; nullable fields treat null like absence.
 func (f *fields) str(key string, required, nullable bool) (string, bool) {
@@ -210,7 +211,7 @@ func (f *fields) rawObject(key string, required, nullable bool) json.RawMessage 
 		}
 		return nil
 	}
-	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
+	if t := jsonin.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
 		f.fail(invalid("%s must be a JSON object", f.name(key)))
 		return nil
 	}

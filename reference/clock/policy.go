@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/clockspec/clockspec/reference/jsonin"
 	"io"
 	"io/fs"
 	"math"
@@ -622,7 +623,7 @@ func (p Policy) WithOverrides(overrides json.RawMessage) (Policy, error) {
 // PolicyFromJSON reads a policy given as a JSON object (the `policy` field
 // of an operation) with exactly the rules of a YAML document: JSON is YAML.
 func PolicyFromJSON(raw json.RawMessage) (Policy, error) {
-	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+	if len(jsonin.TrimSpace(raw)) == 0 || string(jsonin.TrimSpace(raw)) == "null" {
 		return DefaultPolicy(), nil
 	}
 	l, err := LoadPolicy(raw)

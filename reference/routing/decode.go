@@ -1,9 +1,9 @@
 package routing
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/clockspec/clockspec/reference/jsonin"
 	"math"
 	"slices"
 	"strconv"
@@ -34,7 +34,7 @@ type object struct {
 }
 
 func kind(raw json.RawMessage) byte {
-	raw = bytes.TrimSpace(raw)
+	raw = jsonin.TrimSpace(raw)
 	if len(raw) == 0 {
 		return 0
 	}
@@ -171,7 +171,7 @@ func (o object) decodeInt(key string, raw json.RawMessage, lo, hi int64) int64 {
 		o.r.fail(o.at(key), "must be an integer")
 		return 0
 	}
-	s := string(bytes.TrimSpace(raw))
+	s := string(jsonin.TrimSpace(raw))
 	if v, err := strconv.ParseInt(s, 10, 64); err == nil {
 		if v < lo || v > hi {
 			o.r.fail(o.at(key), "must be between %d and %d", lo, hi)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/clockspec/clockspec/reference/jsonin"
 	"time"
 
 	"github.com/clockspec/clockspec/protocol"
@@ -25,11 +26,11 @@ func invalid(format string, args ...any) *protocol.Error {
 	return protocol.Errorf(protocol.CodeInvalidInput, format, args...)
 }
 
-func isNull(raw json.RawMessage) bool { return bytes.Equal(bytes.TrimSpace(raw), []byte("null")) }
+func isNull(raw json.RawMessage) bool { return bytes.Equal(jsonin.TrimSpace(raw), []byte("null")) }
 
 // object reads raw as one JSON object; what names it in errors.
 func object(raw json.RawMessage, what string) (fields, *protocol.Error) {
-	t := bytes.TrimSpace(raw)
+	t := jsonin.TrimSpace(raw)
 	if len(t) == 0 || t[0] != '{' {
 		return nil, invalid("%s must be a JSON object", what)
 	}
@@ -119,7 +120,7 @@ func (d *decoder) messages(f fields) ([]Message, *protocol.Error) {
 	if !ok || isNull(raw) {
 		return nil, invalid("messages is required")
 	}
-	t := bytes.TrimSpace(raw)
+	t := jsonin.TrimSpace(raw)
 	if len(t) == 0 || t[0] != '[' {
 		return nil, invalid("messages must be an array")
 	}

@@ -1,7 +1,6 @@
 package v1
 
 import (
-	"bytes"
 	"encoding/json"
 	"regexp"
 	"time"
@@ -40,7 +39,7 @@ type stringResult struct {
 // from a field only by case ("teXt") is one of them, as the open input
 // schemas and JavaScript read it.
 func decode(input json.RawMessage, v any) *protocol.Error {
-	if len(bytes.TrimSpace(input)) == 0 || bytes.TrimSpace(input)[0] != '{' {
+	if len(jsonin.TrimSpace(input)) == 0 || jsonin.TrimSpace(input)[0] != '{' {
 		return protocol.Errorf(protocol.CodeInvalidInput, "input must be a JSON object")
 	}
 	if err := jsonin.DecodeOpen(input, v); err != nil {

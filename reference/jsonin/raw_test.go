@@ -19,3 +19,18 @@ func TestRepeatsAKey(t *testing.T) {
 		}
 	}
 }
+
+func TestTrimSpaceTrimsOnlyJSONWhiteSpace(t *testing.T) {
+	for in, want := range map[string]string{
+		" \t\r\n{}\n ": "{}",
+		"{}\v":         "{}\v",
+		"\f{}":         "\f{}",
+		"\u00a0{}":     "\u00a0{}",
+		"":             "",
+		" \t ":         "",
+	} {
+		if got := string(TrimSpace([]byte(in))); got != want {
+			t.Errorf("TrimSpace(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
