@@ -142,6 +142,15 @@ Feature: Per-message timestamps
       | minute-boundary-1969      | 1969-12-31T23:58:59Z      | 1969-12-31T23:59:00Z | "[23:59]" |
       | first-minute-of-1970      | 1970-01-01T00:00:00Z      | 1970-01-01T00:00:59Z | null      |
 
+  @req:TS-SAME-MINUTE @id:timestamps/message-timestamp/two-minutes-across-the-epoch
+  Scenario: a message at 00:01:30 on 1970-01-01 after one at 23:59:30 the evening before is stamped "[00:01]"
+    Flooring puts 23:59:30 on 1969-12-31 in minute -1 and 00:01:30 on 1970-01-01 in minute 1:
+    two minutes apart, so the message gets its time. Counting minutes before 1970 by truncation
+    and then correcting on the wrong side of the epoch, or by one minute in the wrong direction,
+    puts both instants in one minute and drops the timestamp.
+    When I call "timestamps.format_message_timestamp" with {"message_at": "1970-01-01T00:01:30Z", "previous_at": "1969-12-31T23:59:30Z"}
+    Then the output "timestamp" is "[00:01]"
+
   @req:TS-SAME-MINUTE @req:TS-LOCAL @id:timestamps/message-timestamp/utc-minutes-in-odd-offsets
   Scenario Outline: the minute compared is the UTC minute, even where local minutes differ
     same_minute? compares created_at.to_i / 60, whole UTC minutes, not the minutes shown. In a
