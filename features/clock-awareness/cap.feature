@@ -52,3 +52,26 @@ Feature: Latest actions: the cap and compaction at capture
        "removed": [{"id": "a02", "why": "expired"}, {"id": "a03", "why": "over_limit"}, {"id": "a04", "why": "over_limit"}]}
       """
     And the output "action.id" occurs once among the output's "actions.*.id"
+
+  @decision @req:AW-ACT-CAP @id:clock-awareness/cap/shared-id
+  Scenario Outline: of two stored actions sharing an id, the one removed is reported and its twin stays
+    §10.2 gives every action an "id" but does not require ids to be unique, and §10.3 "Compact:
+    prune actions older than expiry; cap `latest_actions` length" does not say how what it prunes
+    is reported. The kit reads the list entry by entry: an action that leaves is reported once,
+    by its id, even when an action that stays has the same id.
+    When I call "clock-awareness.capture_action" with {"now": "2026-02-09T09:10:00Z", "text": "clock it: file taxes", "judgement": {"action": true, "temporal": false, "label": "File taxes"}, "policy": {"clock": {"store": {"latest_actions": {"max_items": <max>}}}}, "actions": [{"id": "dup", "label": "Call the bank", "type": "action", "status": "planned", "recorded_iso": "2026-02-09T08:00:00Z", "expires_iso": "2026-03-01T00:00:00Z", "source": "clock_it"}, {"id": "dup", "label": "Pay rent", "type": "action", "status": "planned", "recorded_iso": "2026-02-09T07:00:00Z", "expires_iso": "<expires>", "source": "clock_it"}]}
+    Then the output is, apart from the text at "action.id", "action.label", "actions.1.id", "actions.1.label":
+      """json
+      {"captured": true, "reason": "clock_it", "activity": null,
+       "action": {"id": "act_391e73fc", "label": "File taxes", "type": "action", "status": "planned", "recorded_iso": "2026-02-09T09:10:00Z",
+                  "expires_iso": "2026-02-10T09:10:00Z", "source": "clock_it"},
+       "actions": [{"id": "dup", "label": "Call the bank", "type": "action", "status": "planned", "recorded_iso": "2026-02-09T08:00:00Z", "expires_iso": "2026-03-01T00:00:00Z", "source": "clock_it"},
+                   {"id": "act_391e73fc", "label": "File taxes", "type": "action", "status": "planned", "recorded_iso": "2026-02-09T09:10:00Z",
+                    "expires_iso": "2026-02-10T09:10:00Z", "source": "clock_it"}],
+       "removed": [{"id": "dup", "why": "<why>"}]}
+      """
+
+    Examples:
+      | case       | expires              | max | why        |
+      | expired    | 2026-02-09T09:00:00Z | 25  | expired    |
+      | over-limit | 2026-03-01T00:00:00Z | 2   | over_limit |

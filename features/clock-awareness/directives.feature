@@ -51,3 +51,18 @@ Feature: The clock directives
       | capitalised    | clock: paid invoice                    | Paid invoice           |
       | appended       | I'll call the bank tomorrow — clock it | Call the bank tomorrow |
       | two-word-kind  | clock: kind big project                | Kind big project       |
+
+  @extension @req:AW-LABEL-NORMALISE @id:clock-awareness/directives/label-length
+  Scenario Outline: a label of 80 characters is kept whole; a longer one is cut back to its last whole word
+    Beyond the seed: §6.3 asks for a "normalized label (short summary)" without a length; the
+    reference's limit of 80 characters is a recommendation. A label of exactly 80 characters is
+    not cut; a longer one loses the word the 80th character falls in; a first word longer than
+    80 characters is cut at the 80th.
+    When I call "clock-awareness.parse_directive" with {"text": "<text>"}
+    Then the output "label" is "<label>"
+
+    Examples:
+      | case            | text                                                                                                      | label                                                                              |
+      | exactly-80      | clock it: write the quarterly report for the board with revenue, churn, hiring and my plan                | Write the quarterly report for the board with revenue, churn, hiring and my plan   |
+      | 81-mid-word     | clock it: write the quarterly report for the board with revenue, churn, hiring and my plans               | Write the quarterly report for the board with revenue, churn, hiring and my        |
+      | one-long-word   | clock it: https://example.com/reports/2026/quarterly-revenue-churn-and-hiring-plans-for-the-board.pdf     | Https://example.com/reports/2026/quarterly-revenue-churn-and-hiring-plans-for-th   |

@@ -50,3 +50,33 @@ Feature: Inputs are read strictly
       | unknown-key   | {"clock": {"moode": "light"}}                  |
       | bad-mode      | {"clock": {"mode": "heavy"}}                   |
       | string-bool   | {"clock": {"enabled": "false"}}                |
+
+  @decision @req:AW-INPUT-STRICT @id:clock-awareness/validation/first-and-last-year
+  Scenario Outline: instants in the first and the last UTC year computed with are accepted
+    §10.2 writes instants as ISO 8601 strings with an offset ("2026-02-09T10:00:00+09:00") and
+    says nothing of their range. The kit computes with UTC years 0001 to 9998, so that every
+    instant it writes (a TTL of up to 7 days added) still has four digits; the year is the UTC
+    year, whatever the offset written.
+    When I call "clock-awareness.decide_relevance" with {"now": "<now>", "last_interaction_iso": "<last>"}
+    Then the output "elapsed_ms" is <elapsed>
+
+    Examples:
+      | case                 | last                 | now                       | elapsed |
+      | first-year           | 0001-01-01T00:00:01Z | 0001-01-01T01:00:00Z      | 3599000 |
+      | last-year            | 9998-12-31T22:59:59Z | 9998-12-31T23:59:59Z      | 3600000 |
+      | last-year-by-offset  | 9998-12-31T22:59:59Z | 9999-01-01T00:59:59+01:00 | 3600000 |
+
+  @decision @req:AW-INPUT-STRICT @id:clock-awareness/validation/outside-the-years
+  Scenario Outline: an instant whose UTC year is before 0001 or after 9998 is invalid_instant
+    §10.2 writes instants as ISO 8601 strings with an offset and says nothing of their range; the
+    kit computes with UTC years 0001 to 9998 (the scenario above) and refuses the rest, judged by
+    the UTC year, not the year written.
+    When I call "clock-awareness.decide_relevance" with {"now": "<now>"}
+    Then the error code is "invalid_instant"
+
+    Examples:
+      | case                | now                       |
+      | year-0              | 0000-12-31T23:59:59Z      |
+      | year-0-by-offset    | 0001-01-01T00:59:59+01:00 |
+      | year-9999           | 9999-01-01T00:00:00Z      |
+      | year-9999-by-offset | 9998-12-31T23:30:00-01:00 |
