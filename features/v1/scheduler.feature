@@ -330,7 +330,8 @@ Feature: Scheduled tasks
     Beyond the seed: cron-parser 5.5.0 (v1) skips the transition day when computed just before a
     spring-forward, and runs a fixed time again when asked during the second pass of a repeated
     hour. The corrected scheduler keeps what cron-parser does right (a time in the gap fires at
-    the same distance after the change; hourly work fires in both passes) and fixes the rest.
+    the same distance after the change; hourly work fires in both passes) and fixes the rest,
+    also when a whole day repeats (Kwajalein went from +11:00 to -12:00 on 1969-09-30).
     When I call "v1.compute_next_run_dst_safe" with {"now": "<now>", "timezone": "<zone>", "task": {"schedule_type": "cron", "schedule_value": "<cron>"}}
     Then the output "next_run" is "<next>"
 
@@ -346,6 +347,7 @@ Feature: Scheduled tasks
       | lord-howe-gap            | 15 2 * * *   | Australia/Lord_Howe | 2026-10-03T12:00:00.000Z | 2026-10-03T15:45:00.000Z |
       | lord-howe-overlap        | 45 1 * * *   | Australia/Lord_Howe | 2026-04-04T12:00:00.000Z | 2026-04-04T14:45:00.000Z |
       | plain-day                | 0 9 * * *    | America/New_York    | 2026-01-15T12:00:00.000Z | 2026-01-15T14:00:00.000Z |
+      | kwajalein-repeated-day   | 30 1 * * *   | Pacific/Kwajalein   | 1969-09-30T13:00:00.000Z | 1969-10-01T13:30:00.000Z |
 
   @extension @req:V1-SCHED-CRON-DST-SAFE @id:v1/scheduler/dst-safe/calendar-and-fields
   Scenario Outline: the DST-safe scheduler walks the calendar day by day and splits fields at every JavaScript space
