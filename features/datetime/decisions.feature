@@ -516,6 +516,7 @@ Feature: Decisions the PRD leaves open
       | timestamp-before-zone          | datetime_math   | {"operation": "convert_timezone", "timestamp": "x", "target_timezone": "Nowhere"}                      | invalid_timestamp      |
       | timestamp-before-bounds        | datetime_math   | {"operation": "shift", "timestamp": "x", "years": 10001}                                               | invalid_timestamp      |
       | timestamp-before-huge-bounds   | datetime_math   | {"operation": "shift", "timestamp": "x", "years": 100000000000000000000}                               | invalid_timestamp      |
+      | fraction-before-timestamp      | datetime_math   | {"operation": "shift", "timestamp": "x", "days": 1e-1000000000}                                        | invalid_shift          |
       | unused-before-huge-bounds      | datetime_math   | {"operation": "diff", "left": "2026-04-20T10:00:00Z", "right": "2026-04-20T10:00:00Z", "days": 1e20}   | invalid_input          |
       | bounds-before-range            | datetime_math   | {"operation": "shift", "timestamp": "9999-12-31T23:59:59Z", "years": 10001}                            | invalid_shift          |
       | format-timestamp-missing-first | datetime_format | {"style": "full"}                                                                                      | missing_required_field |

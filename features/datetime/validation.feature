@@ -232,6 +232,7 @@ Feature: Validation and errors of datetime_math and datetime_format
       | five-digit-year      | 12026-04-20T10:00:00Z      |
       | feb-29-2100          | 2100-02-29T10:00:00Z       |
       | utc-suffix           | 2026-04-20T10:00:00UTC     |
+      | fraction-no-offset   | 2026-04-20T10:00:00.5      |
 
   @req:DT-RFC3339-IN @id:datetime/validation/rfc3339-spellings
   Scenario Outline: every spelling RFC 3339 allows is accepted

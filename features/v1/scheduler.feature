@@ -330,7 +330,8 @@ Feature: Scheduled tasks
     Beyond the seed: cron-parser 5.5.0 (v1) skips the transition day when computed just before a
     spring-forward, and runs a fixed time again when asked during the second pass of a repeated
     hour. The corrected scheduler keeps what cron-parser does right (a time in the gap fires at
-    the same distance after the change; hourly work fires in both passes) and fixes the rest.
+    the same distance after the change; hourly work fires in both passes) and fixes the rest,
+    also when a whole day repeats (Kwajalein went from +11:00 to -12:00 on 1969-09-30).
     When I call "v1.compute_next_run_dst_safe" with {"now": "<now>", "timezone": "<zone>", "task": {"schedule_type": "cron", "schedule_value": "<cron>"}}
     Then the output "next_run" is "<next>"
 
@@ -346,6 +347,24 @@ Feature: Scheduled tasks
       | lord-howe-gap            | 15 2 * * *   | Australia/Lord_Howe | 2026-10-03T12:00:00.000Z | 2026-10-03T15:45:00.000Z |
       | lord-howe-overlap        | 45 1 * * *   | Australia/Lord_Howe | 2026-04-04T12:00:00.000Z | 2026-04-04T14:45:00.000Z |
       | plain-day                | 0 9 * * *    | America/New_York    | 2026-01-15T12:00:00.000Z | 2026-01-15T14:00:00.000Z |
+      | kwajalein-repeated-day   | 30 1 * * *   | Pacific/Kwajalein   | 1969-09-30T13:00:00.000Z | 1969-10-01T13:30:00.000Z |
+
+  @extension @req:V1-SCHED-CRON-DST-SAFE @id:v1/scheduler/dst-safe/calendar-and-fields
+  Scenario Outline: the DST-safe scheduler walks the calendar day by day and splits fields at every JavaScript space
+    Beyond the seed: the corrected scheduler counts days itself, so it must know that 2000, a
+    century divisible by 400, has a February 29 and that December 31 is followed by January 1;
+    it reads a one-value range such as 5-5 and splits fields at the Unicode spaces (U+2000 to
+    U+200A included) that cron-parser's JavaScript split does.
+    When I call "v1.compute_next_run_dst_safe" with {"now": "<now>", "timezone": "UTC", "task": {"schedule_type": "cron", "schedule_value": "<cron>"}}
+    Then the output "next_run" is "<next>"
+
+    Examples:
+      | case                      | cron           | now                      | next                     |
+      | leap-day-of-2000          | 0 18 * * *     | 2000-02-29T12:00:00.000Z | 2000-02-29T18:00:00.000Z |
+      | into-the-new-year         | 0 0 * * *      | 2026-12-31T12:00:00.000Z | 2027-01-01T00:00:00.000Z |
+      | one-value-range           | 5-5 * * * *    | 2026-01-01T00:00:00.000Z | 2026-01-01T00:05:00.000Z |
+      | en-quad-between-fields    | 0\u20009 * * * | 2026-01-01T00:00:00.000Z | 2026-01-01T09:00:00.000Z |
+      | hair-space-between-fields | 0\u200a9 * * * | 2026-01-01T00:00:00.000Z | 2026-01-01T09:00:00.000Z |
 
   @extension @req:V1-SCHED-CRON-DST-SAFE @id:v1/scheduler/dst-safe/strict-grammar
   Scenario Outline: the DST-safe scheduler refuses syntax cron-parser reads in a surprising way
@@ -367,6 +386,9 @@ Feature: Scheduled tasks
       | month-as-weekday   | 0 0 * * jul   |
       | question-in-minute | ? * * * *     |
       | never-fires        | 0 0 31 4,6 *  |
+      | zero-step          | */0 * * * *   |
+      | nearest-weekday    | 0 0 1W * *    |
+      | last-friday        | 0 0 * * 5L    |
 
   @extension @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-checked-before-zone
   Scenario: an invalid expression in an invalid zone is reported as invalid_cron
@@ -473,6 +495,63 @@ Feature: Scheduled tasks
       """json
       {"next_run": "2026-01-01T12:00:00.000Z"}
       """
+
+  @req:V1-SCHED-INTERVAL-ANCHOR @req:V1-SCHED-INTERVAL-CATCHUP @id:v1/scheduler/interval-anchor-ten-fraction-digits
+  Scenario: an interval anchor with ten fractional digits keeps the first three: .1234567891 is .123
+    JavaScript's Date reads a fraction of any length and keeps its milliseconds, cut, not rounded;
+    a tenth digit is read like the ninth.
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:30.000Z", "task": {"next_run": "2024-01-01T00:00:00.1234567891Z", "schedule_type": "interval", "schedule_value": "86400000"}, "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"next_run": "2026-01-02T00:00:00.123Z"}
+      """
+
+  @req:V1-SCHED-INTERVAL-ANCHOR @req:V1-SCHED-INTERVAL-CATCHUP @id:v1/scheduler/interval-anchor-gmt-offset-without-time
+  Scenario: an interval anchor with a GMT offset and no time of day is midnight at that offset: Jan 1 2024 GMT+01:30
+    JavaScript's Date reads "Jan 1 2024 GMT+01:30" as midnight at +01:30, 2023-12-31T22:30Z (a
+    sign is an offset right after GMT even before any time); the daily grid keeps 22:30 UTC.
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:30.000Z", "task": {"next_run": "Jan 1 2024 GMT+01:30", "schedule_type": "interval", "schedule_value": "86400000"}, "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"next_run": "2026-01-01T22:30:00.000Z"}
+      """
+
+  @decision @req:V1-SCHED-INTERVAL-ANCHOR @id:v1/scheduler/interval-anchor-six-time-parts
+  Scenario: an interval anchor whose time has six colon-separated parts is invalid_next_run
+    The seed shows only "let next = new Date(task.next_run!).getTime() + ms; … return new
+    Date(next).toISOString();" and says nothing of what a call answers when that throws.
+    JavaScript's Date reads at most hours, minutes, seconds and milliseconds, so
+    "Jan 1 2024 10:20:30:40:50:60" is Invalid Date and v1's toISOString threw a RangeError; the
+    kit turns the crash into the error invalid_next_run, as for an anchor it cannot read at all.
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:30.000Z", "task": {"next_run": "Jan 1 2024 10:20:30:40:50:60", "schedule_type": "interval", "schedule_value": "86400000"}, "timezone": "UTC"}
+    Then the error code is "invalid_next_run"
+
+  @req:V1-SCHED-INTERVAL-ANCHOR @id:v1/scheduler/interval-to-last-date
+  Scenario: an interval that lands exactly on the last instant of JavaScript's Date range answers it, with a six-digit year
+    8.64e15 ms after the epoch is still a Date (+275760-09-13T00:00:00.000Z, written by
+    toISOString with a signed six-digit year); so is the same instant reached from the first
+    instant of the range with an interval of twice that.
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:30.000Z", "task": {"next_run": "1970-01-01T00:00:00.000Z", "schedule_type": "interval", "schedule_value": "8640000000000000"}, "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"next_run": "+275760-09-13T00:00:00.000Z"}
+      """
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:30.000Z", "task": {"next_run": "-271821-04-20T00:00:00.000Z", "schedule_type": "interval", "schedule_value": "17280000000000000"}, "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"next_run": "+275760-09-13T00:00:00.000Z"}
+      """
+
+  @decision @req:V1-SCHED-INTERVAL-ANCHOR @id:v1/scheduler/interval-anchor-offset-past-v8-limit
+  Scenario: an interval anchor whose GMT offset adds up past 2^31-1 seconds is invalid_next_run: GMT+8947848:32
+    The seed shows only "let next = new Date(task.next_run!).getTime() + ms; … return new
+    Date(next).toISOString();" and says nothing of what a call answers when that throws.
+    V8 adds a legacy offset's hours and minutes in unsigned 32-bit arithmetic and refuses a total
+    above 2^31-1 seconds: +8947848:32 wraps to exactly 2^31, so the anchor is Invalid Date (one
+    minute less, +8947848:31, is read, wrapped, as 1955); v1's toISOString threw a RangeError,
+    which the kit reports as invalid_next_run.
+    When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:30.000Z", "task": {"next_run": "Jan 1 2024 10:00 GMT+8947848:32", "schedule_type": "interval", "schedule_value": "86400000"}, "timezone": "UTC"}
+    Then the error code is "invalid_next_run"
 
   @req:V1-SCHED-CRON-DST @id:v1/scheduler/cron-quarter-hour-at-fall-back
   Scenario: a quarter-hourly job keeps firing every 15 real minutes at a fall-back

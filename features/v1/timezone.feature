@@ -335,6 +335,17 @@ Feature: Time zones and local times
       {"result": "Sep 12, 275760, 12:00 AM"}
       """
 
+  @req:V1-TIME-LOCAL @id:v1/timezone/offset-less-past-last-utc-date
+  Scenario: an offset-less time past the last UTC date, read in a zone east of UTC, is still a date: +275760-09-13T05:00 in Kolkata
+    The last date JavaScript can hold is +275760-09-13T00:00:00Z. An offset-less time is local:
+    V8 reads it up to 30 days beyond that range, converts it with the process zone and only then
+    checks the range, so 05:00 that day in Kolkata (+05:30) is 23:30 UTC the day before.
+    When I call "v1.format_local_time" with {"process_timezone": "Asia/Kolkata", "timestamp": "+275760-09-13T05:00:00", "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"result": "Sep 12, 275760, 11:30 PM"}
+      """
+
   @req:V1-TIME-LOCAL @id:v1/timezone/year-minus-400
   Scenario: a date in the year -400 (a multiple of the 400-year cycle) keeps its day
     -400 is a multiple of the 400-year Gregorian cycle; Intl shows the year before the common
