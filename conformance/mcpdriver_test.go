@@ -26,6 +26,9 @@ import (
 // CLOCKSPEC_MCP_MATCH, or every call when it is empty).
 func init() {
 	if mode := os.Getenv("CLOCKSPEC_MCP_FAKE"); mode != "" {
+		if mode == "healthy" || mode == "echo" {
+			mcpserve.TuneGC() // as conform serve --mcp does: the benchmarks' servers
+		}
 		if err := mcpFake(mode, os.Getenv("CLOCKSPEC_MCP_MATCH")).Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 			fmt.Fprintln(os.Stderr, "fake mcp:", err)
 		}

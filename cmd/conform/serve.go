@@ -57,6 +57,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	case *useMCP && *stdio:
 		return errors.New("--mcp and --stdio exclude each other: --mcp alone serves MCP on stdin/stdout")
 	case *useMCP:
+		mcpserve.TuneGC()
 		tools, err := mcpserve.Tools()
 		if err != nil {
 			return err

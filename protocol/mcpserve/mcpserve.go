@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"os"
+	"runtime/debug"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -93,6 +95,23 @@ func ErrorText(e *protocol.Error) string {
 		Error protocol.Error `json:"error"`
 	}{*e})
 	return string(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+}
+
+// GCPercent is the garbage collector's target in a process that serves
+// MCP (see TuneGC).
+const GCPercent = 400
+
+// TuneGC sets the garbage collector of a process serving MCP to GCPercent,
+// unless GOGC in the environment says otherwise. The SDK decodes each
+// message with a fresh decoder that allocates a 32 KiB buffer, about 160 KiB
+// of garbage per tools/call against a live heap of about 1.5 MiB: at Go's
+// default of 100 the collector ran every nine calls and took half the
+// server's time per call; at 400 it runs every fifty, for a peak of about
+// 35 MiB resident (the memory limit serve sets still bounds it).
+func TuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(GCPercent)
+	}
 }
 
 // Stdio serves srv on the process's stdin and stdout until stdin ends. A
