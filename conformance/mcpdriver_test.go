@@ -290,7 +290,7 @@ func TestMCPDriverFaults(t *testing.T) {
 		}
 	})
 	t.Run("http-hang", func(t *testing.T) {
-		srv := httptest.NewServer(mcpserve.Handler(mcpFake("hang", "Europe/Atlantis")))
+		srv := httptest.NewServer(mcpserve.Handler(mcpFake("hang", "Europe/Atlantis"), protocol.DefaultLimits))
 		defer srv.Close()
 		d, _ := conformance.MCP(conformance.MCPOptions{Endpoint: srv.URL, Deadline: 500 * time.Millisecond})
 		defer d.Close()

@@ -67,7 +67,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 			return mcpserve.Stdio(context.Background(), srv)
 		}
 		mux := http.NewServeMux()
-		mux.Handle("/mcp", mcpserve.Handler(srv))
+		mux.Handle("/mcp", mcpserve.Handler(srv, protocol.DefaultLimits))
 		handler, what = mux, "MCP streamable HTTP at /mcp"
 	case *stdio:
 		return protocol.ServeLines(context.Background(), impl, os.Stdin, stdout)
