@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -253,5 +254,22 @@ func TestHandlerBoundsRequestBodies(t *testing.T) {
 		if !isRead(b) {
 			t.Error("a waiting request was never read")
 		}
+	}
+}
+
+// TuneGC sets the collector's target unless GOGC in the environment
+// already chose one.
+func TestTuneGCLeavesAnExplicitGOGC(t *testing.T) {
+	orig := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(orig)
+	t.Setenv("GOGC", "")
+	mcpserve.TuneGC()
+	if got := debug.SetGCPercent(100); got != mcpserve.GCPercent {
+		t.Errorf("GOGC unset: GC percent %d, want %d", got, mcpserve.GCPercent)
+	}
+	t.Setenv("GOGC", "150") // read by the runtime at start only: the 100 set above stays
+	mcpserve.TuneGC()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("GOGC=150: GC percent %d, want it left as it was (100)", got)
 	}
 }
