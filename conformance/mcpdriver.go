@@ -109,21 +109,38 @@ func MCP(opts MCPOptions) (Driver, error) {
 		}
 		opts.Tools = tools
 	}
-	d := &mcpDriver{opts: opts, stderr: newTail(20), defs: map[string]*jsonschema.Schema{}}
+	d := &mcpDriver{opts: opts, stderr: newTail(20), defs: map[string]*jsonschema.Schema{}, defJSON: map[string][]byte{}}
 	for _, t := range opts.Tools {
 		s, err := compileToolSchema(t.Name, t.InputSchema)
 		if err != nil {
 			return nil, fmt.Errorf("mcp driver: the tool definition of %s: %w", t.Name, err)
 		}
 		d.defs[t.Name] = s
+		if c, err := canonicalJSON(t.InputSchema); err == nil {
+			d.defJSON[t.Name] = c
+		}
 	}
 	return d, nil
+}
+
+// canonicalJSON re-encodes one JSON value with its object members sorted
+// and no insignificant white space, numbers as written: two schemas with
+// the same canonical form are the same JSON value.
+func canonicalJSON(b []byte) ([]byte, error) {
+	v, err := decodeJSON(b)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(v)
 }
 
 type mcpDriver struct {
 	opts   MCPOptions
 	stderr *tail
 	defs   map[string]*jsonschema.Schema // the profiles' tool definitions
+	// defJSON: each definition's input schema in canonical form, to see
+	// whether a server lists it unchanged.
+	defJSON map[string][]byte
 
 	mu       sync.Mutex
 	cur      *mcpConn
@@ -140,6 +157,10 @@ type mcpDriver struct {
 type listedTool struct {
 	schema *jsonschema.Schema
 	bad    error
+	// asDefined: the listed schema is the profile's tool definition's, the
+	// same JSON value, so every input the definition accepts it accepts
+	// too, and the per-call check has nothing to find.
+	asDefined bool
 }
 
 // mcpConn is one client session, and for stdio the process behind it.
@@ -274,6 +295,10 @@ func (d *mcpDriver) start(ctx context.Context) (*mcpConn, error) {
 		lt := listedTool{bad: err}
 		if err == nil {
 			lt.schema, lt.bad = compileToolSchema(tool.Name, raw)
+		}
+		if lt.bad == nil && d.defJSON[tool.Name] != nil {
+			c, err := canonicalJSON(raw)
+			lt.asDefined = err == nil && bytes.Equal(c, d.defJSON[tool.Name])
 		}
 		schemas[tool.Name] = lt
 	}
@@ -416,7 +441,7 @@ func (d *mcpDriver) Call(ctx context.Context, op string, input json.RawMessage) 
 // bad field its own error code).
 func (d *mcpDriver) checkSchema(op string, listed listedTool, input json.RawMessage) error {
 	def := d.defs[op]
-	if def == nil {
+	if def == nil || listed.asDefined {
 		return nil
 	}
 	v, err := decodeJSON(input)
@@ -500,15 +525,25 @@ func judgeToolResult(res *mcp.CallToolResult) (protocol.Result, error) {
 		return protocol.Result{}, wrongf("mcp: the result's content is %s, not text; the PRD's answer is one text content holding compact JSON", contentType(res.Content[0]))
 	}
 	text := []byte(tc.Text)
-	if !json.Valid(text) {
+	buf := compactBufs.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer func() {
+		if buf.Cap() <= 64<<10 { // an odd huge answer is not kept
+			compactBufs.Put(buf)
+		}
+	}()
+	if json.Compact(buf, text) != nil {
 		return protocol.Result{}, wrongf("mcp: result text is not JSON: %.300q", tc.Text)
 	}
-	var compact bytes.Buffer
-	_ = json.Compact(&compact, text)
-	if !bytes.Equal(compact.Bytes(), text) {
+	if !bytes.Equal(buf.Bytes(), text) {
 		return protocol.Result{}, wrongf("mcp: result text is not compact JSON (it has insignificant white space): %.300q", tc.Text)
 	}
-	perr, isErrObj, shapeProblem := errorObject(text)
+	// The members of a top-level object, read once for both checks below.
+	var top map[string]json.RawMessage
+	if len(text) > 0 && text[0] == '{' && json.Unmarshal(text, &top) != nil {
+		top = nil
+	}
+	perr, isErrObj, shapeProblem := errorObject(top)
 	switch {
 	case res.IsError && isErrObj:
 		return protocol.Result{Error: perr}, nil
@@ -516,7 +551,7 @@ func judgeToolResult(res *mcp.CallToolResult) (protocol.Result, error) {
 		return protocol.Result{}, wrongf("mcp: isError true but the text is not the PRD's error object {\"error\":{\"code\",\"message\"}}: %s", shapeProblem)
 	case res.IsError:
 		msg := "mcp: isError true but the text is not the PRD's error object {\"error\":{\"code\",\"message\"}}"
-		if w := wrapperKeys(text); w != "" {
+		if w := wrapperKeys(top); w != "" {
 			msg += ": wrapper object " + w
 		}
 		return protocol.Result{}, wrongf("%s: %.300s", msg, tc.Text)
@@ -525,20 +560,20 @@ func judgeToolResult(res *mcp.CallToolResult) (protocol.Result, error) {
 	case shapeProblem != "":
 		return protocol.Result{}, wrongf("mcp: isError false and the text has an \"error\" member that is not the PRD's error object: %s", shapeProblem)
 	}
-	if w := wrapperKeys(text); w != "" {
+	if w := wrapperKeys(top); w != "" {
 		return protocol.Result{}, wrongf("mcp: wrapper object %s is not the PRD's output: %.300s", w, tc.Text)
 	}
 	return protocol.Result{Output: json.RawMessage(text)}, nil
 }
 
-// errorObject reads the PRD's error object {"error":{"code","message"}}:
-// ok when the text is exactly that; problem when the text is an object
-// with an "error" member of another shape.
-func errorObject(text []byte) (perr *protocol.Error, ok bool, problem string) {
-	var top map[string]json.RawMessage
-	if json.Unmarshal(text, &top) != nil {
-		return nil, false, ""
-	}
+// compactBufs hold the compact form of result texts between calls.
+var compactBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// errorObject reads the PRD's error object {"error":{"code","message"}}
+// from the members of the result text (nil when it is not an object): ok
+// when the text is exactly that; problem when the text is an object with
+// an "error" member of another shape.
+func errorObject(top map[string]json.RawMessage) (perr *protocol.Error, ok bool, problem string) {
 	raw, has := top["error"]
 	if !has {
 		return nil, false, ""
@@ -560,11 +595,7 @@ func errorObject(text []byte) (perr *protocol.Error, ok bool, problem string) {
 // wrapperKeys names an envelope around the output, such as
 // {"status":"ok","data":{…}}: an object whose payload sits one level down.
 // The PRD's outputs are flat: none of their members is an object.
-func wrapperKeys(text []byte) string {
-	var top map[string]json.RawMessage
-	if json.Unmarshal(text, &top) != nil {
-		return ""
-	}
+func wrapperKeys(top map[string]json.RawMessage) string {
 	for _, k := range []string{"data", "result", "output", "payload", "response"} {
 		if v, ok := top[k]; ok && len(v) > 0 && v[0] == '{' && len(top) <= 4 {
 			return keySet(top)

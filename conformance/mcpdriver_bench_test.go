@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"runtime/debug"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/protocol/mcpserve"
 )
 
 // The MCP driver's own cost (the tool-list check, the schema check of every
@@ -29,7 +31,20 @@ func mcpFakeDriver(b *testing.B, mode string) conformance.Driver {
 	return d
 }
 
+// asConformRun sets this process's garbage collector as conform run sets
+// its own for the driver in use (mcpserve.TuneGC for the MCP driver, Go's
+// default otherwise), and returns the setting to restore.
+func asConformRun(mcpDriver bool) (restore func()) {
+	orig := debug.SetGCPercent(100)
+	debug.SetGCPercent(orig)
+	if mcpDriver {
+		mcpserve.TuneGC()
+	}
+	return func() { debug.SetGCPercent(orig) }
+}
+
 func BenchmarkMCPDriver(b *testing.B) {
+	defer asConformRun(true)() // both sides are MCP clients
 	d := mcpFakeDriver(b, "healthy")
 	defer d.Close()
 	ctx := context.Background()
@@ -64,8 +79,10 @@ func BenchmarkMCPDriver(b *testing.B) {
 
 // The whole datetime profile over MCP (stdio) against the same over the
 // JSON-Lines subprocess driver, in one run: ratio = subprocess time over
-// MCP time (≥ 0.5: MCP within 2× the subprocess driver).
+// MCP time (≥ 0.5: MCP within 2× the subprocess driver). Each run has the
+// garbage collector conform run would give it.
 func BenchmarkDatetimeProfileMCPvsSubprocess(b *testing.B) {
+	defer asConformRun(false)()
 	mcpDrv := mcpFakeDriver(b, "healthy")
 	defer mcpDrv.Close()
 	exe, _ := os.Executable()
@@ -76,6 +93,7 @@ func BenchmarkDatetimeProfileMCPvsSubprocess(b *testing.B) {
 	}
 	defer sub.Close()
 	run := func(d conformance.Driver) time.Duration {
+		defer asConformRun(d == mcpDrv)()
 		start := time.Now()
 		rep, err := conformance.Run(context.Background(), conformance.Options{Driver: d, Tags: "@datetime", Goldens: goldensFS()})
 		if err != nil || !rep.OK() {

@@ -26,6 +26,9 @@ import (
 // CLOCKSPEC_MCP_MATCH, or every call when it is empty).
 func init() {
 	if mode := os.Getenv("CLOCKSPEC_MCP_FAKE"); mode != "" {
+		if mode == "healthy" || mode == "echo" {
+			mcpserve.TuneGC() // as conform serve --mcp does: the benchmarks' servers
+		}
 		if err := mcpFake(mode, os.Getenv("CLOCKSPEC_MCP_MATCH")).Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 			fmt.Fprintln(os.Stderr, "fake mcp:", err)
 		}
@@ -287,7 +290,7 @@ func TestMCPDriverFaults(t *testing.T) {
 		}
 	})
 	t.Run("http-hang", func(t *testing.T) {
-		srv := httptest.NewServer(mcpserve.Handler(mcpFake("hang", "Europe/Atlantis")))
+		srv := httptest.NewServer(mcpserve.Handler(mcpFake("hang", "Europe/Atlantis"), protocol.DefaultLimits))
 		defer srv.Close()
 		d, _ := conformance.MCP(conformance.MCPOptions{Endpoint: srv.URL, Deadline: 500 * time.Millisecond})
 		defer d.Close()

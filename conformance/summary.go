@@ -121,13 +121,23 @@ func TierLine(r *Report, p ProfileSummary) string {
 	return line + ": conforms"
 }
 
+// tzdataNote names the tzdata an implementation said it computes with; a
+// hello without one (MCP has no such field; the protocol's is optional)
+// says so rather than naming none.
+func tzdataNote(tzdata string) string {
+	if tzdata == "" {
+		return "tzdata not reported"
+	}
+	return "tzdata " + tzdata
+}
+
 // writeProfileTable prints the implementation and one line per profile.
 func writeProfileTable(w io.Writer, r *Report) {
 	h := r.Hello
 	if h.Implementation == "" {
 		fmt.Fprintf(w, "\nimplementation: did not say hello\n")
 	} else {
-		fmt.Fprintf(w, "\nimplementation: %s %s (%s), tzdata %s\n", h.Implementation, h.Version, h.Language, h.Tzdata)
+		fmt.Fprintf(w, "\nimplementation: %s (%s), %s\n", strings.TrimSpace(h.Implementation+" "+h.Version), h.Language, tzdataNote(h.Tzdata))
 	}
 	if r.TzdataDiffers() {
 		fmt.Fprintf(w, "note: the implementation uses tzdata %s but the goldens were made with %s; time zone cases may differ for that reason alone\n", h.Tzdata, r.GoldensTzdata)

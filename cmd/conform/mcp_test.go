@@ -70,6 +70,16 @@ func TestMCPStdioServePassesTheDatetimeProfile(t *testing.T) {
 	argv, _ := json.Marshal(conformCommand(t, "serve", "--mcp"))
 	code, _, stderr := conform(t, "run", "--impl", "mcp:"+string(argv), "--tags", "@datetime")
 	requireAllPassed(t, code, stderr, n)
+	requireNoTzdataReported(t, stderr)
+}
+
+// MCP's hello has no tzdata: the summary says none was reported rather
+// than naming an empty one.
+func requireNoTzdataReported(t *testing.T, stderr string) {
+	t.Helper()
+	if !regexp.MustCompile(`(?m)^implementation: clockspec-reference \S+ \(mcp\), tzdata not reported$`).MatchString(stderr) {
+		t.Errorf("the summary does not say that an MCP server reports no tzdata:\n%s", stderr)
+	}
 }
 
 // The same over streamable HTTP: conform serve --mcp --addr, driven by
@@ -79,6 +89,7 @@ func TestMCPHTTPServePassesTheDatetimeProfile(t *testing.T) {
 	url := startMCPHTTP(t)
 	code, _, stderr := conform(t, "run", "--impl", "mcp+"+url, "--tags", "@datetime")
 	requireAllPassed(t, code, stderr, n)
+	requireNoTzdataReported(t, stderr)
 }
 
 // startMCPHTTP runs `conform serve --mcp --addr 127.0.0.1:0` and returns

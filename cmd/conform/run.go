@@ -16,6 +16,7 @@ import (
 	"github.com/clockspec/clockspec/conformance"
 	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/goldens"
+	"github.com/clockspec/clockspec/protocol/mcpserve"
 	"github.com/clockspec/clockspec/reference"
 )
 
@@ -372,6 +373,7 @@ func prepareReportDir(dir string) error {
 // stdio (the same quoting as exec:), mcp+http(s)://… reaches a streamable
 // HTTP endpoint.
 func (f *driverFlags) mcpDriver(impl string) (conformance.Driver, func(), error) {
+	mcpserve.TuneGC() // the SDK's garbage per call (see there); a run is a batch
 	opts := conformance.MCPOptions{Deadline: f.deadline, MaxRestarts: f.restarts}
 	if f.restarts == 0 {
 		opts.MaxRestarts = -1

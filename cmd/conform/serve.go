@@ -57,6 +57,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	case *useMCP && *stdio:
 		return errors.New("--mcp and --stdio exclude each other: --mcp alone serves MCP on stdin/stdout")
 	case *useMCP:
+		mcpserve.TuneGC()
 		tools, err := mcpserve.Tools()
 		if err != nil {
 			return err
@@ -66,7 +67,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 			return mcpserve.Stdio(context.Background(), srv)
 		}
 		mux := http.NewServeMux()
-		mux.Handle("/mcp", mcpserve.Handler(srv))
+		mux.Handle("/mcp", mcpserve.Handler(srv, protocol.DefaultLimits))
 		handler, what = mux, "MCP streamable HTTP at /mcp"
 	case *stdio:
 		return protocol.ServeLines(context.Background(), impl, os.Stdin, stdout)
