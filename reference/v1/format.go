@@ -9,6 +9,7 @@ package v1
 import (
 	"strings"
 
+	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference/jsrt"
 )
 
@@ -34,37 +35,84 @@ type Message struct {
 // to UTC in that case. processTZ is the zone `new Date(s)` parses offset-less
 // timestamps in.
 func FormatMessages(messages []Message, timezone, processTZ string) string {
-	var b strings.Builder
-	b.WriteString(`<context timezone="`)
-	b.WriteString(EscapeXML(timezone))
-	b.WriteString("\" />\n<messages>\n")
+	return string(appendFormatMessages(nil, false, messages, timezone, processTZ))
+}
+
+// appendFormatMessages appends FormatMessages' text to b; with inJSON, as
+// it reads inside a JSON string (as json.Marshal writes it), so that the
+// operation's output is written in one pass. Both zones are looked up once
+// for the whole batch.
+func appendFormatMessages(b []byte, inJSON bool, messages []Message, timezone, processTZ string) []byte {
+	markup, text := appendMarkup, appendEscapedXML
+	if inJSON {
+		markup, text = protocol.AppendStringChars[string], appendEscapedXMLInJSON
+	}
+	zone := zoneCache{loc: intlLocation(timezone)}
+	processLoc := intlLocation(processTZ)
+	b = markup(b, `<context timezone="`)
+	b = text(b, timezone)
+	b = markup(b, "\" />\n<messages>\n")
 	for i, m := range messages {
 		if i > 0 {
-			b.WriteByte('\n')
+			b = markup(b, "\n")
 		}
-		b.WriteString(`<message sender="`)
-		b.WriteString(EscapeXML(m.SenderName))
-		b.WriteString(`" time="`)
-		b.WriteString(EscapeXML(FormatLocalTime(m.Timestamp, timezone, processTZ)))
-		b.WriteByte('"')
+		b = markup(b, `<message sender="`)
+		b = text(b, m.SenderName)
+		b = markup(b, `" time="`)
+		// A formatted time never holds a character XML or JSON escapes.
+		b = appendLocalTime(b, m.Timestamp, &zone, processLoc)
+		b = markup(b, `"`)
 		if m.ReplyToMessageID != "" {
-			b.WriteString(` reply_to="`)
-			b.WriteString(EscapeXML(m.ReplyToMessageID))
-			b.WriteByte('"')
+			b = markup(b, ` reply_to="`)
+			b = text(b, m.ReplyToMessageID)
+			b = markup(b, `"`)
 		}
-		b.WriteByte('>')
+		b = markup(b, ">")
 		if m.ReplyToMessageContent != "" && m.ReplyToSenderName != "" {
-			b.WriteString("\n  <quoted_message from=\"")
-			b.WriteString(EscapeXML(m.ReplyToSenderName))
-			b.WriteString(`">`)
-			b.WriteString(EscapeXML(m.ReplyToMessageContent))
-			b.WriteString("</quoted_message>")
+			b = markup(b, "\n  <quoted_message from=\"")
+			b = text(b, m.ReplyToSenderName)
+			b = markup(b, `">`)
+			b = text(b, m.ReplyToMessageContent)
+			b = markup(b, "</quoted_message>")
 		}
-		b.WriteString(EscapeXML(m.Content))
-		b.WriteString("</message>")
+		b = text(b, m.Content)
+		b = markup(b, "</message>")
 	}
-	b.WriteString("\n</messages>")
-	return b.String()
+	return markup(b, "\n</messages>")
+}
+
+func appendMarkup(b []byte, s string) []byte { return append(b, s...) }
+
+// xmlEntity is EscapeXML's replacement of each byte it escapes ("" for the
+// others).
+var xmlEntity = [256]string{'&': "&amp;", '<': "&lt;", '>': "&gt;", '"': "&quot;"}
+
+// appendEscapedXML appends EscapeXML(s) to b.
+func appendEscapedXML(b []byte, s string) []byte {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if e := xmlEntity[s[i]]; e != "" {
+			b = append(b, s[start:i]...)
+			b = append(b, e...)
+			start = i + 1
+		}
+	}
+	return append(b, s[start:]...)
+}
+
+// appendEscapedXMLInJSON appends EscapeXML(s) as it reads inside a JSON
+// string: each entity's "&" is \u0026 there.
+func appendEscapedXMLInJSON(b []byte, s string) []byte {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if e := xmlEntity[s[i]]; e != "" {
+			b = protocol.AppendStringChars(b, s[start:i])
+			b = append(b, `\u0026`...)
+			b = append(b, e[1:]...)
+			start = i + 1
+		}
+	}
+	return protocol.AppendStringChars(b, s[start:])
 }
 
 const (

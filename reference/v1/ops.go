@@ -94,29 +94,28 @@ type messageIn struct {
 }
 
 func formatMessagesOp(input json.RawMessage) (any, *protocol.Error) {
-	var in struct {
-		Messages        *[]messageIn `json:"messages"`
-		Timezone        *string      `json:"timezone"`
-		ProcessTimezone string       `json:"process_timezone"`
+	in, ok := readFormatInput(input)
+	if !ok {
+		var general formatMessagesIn
+		if err := decode(input, &general); err != nil {
+			return nil, err
+		}
+		in = general.formatInput()
 	}
-	if err := decode(input, &in); err != nil {
-		return nil, err
-	}
-	if in.Messages == nil {
+	if !in.hasMessages {
 		return nil, missing("messages")
 	}
-	if in.Timezone == nil {
+	if !in.hasTimezone {
 		return nil, missing("timezone")
 	}
-	msgs := make([]Message, len(*in.Messages))
-	for i, m := range *in.Messages {
-		if m.SenderName == nil || m.Content == nil || m.Timestamp == nil {
-			return nil, protocol.Errorf(protocol.CodeInvalidInput, "input: messages[%d] needs sender_name, content and timestamp", i)
-		}
-		msgs[i] = Message{*m.SenderName, *m.Content, *m.Timestamp,
-			str(m.ReplyToMessageID), str(m.ReplyToMessageContent), str(m.ReplyToSenderName)}
+	if in.incomplete >= 0 {
+		return nil, protocol.Errorf(protocol.CodeInvalidInput, "input: messages[%d] needs sender_name, content and timestamp", in.incomplete)
 	}
-	return stringResult{FormatMessages(msgs, *in.Timezone, in.ProcessTimezone)}, nil
+	// {"result": the text}, as json.Marshal writes it.
+	out := make([]byte, 0, 256*len(in.messages)+128)
+	out = append(out, `{"result":"`...)
+	out = appendFormatMessages(out, true, in.messages, in.timezone, in.processTZ)
+	return protocol.Encoded(append(out, `"}`...)), nil
 }
 
 func formatLocalTimeOp(input json.RawMessage) (any, *protocol.Error) {

@@ -1,6 +1,7 @@
 package v1
 
 import (
+	"math"
 	"strconv"
 	"time"
 
@@ -40,14 +41,52 @@ func intlLocation(tz string) *time.Location {
 // "Jan 1, 2024, 1:30 PM". Node 20 / ICU 78 put U+0020 before AM/PM; the year
 // is the era year without padding or era (year 0 prints as 1, -1 as 2).
 func FormatLocalTime(utcIso, tz, processTZ string) string {
-	t, ok := jsrt.ParseDate(utcIso, intlLocation(processTZ))
+	zone := zoneCache{loc: intlLocation(tz)}
+	return string(appendLocalTime(make([]byte, 0, 24), utcIso, &zone, intlLocation(processTZ)))
+}
+
+// zoneCache is a zone and the period around the last instant looked up in
+// it, during which its offset holds: the messages of a batch are mostly
+// within one such period, and a lookup past a zone's last transition
+// evaluates its rule each time.
+type zoneCache struct {
+	loc        *time.Location
+	valid      bool
+	start, end int64 // Unix seconds; the period is [start, end)
+	offset     int   // seconds east of UTC
+}
+
+// offsetAt is the zone's offset at t.
+func (z *zoneCache) offsetAt(t time.Time) int {
+	sec := t.Unix()
+	if z.valid && z.start <= sec && sec < z.end {
+		return z.offset
+	}
+	lt := t.In(z.loc)
+	_, z.offset = lt.Zone()
+	start, end := lt.ZoneBounds()
+	z.start, z.end = math.MinInt64, math.MaxInt64
+	if !start.IsZero() {
+		z.start = start.Unix()
+	}
+	if !end.IsZero() {
+		z.end = end.Unix()
+	}
+	z.valid = true
+	return z.offset
+}
+
+// appendLocalTime appends FormatLocalTime's text to b, in the zone of
+// zone, parsing offset-less timestamps in processLoc.
+func appendLocalTime(b []byte, utcIso string, zone *zoneCache, processLoc *time.Location) []byte {
+	t, ok := jsrt.ParseDate(utcIso, processLoc)
 	if !ok {
-		return "Invalid Date"
+		return append(b, "Invalid Date"...)
 	}
 	// One zone lookup: the offset at t, then the fields of t shifted by it
 	// read in UTC (each of Year, Month, Day, Hour, Minute in the zone would
 	// evaluate its rule again).
-	_, off := t.In(intlLocation(tz)).Zone()
+	off := zone.offsetAt(t)
 	wall := t.UTC().Add(time.Duration(off) * time.Second)
 	year, month, day := wall.Date()
 	hour24, minute, _ := wall.Clock()
@@ -62,7 +101,6 @@ func FormatLocalTime(utcIso, tz, processTZ string) string {
 	if hour24 >= 12 {
 		half = "PM"
 	}
-	b := make([]byte, 0, 24)
 	b = append(b, month.String()[:3]...)
 	b = append(b, ' ')
 	b = strconv.AppendInt(b, int64(day), 10)
@@ -71,8 +109,7 @@ func FormatLocalTime(utcIso, tz, processTZ string) string {
 	b = append(b, ", "...)
 	b = strconv.AppendInt(b, int64(hour), 10)
 	b = append(b, ':', byte('0'+minute/10), byte('0'+minute%10), ' ')
-	b = append(b, half...)
-	return string(b)
+	return append(b, half...)
 }
 
 // ConfigTimezone is the outcome of ResolveConfigTimezone.

@@ -1,0 +1,97 @@
+package protocol
+
+import (
+	"encoding/json"
+	"unicode/utf8"
+)
+
+// Encoded is an operation's output already written as JSON, byte for byte
+// what json.Marshal writes for the value it stands for. An operation on a
+// hot path returns it so that the output is written once, by an appender,
+// instead of built as a Go value and encoded by reflection; EncodeOutput
+// passes it through.
+type Encoded []byte
+
+// MarshalJSON makes an Encoded output encode as itself wherever it is
+// marshalled as part of something larger.
+func (e Encoded) MarshalJSON() ([]byte, error) { return e, nil }
+
+// EncodeOutput is an operation's output as JSON: an Encoded output as it is,
+// anything else by json.Marshal.
+func EncodeOutput(v any) (json.RawMessage, error) {
+	if e, ok := v.(Encoded); ok {
+		return json.RawMessage(e), nil
+	}
+	return json.Marshal(v)
+}
+
+// AppendString appends s as a JSON string exactly as json.Marshal writes
+// it: <, > and & as \u003c, \u003e and \u0026, the control characters
+// with their short escapes where JSON has one, each byte that is not valid
+// UTF-8 as \ufffd, and U+2028 and U+2029 escaped.
+func AppendString[S []byte | string](b []byte, s S) []byte {
+	b = append(b, '"')
+	return append(AppendStringChars(b, s), '"')
+}
+
+// AppendStringChars is AppendString without the quotes: what s becomes
+// inside a JSON string.
+func AppendStringChars[S []byte | string](b []byte, s S) []byte {
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if jsonSafe[c] {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		// A copy of at most four bytes, which stays on the stack.
+		r, size := utf8.DecodeRuneInString(string(s[i:min(len(s), i+utf8.UTFMax)]))
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	return append(b, s[start:]...)
+}
+
+// jsonSafe marks the bytes json.Marshal copies into a string as they are:
+// ASCII from the space up, except ", \\, <, > and &.
+var jsonSafe = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
+
+const hexDigits = "0123456789abcdef"

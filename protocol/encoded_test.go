@@ -1,0 +1,47 @@
+package protocol
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// AppendString writes every string, valid UTF-8 or not, exactly as
+// json.Marshal does.
+func FuzzAppendString(f *testing.F) {
+	for _, s := range []string{"", "plain", `"quoted" \ back`, "<a> & b", "\x00\x01\b\f\n\r\t\x1f\x7f",
+		"caf\xc3\xa9", "\xff\xfe", "\xe2\x80\xa8\xe2\x80\xa9", "\xe2\x80", "😀", "\xed\xa0\x80"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, _ := json.Marshal(s)
+		if got := AppendString([]byte("x"), s); string(got) != "x"+string(want) {
+			t.Fatalf("AppendString(%q) = %s, json.Marshal %s", s, got[1:], want)
+		}
+		if got := AppendString(nil, []byte(s)); string(got) != string(want) {
+			t.Fatalf("AppendString([]byte(%q)) = %s, json.Marshal %s", s, got, want)
+		}
+	})
+}
+
+// An Encoded output goes through as it is, inside a larger value too; any
+// other output is json.Marshal's.
+func TestEncodeOutput(t *testing.T) {
+	out, err := EncodeOutput(Encoded(`{"result":"a"}`))
+	if err != nil || string(out) != `{"result":"a"}` {
+		t.Fatalf("EncodeOutput(Encoded) = %s, %v", out, err)
+	}
+	out, err = EncodeOutput(struct {
+		A string `json:"a"`
+	}{"<"})
+	if err != nil || string(out) != `{"a":"\u003c"}` {
+		t.Fatalf("EncodeOutput(struct) = %s, %v", out, err)
+	}
+	whole, err := json.Marshal(Result{Output: json.RawMessage(`{}`), Error: nil})
+	if err != nil || string(whole) != `{"output":{}}` {
+		t.Fatalf("Result = %s, %v", whole, err)
+	}
+	inner, err := json.Marshal([]any{Encoded(`{"x":1}`)})
+	if err != nil || string(inner) != `[{"x":1}]` {
+		t.Fatalf("[Encoded] = %s, %v", inner, err)
+	}
+}
