@@ -45,3 +45,20 @@ func TestEncodeOutput(t *testing.T) {
 		t.Fatalf("[Encoded] = %s, %v", inner, err)
 	}
 }
+
+// The word test passes exactly the words of eight bytes jsonSafe marks,
+// wherever the one unsafe byte sits.
+func TestSafeWord(t *testing.T) {
+	for pos := 0; pos < 8; pos++ {
+		for b := 0; b < 256; b++ {
+			word := []byte("abcdefgh")
+			word[pos] = byte(b)
+			if got := safeWord(word); got != jsonSafe[b] {
+				t.Fatalf("byte %#x at %d: safeWord %v, jsonSafe %v", b, pos, got, jsonSafe[b])
+			}
+			if got := safeWord(string(word)); got != jsonSafe[b] {
+				t.Fatalf("byte %#x at %d (string): safeWord %v, jsonSafe %v", b, pos, got, jsonSafe[b])
+			}
+		}
+	}
+}

@@ -2,9 +2,11 @@ package jsonin
 
 import (
 	"bytes"
+	"encoding/binary"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Reader walks one JSON text in place, for decoders written for one input
@@ -102,6 +104,13 @@ func (r *Reader) String() (lit []byte, plain, ok bool) {
 	}
 	plain = true
 	for j := r.i + 1; j < len(r.data); j++ {
+		// Eight ordinary bytes at a time, then one by one.
+		for j+8 <= len(r.data) && !specialInWord(binary.LittleEndian.Uint64(r.data[j:])) {
+			j += 8
+		}
+		if j >= len(r.data) {
+			break
+		}
 		if !stringSpecial[r.data[j]] {
 			continue
 		}
@@ -132,6 +141,20 @@ func (r *Reader) String() (lit []byte, plain, ok bool) {
 		}
 	}
 	return nil, false, false
+}
+
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// specialInWord reports whether one of the eight bytes of w may be one
+// that stringSpecial marks (a quote, a backslash, a control character,
+// non-ASCII). It never misses one; it may report one that is not there
+// (a borrow in the zero-byte test), which costs only a byte-by-byte look.
+func specialInWord(w uint64) bool {
+	quote, backslash := w^(ones*'"'), w^(ones*'\\')
+	return ((w-ones*0x20)|(quote-ones)|(backslash-ones)|w)&highs != 0
 }
 
 // stringSpecial marks the bytes String looks at inside a string: the quote,
@@ -183,6 +206,24 @@ func (r *Reader) Members(read func(r *Reader, key []byte) bool) bool {
 			return false
 		}
 	}
+}
+
+// TextView is Text without a copy where the string needs no decoding: the
+// string it returns then shares the input's bytes, so it is valid only
+// while they do not change (for a decoder whose result does not outlive
+// its call).
+func (r *Reader) TextView() (string, bool) {
+	lit, plain, ok := r.String()
+	if !ok {
+		return "", false
+	}
+	if plain || bytes.IndexByte(lit, '\\') < 0 && utf8.Valid(lit) {
+		if len(lit) == 2 {
+			return "", true
+		}
+		return unsafe.String(&lit[1], len(lit)-2), true
+	}
+	return Unquote(lit)
 }
 
 // Skip moves past the next value of any kind, checking it as encoding/json
@@ -306,6 +347,18 @@ func Unquote(lit []byte) (string, bool) {
 	var buf [128]byte // short strings are decoded on the stack
 	b := buf[:0]
 	for r := 0; r < len(s); {
+		// A run of printable ASCII other than the quote and the backslash
+		// is its own value: copied at once.
+		run := r
+		for run < len(s) && s[run] >= ' ' && s[run] < utf8.RuneSelf && s[run] != '\\' && s[run] != '"' {
+			run++
+		}
+		if run > r {
+			b = append(b, s[r:run]...)
+			if r = run; r == len(s) {
+				break
+			}
+		}
 		switch c := s[r]; {
 		case c == '\\':
 			if r+1 >= len(s) {

@@ -1,8 +1,9 @@
 package jsonin
 
 import (
-	"errors"
+	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -41,6 +42,11 @@ func FuzzText(f *testing.F) {
 		ok = ok && r.End()
 		if ok != (wantErr == nil) || ok && got != want {
 			t.Fatalf("Text(%q) = %q, %v; json.Unmarshal %q, %v", data, got, ok, want, wantErr)
+		}
+		rv := NewReader(data)
+		view, vok := rv.TextView()
+		if vok = vok && rv.End(); vok != (wantErr == nil) || vok && view != want {
+			t.Fatalf("TextView(%q) = %q, %v; json.Unmarshal %q, %v", data, view, vok, want, wantErr)
 		}
 		if wantErr == nil {
 			lit := []byte(strings.Trim(string(data), " \t\n\r"))
@@ -98,6 +104,20 @@ func TestMembers(t *testing.T) {
 		r := NewReader([]byte(in))
 		if r.Open('{') && r.Members(func(r *Reader, _ []byte) bool { return r.Skip() }) {
 			t.Errorf("Members(%s) read it", in)
+		}
+	}
+}
+
+// The word test finds every byte String must look at, wherever it sits in
+// the word, and among ordinary bytes reports nothing else.
+func TestSpecialInWord(t *testing.T) {
+	for pos := 0; pos < 8; pos++ {
+		for b := 0; b < 256; b++ {
+			word := []byte("abcdefgh")
+			word[pos] = byte(b)
+			if got := specialInWord(binary.LittleEndian.Uint64(word)); got != stringSpecial[b] {
+				t.Fatalf("byte %#x at %d: specialInWord %v, stringSpecial %v", b, pos, got, stringSpecial[b])
+			}
 		}
 	}
 }

@@ -8,6 +8,7 @@ package v1
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference/jsrt"
@@ -43,45 +44,71 @@ func FormatMessages(messages []Message, timezone, processTZ string) string {
 // operation's output is written in one pass. Both zones are looked up once
 // for the whole batch.
 func appendFormatMessages(b []byte, inJSON bool, messages []Message, timezone, processTZ string) []byte {
-	markup, text := appendMarkup, appendEscapedXML
+	text := appendEscapedXML
 	if inJSON {
-		markup, text = protocol.AppendStringChars[string], appendEscapedXMLInJSON
+		text = appendEscapedXMLInJSON
+	}
+	put := func(b []byte, m markup) []byte {
+		if inJSON {
+			return append(b, m.inJSON...)
+		}
+		return append(b, m.xml...)
 	}
 	zone := zoneCache{loc: intlLocation(timezone)}
 	processLoc := intlLocation(processTZ)
-	b = markup(b, `<context timezone="`)
+	b = put(b, contextOpen)
 	b = text(b, timezone)
-	b = markup(b, "\" />\n<messages>\n")
+	b = put(b, contextClose)
 	for i, m := range messages {
 		if i > 0 {
-			b = markup(b, "\n")
+			b = put(b, newline)
 		}
-		b = markup(b, `<message sender="`)
+		b = put(b, messageOpen)
 		b = text(b, m.SenderName)
-		b = markup(b, `" time="`)
+		b = put(b, timeAttr)
 		// A formatted time never holds a character XML or JSON escapes.
 		b = appendLocalTime(b, m.Timestamp, &zone, processLoc)
-		b = markup(b, `"`)
+		b = put(b, quote)
 		if m.ReplyToMessageID != "" {
-			b = markup(b, ` reply_to="`)
+			b = put(b, replyAttr)
 			b = text(b, m.ReplyToMessageID)
-			b = markup(b, `"`)
+			b = put(b, quote)
 		}
-		b = markup(b, ">")
+		b = put(b, tagEnd)
 		if m.ReplyToMessageContent != "" && m.ReplyToSenderName != "" {
-			b = markup(b, "\n  <quoted_message from=\"")
+			b = put(b, quotedOpen)
 			b = text(b, m.ReplyToSenderName)
-			b = markup(b, `">`)
+			b = put(b, quotedFromEnd)
 			b = text(b, m.ReplyToMessageContent)
-			b = markup(b, "</quoted_message>")
+			b = put(b, quotedClose)
 		}
 		b = text(b, m.Content)
-		b = markup(b, "</message>")
+		b = put(b, messageClose)
 	}
-	return markup(b, "\n</messages>")
+	return put(b, messagesClose)
 }
 
-func appendMarkup(b []byte, s string) []byte { return append(b, s...) }
+// markup is a fixed piece of formatMessages' text, as it is and as it
+// reads inside a JSON string.
+type markup struct{ xml, inJSON string }
+
+func newMarkup(s string) markup { return markup{s, string(protocol.AppendStringChars(nil, s))} }
+
+var (
+	contextOpen   = newMarkup(`<context timezone="`)
+	contextClose  = newMarkup("\" />\n<messages>\n")
+	newline       = newMarkup("\n")
+	messageOpen   = newMarkup(`<message sender="`)
+	timeAttr      = newMarkup(`" time="`)
+	quote         = newMarkup(`"`)
+	replyAttr     = newMarkup(` reply_to="`)
+	tagEnd        = newMarkup(">")
+	quotedOpen    = newMarkup("\n  <quoted_message from=\"")
+	quotedFromEnd = newMarkup(`">`)
+	quotedClose   = newMarkup("</quoted_message>")
+	messageClose  = newMarkup("</message>")
+	messagesClose = newMarkup("\n</messages>")
+)
 
 // xmlEntity is EscapeXML's replacement of each byte it escapes ("" for the
 // others).
@@ -103,17 +130,10 @@ func appendEscapedXML(b []byte, s string) []byte {
 // appendEscapedXMLInJSON appends EscapeXML(s) as it reads inside a JSON
 // string: each entity's "&" is \u0026 there.
 func appendEscapedXMLInJSON(b []byte, s string) []byte {
-	start := 0
-	for i := 0; i < len(s); i++ {
-		if e := xmlEntity[s[i]]; e != "" {
-			b = protocol.AppendStringChars(b, s[start:i])
-			b = append(b, `\u0026`...)
-			b = append(b, e[1:]...)
-			start = i + 1
-		}
-	}
-	return protocol.AppendStringChars(b, s[start:])
+	return protocol.AppendStringCharsReplacing(b, s, &xmlEntityInJSON)
 }
+
+var xmlEntityInJSON = [utf8.RuneSelf]string{'&': `\u0026amp;`, '<': `\u0026lt;`, '>': `\u0026gt;`, '"': `\u0026quot;`}
 
 const (
 	openTag  = "<internal>"

@@ -1,6 +1,8 @@
 package v1
 
 import (
+	"sync"
+
 	"github.com/clockspec/clockspec/reference/jsonin"
 )
 
@@ -45,7 +47,9 @@ func (in *formatMessagesIn) formatInput() formatInput {
 // appears twice in its object, and every value it reads is a string or
 // null (a message an object or null). An unknown key is skipped, and so is
 // one that names a field only up to case (as decode ignores it). Anything
-// else, ok=false, goes to the general decoder, which decides it.
+// else, ok=false, goes to the general decoder, which decides it. The
+// strings share input's bytes where they need no decoding: the operation
+// uses them only while it runs.
 func readFormatInput(input []byte) (f formatInput, ok bool) {
 	r := jsonin.NewReader(input)
 	if !r.Open('{') {
@@ -79,20 +83,36 @@ func readFormatInput(input []byte) (f formatInput, ok bool) {
 			read = readMessages(r, &f)
 		case 1:
 			f.hasTimezone = true
-			f.timezone, read = r.Text()
+			f.timezone, read = r.TextView()
 		default:
-			f.processTZ, read = r.Text()
+			f.processTZ, read = r.TextView()
 		}
 		return read
 	})
 	return f, ok && r.End()
 }
 
+// messagePool keeps the message lists the one-pass reader fills: a batch's
+// list is needed only while its text is written (release).
+var messagePool = sync.Pool{New: func() any { s := make([]Message, 0, 16); return &s }}
+
+// release gives the message list back to the pool, emptied, so that it
+// keeps no strings (which may share an input's bytes) alive.
+func (f *formatInput) release() {
+	if f.messages == nil || cap(f.messages) > 1024 {
+		return // the general decoder's list, or one too large to keep
+	}
+	clear(f.messages[:cap(f.messages)])
+	s := f.messages[:0]
+	f.messages = nil
+	messagePool.Put(&s)
+}
+
 func readMessages(r *jsonin.Reader, f *formatInput) bool {
 	if !r.Open('[') {
 		return false
 	}
-	f.messages = make([]Message, 0, 16)
+	f.messages = (*messagePool.Get().(*[]Message))[:0]
 	if r.Close(']') {
 		return true
 	}
@@ -154,7 +174,7 @@ func readMessage(r *jsonin.Reader, m *Message) (complete, ok bool) {
 		}
 		set[field] = true
 		var ok bool
-		*dst, ok = r.Text()
+		*dst, ok = r.TextView()
 		return ok
 	})
 	return set[0] && set[1] && set[2], ok

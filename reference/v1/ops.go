@@ -1,8 +1,10 @@
 package v1
 
 import (
+	"bytes"
 	"encoding/json"
 	"regexp"
+	"sync"
 	"time"
 
 	"github.com/clockspec/clockspec/protocol"
@@ -95,7 +97,10 @@ type messageIn struct {
 
 func formatMessagesOp(input json.RawMessage) (any, *protocol.Error) {
 	in, ok := readFormatInput(input)
-	if !ok {
+	if ok {
+		defer in.release()
+	} else {
+		in.release()
 		var general formatMessagesIn
 		if err := decode(input, &general); err != nil {
 			return nil, err
@@ -111,12 +116,21 @@ func formatMessagesOp(input json.RawMessage) (any, *protocol.Error) {
 	if in.incomplete >= 0 {
 		return nil, protocol.Errorf(protocol.CodeInvalidInput, "input: messages[%d] needs sender_name, content and timestamp", in.incomplete)
 	}
-	// {"result": the text}, as json.Marshal writes it.
-	out := make([]byte, 0, 256*len(in.messages)+128)
-	out = append(out, `{"result":"`...)
+	// {"result": the text}, as json.Marshal writes it: written in a
+	// buffer kept for the next call, then copied out at its size.
+	buf := outputPool.Get().(*[]byte)
+	out := append((*buf)[:0], `{"result":"`...)
 	out = appendFormatMessages(out, true, in.messages, in.timezone, in.processTZ)
-	return protocol.Encoded(append(out, `"}`...)), nil
+	out = append(out, `"}`...)
+	encoded := protocol.Encoded(bytes.Clone(out))
+	if cap(out) <= 1<<20 {
+		*buf = out
+		outputPool.Put(buf)
+	}
+	return encoded, nil
 }
+
+var outputPool = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
 
 func formatLocalTimeOp(input json.RawMessage) (any, *protocol.Error) {
 	var in struct {
