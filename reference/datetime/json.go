@@ -35,10 +35,18 @@ func FormatJSON(input []byte) ([]byte, *Error) {
 	if e != nil {
 		return nil, e
 	}
+	if b, ok := out.appendJSON(); ok {
+		return b, nil
+	}
 	return marshal(out)
 }
 
 func marshal(v any) ([]byte, *Error) {
+	if a, ok := v.(interface{ appendJSON() ([]byte, bool) }); ok {
+		if b, ok := a.appendJSON(); ok {
+			return b, nil
+		}
+	}
 	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, newError(CodeInternalError, "cannot encode the result: "+err.Error())
@@ -64,12 +72,12 @@ func decodeMath(input []byte) (DatetimeMathInput, *Error) {
 		{"right", CodeInvalidTimestamp, &in.Right},
 		{"target_timezone", CodeInvalidTimezone, &in.TargetTimezone},
 	} {
-		if *f.dst, e = stringField(fields, f.name, f.code); e != nil {
+		if *f.dst, e = stringField(&fields, f.name, f.code); e != nil {
 			return in, e
 		}
 	}
 	for i, dst := range [6]**int64{&in.Years, &in.Months, &in.Days, &in.Hours, &in.Minutes, &in.Seconds} {
-		if *dst, e = intField(fields, i); e != nil {
+		if *dst, e = intField(&fields, i); e != nil {
 			return in, e
 		}
 	}
@@ -91,7 +99,7 @@ func decodeFormat(input []byte) (DatetimeFormatInput, *Error) {
 		{"target_timezone", CodeInvalidTimezone, &in.TargetTimezone},
 		{"locale", CodeUnsupportedLocale, &in.Locale},
 	} {
-		if *f.dst, e = stringField(fields, f.name, f.code); e != nil {
+		if *f.dst, e = stringField(&fields, f.name, f.code); e != nil {
 			return in, e
 		}
 	}

@@ -226,6 +226,17 @@ func (r *Reader) TextView() (string, bool) {
 	return Unquote(lit)
 }
 
+// Value moves past the next value of any kind, checked as Skip checks it,
+// and returns its bytes.
+func (r *Reader) Value() ([]byte, bool) {
+	r.Space()
+	start := r.i
+	if !r.Skip() {
+		return nil, false
+	}
+	return r.data[start:r.i], true
+}
+
 // Skip moves past the next value of any kind, checking it as encoding/json
 // does.
 func (r *Reader) Skip() bool {

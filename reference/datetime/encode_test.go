@@ -1,0 +1,65 @@
+package datetime
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/clockspec/clockspec/reference/tzdb"
+)
+
+// Every result kind, with strings that JSON escapes, is written exactly as
+// json.Marshal writes it; a duration that is not a number is left to
+// json.Marshal (which refuses it).
+func TestAppendersMatchJSONMarshal(t *testing.T) {
+	odd := "a<b>&\"c\"\\\u2028\xff\x01"
+	for _, v := range []interface{ appendJSON() ([]byte, bool) }{
+		&DiffOutput{"diff", odd, "r", "1.5", "-0.025", "", "12345678901234567890.123", -1},
+		&ShiftOutput{"shift", odd, "x"},
+		&WeekdayOutput{"weekday", odd, "Monday", 1},
+		&ConvertTimezoneOutput{"convert_timezone", "i", odd, "r"},
+		&DatetimeFormatOutput{Input: odd, Style: "long", Formatted: "f", Timezone: "UTC", UTCOffset: "+00:00"},
+		&DatetimeFormatOutput{Input: "i", TargetTimezone: odd, Style: "s", Formatted: "f", Timezone: "z", UTCOffset: "-09:30"},
+	} {
+		want, err := json.Marshal(v)
+		got, ok := v.appendJSON()
+		if err != nil || !ok || string(got) != string(want) {
+			t.Errorf("%T: appended %s (%v), json.Marshal %s (%v)", v, got, ok, want, err)
+		}
+	}
+	for _, n := range []json.Number{"1e", " 1", "1 ", "+1", "0x1", "NaN"} {
+		if _, ok := (&DiffOutput{DurationSeconds: n}).appendJSON(); ok {
+			t.Errorf("duration %q was written", n)
+		}
+		if _, err := json.Marshal(&DiffOutput{DurationSeconds: n}); err == nil {
+			t.Errorf("json.Marshal wrote duration %q", n)
+		}
+	}
+}
+
+// Formatting from one zone lookup gives what reading every field in the
+// zone gave, across DST changes and in zones past their last transition.
+func TestFormatOneLookup(t *testing.T) {
+	t0 := time.Date(2026, 3, 28, 0, 0, 0, 0, time.UTC)
+	for _, zone := range []string{"Europe/Oslo", "America/St_Johns", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Chatham", "UTC"} {
+		loc, err := tzdb.Load(zone)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for d := time.Duration(0); d < 9*24*time.Hour; d += 37 * time.Minute {
+			ts := t0.Add(d).Format(time.RFC3339)
+			for style, layout := range styles {
+				out, e := executeFormat(context.Background(), DatetimeFormatInput{Timestamp: ts, Style: style, TargetTimezone: zone})
+				if e != nil {
+					t.Fatal(e)
+				}
+				in := t0.Add(d).In(loc)
+				abbrev, _ := in.Zone()
+				if want := layout(in, abbrev); out.Formatted != want {
+					t.Fatalf("%s in %s, %s: %q, field by field %q", ts, zone, style, out.Formatted, want)
+				}
+			}
+		}
+	}
+}
