@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/clockspec/clockspec/reference/jsonin"
 )
@@ -143,6 +144,20 @@ func unquote(lit []byte) (string, bool) {
 	return s, err == nil
 }
 
+// unquoteView is unquote without the copy: the string shares lit's bytes.
+// Only the JSON entry points use it (through stringField), which return
+// nothing that holds the request's strings: their output is encoded into
+// new bytes and an error's message is cloned (detach).
+func unquoteView(lit []byte) (string, bool) {
+	if bytes.IndexByte(lit, '\\') < 0 {
+		if len(lit) == 2 {
+			return "", true
+		}
+		return unsafe.String(&lit[1], len(lit)-2), true
+	}
+	return unquote(lit)
+}
+
 // stringField reads a string field; absent and null give "", which the tools
 // treat as absent (DecisionEmptyIsAbsent). Any other type is reported with
 // the field's own code (DecisionWrongTypes).
@@ -154,7 +169,7 @@ func stringField(fields *fields, name, code string) (string, *Error) {
 	if len(raw) == 0 || raw[0] != '"' {
 		return "", newError(code, name+" must be a string")
 	}
-	s, ok := unquote(raw)
+	s, ok := unquoteView(raw)
 	if !ok {
 		return "", newError(code, name+" is not a readable string")
 	}

@@ -56,7 +56,7 @@ func isNumber(s string) bool {
 	return jsonin.Valid([]byte(s))
 }
 
-func newObject() jsonObject { return jsonObject{b: append(make([]byte, 0, 160), '{')} }
+func newObject() jsonObject { return jsonObject{b: append(make([]byte, 0, 256), '{')} }
 
 func (o *jsonObject) done() []byte { return append(o.b, '}') }
 

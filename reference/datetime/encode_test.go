@@ -1,8 +1,10 @@
 package datetime
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -61,5 +63,55 @@ func TestFormatOneLookup(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// The decoders' strings share the request's bytes; an error keeps none of
+// them, so a caller may reuse its buffer for the next request.
+func TestErrorsOutliveTheRequest(t *testing.T) {
+	for _, in := range []string{
+		`{"timestamp":"2026-04-20T10:00:00+03:00","style":"longest"}`,
+		`{"timestamp":"yesterday at noon","style":"long"}`,
+		`{"timestamp":"2026-04-20T10:00:00+03:00","style":"long","target_timezone":"Mars/Olympus_Mons"}`,
+		`{"timestamp":"2026-04-20T10:00:00+03:00","style":"long","locale":"ru-RU"}`,
+	} {
+		buf := []byte(in)
+		_, e := FormatJSON(buf)
+		if e == nil {
+			t.Fatalf("%s: no error", in)
+		}
+		msg := e.Message
+		want := strings.Clone(msg)
+		for i := range buf {
+			buf[i] = 'x'
+		}
+		if msg != want {
+			t.Fatalf("%s: the message changed with the request's buffer: %q, was %q", in, msg, want)
+		}
+	}
+	buf := []byte(`{"operation":"shift","timestamp":"not a time","days":1}`)
+	_, e := MathJSON(buf)
+	want := strings.Clone(e.Message)
+	copy(buf, bytes.Repeat([]byte("y"), len(buf)))
+	if e.Message != want {
+		t.Fatalf("math: the message changed with the request's buffer: %q, was %q", e.Message, want)
+	}
+}
+
+// detach copies: a message that shares the request's bytes (as a decoded
+// string does) no longer does.
+func TestDetachCopies(t *testing.T) {
+	lit := []byte(`"timestamp is wrong"`)
+	shared, _ := unquoteView(lit)
+	e := (&Error{Code: CodeInvalidTimestamp, Message: shared}).detach()
+	copy(lit, bytes.Repeat([]byte("x"), len(lit)))
+	if shared == "timestamp is wrong" {
+		t.Fatal("unquoteView copied: the test shows nothing")
+	}
+	if e.Message != "timestamp is wrong" {
+		t.Fatalf("detached message changed with the request: %q", e.Message)
+	}
+	if (*Error)(nil).detach() != nil {
+		t.Fatal("detach of no error is an error")
 	}
 }

@@ -61,14 +61,17 @@ func executeFormat(ctx context.Context, in DatetimeFormatInput) (DatetimeFormatO
 		return DatetimeFormatOutput{}, e
 	}
 
-	_, offset := t.Zone()
-	zone, abbrev := fixedZoneName(offset), fixedZoneAbbrev(offset) // DecisionFixedOffsetLabels
+	var zone, abbrev string
+	var offset int
 	if loc != nil {
 		// One lookup in the target zone: a zone past its last listed
 		// transition evaluates its rule at every lookup, and each field
 		// read in it (Year, then every field Format writes) looks up again.
 		zone = name
 		abbrev, offset = t.In(loc).Zone()
+	} else {
+		_, offset = t.Zone()
+		zone, abbrev = fixedZoneName(offset), fixedZoneAbbrev(offset) // DecisionFixedOffsetLabels
 	}
 	// The wall clock at that offset, read in UTC: the same fields, none of
 	// which the layouts take from the zone (abbrev is passed apart).
