@@ -115,3 +115,24 @@ func TestDetachCopies(t *testing.T) {
 		t.Fatal("detach of no error is an error")
 	}
 }
+
+// A time read in the fixed zone inZone gives reads as in its zone: the
+// year, the zone's name and offset, and every layout.
+func TestInZone(t *testing.T) {
+	t0 := time.Date(1890, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, zone := range []string{"Europe/Oslo", "America/St_Johns", "Australia/Lord_Howe", "Africa/Monrovia", "Asia/Kolkata"} {
+		loc, err := tzdb.Load(zone)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for d := time.Duration(0); d < 150*365*24*time.Hour; d += 97*24*time.Hour + 7*time.Hour + 13*time.Minute {
+			want, got := t0.Add(d).In(loc), inZone(t0.Add(d), loc)
+			wn, wo := want.Zone()
+			gn, gof := got.Zone()
+			if want.Year() != got.Year() || wn != gn || wo != gof || want.Format(time.RFC3339Nano) != got.Format(time.RFC3339Nano) {
+				t.Fatalf("%s at %s: %s %s %d, in zone %s %s %d", zone, t0.Add(d), got.Format(time.RFC3339Nano), gn, gof,
+					want.Format(time.RFC3339Nano), wn, wo)
+			}
+		}
+	}
+}
