@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"encoding/json"
+	"math/bits"
 	"testing"
 )
 
@@ -58,6 +59,28 @@ func TestSafeWord(t *testing.T) {
 			}
 			if got := safeWord(string(word)); got != jsonSafe[b] {
 				t.Fatalf("byte %#x at %d (string): safeWord %v, jsonSafe %v", b, pos, got, jsonSafe[b])
+			}
+		}
+	}
+}
+
+// The first byte unsafeMask marks is the first unsafe one, whatever
+// follows it.
+func TestUnsafeMaskLowest(t *testing.T) {
+	for pos := 0; pos < 8; pos++ {
+		for b := 0; b < 256; b++ {
+			if jsonSafe[b] {
+				continue
+			}
+			for _, after := range []byte{'a', 0x20, 0x21, '"' + 1, '<' + 1, '&' + 1, 0} {
+				word := []byte("abcdefgh")
+				word[pos] = byte(b)
+				for k := pos + 1; k < 8; k++ {
+					word[k] = after
+				}
+				if m := unsafeMask(word); m == 0 || bits.TrailingZeros64(m)/8 != pos {
+					t.Fatalf("%q: mask %#x, first unsafe byte at %d", word, m, pos)
+				}
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package jsonin
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -104,15 +105,9 @@ func (r *Reader) String() (lit []byte, plain, ok bool) {
 	}
 	plain = true
 	for j := r.i + 1; j < len(r.data); j++ {
-		// Eight ordinary bytes at a time, then one by one.
-		for j+8 <= len(r.data) && !specialInWord(binary.LittleEndian.Uint64(r.data[j:])) {
-			j += 8
-		}
+		j = nextSpecial(r.data, j)
 		if j >= len(r.data) {
 			break
-		}
-		if !stringSpecial[r.data[j]] {
-			continue
 		}
 		switch c := r.data[j]; {
 		case c == '"':
@@ -148,13 +143,30 @@ const (
 	highs = 0x8080808080808080
 )
 
-// specialInWord reports whether one of the eight bytes of w may be one
-// that stringSpecial marks (a quote, a backslash, a control character,
-// non-ASCII). It never misses one; it may report one that is not there
-// (a borrow in the zero-byte test), which costs only a byte-by-byte look.
-func specialInWord(w uint64) bool {
+// specialMask has the high bit of each byte of w set that may be one
+// stringSpecial marks (a quote, a backslash, a control character,
+// non-ASCII). It never misses one, and the lowest byte it marks is one:
+// a byte it marks wrongly comes from a borrow, which only a marked byte
+// below it starts.
+func specialMask(w uint64) uint64 {
 	quote, backslash := w^(ones*'"'), w^(ones*'\\')
-	return ((w-ones*0x20)|(quote-ones)|(backslash-ones)|w)&highs != 0
+	return ((w - ones*0x20) | (quote - ones) | (backslash - ones) | w) & highs
+}
+
+// specialInWord reports whether specialMask marks a byte of w.
+func specialInWord(w uint64) bool { return specialMask(w) != 0 }
+
+// nextSpecial is the index of the first byte from i on that stringSpecial
+// marks, or len(d): eight bytes at a time where it can.
+func nextSpecial(d []byte, i int) int {
+	for ; i+8 <= len(d); i += 8 {
+		if m := specialMask(binary.LittleEndian.Uint64(d[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(d) && !stringSpecial[d[i]]; i++ {
+	}
+	return i
 }
 
 // stringSpecial marks the bytes String looks at inside a string: the quote,
@@ -360,10 +372,7 @@ func Unquote(lit []byte) (string, bool) {
 	for r := 0; r < len(s); {
 		// A run of printable ASCII other than the quote and the backslash
 		// is its own value: copied at once.
-		run := r
-		for run < len(s) && s[run] >= ' ' && s[run] < utf8.RuneSelf && s[run] != '\\' && s[run] != '"' {
-			run++
-		}
+		run := nextSpecial(s, r)
 		if run > r {
 			b = append(b, s[r:run]...)
 			if r = run; r == len(s) {

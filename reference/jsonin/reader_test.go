@@ -121,3 +121,27 @@ func TestSpecialInWord(t *testing.T) {
 		}
 	}
 }
+
+// nextSpecial finds the first special byte wherever it is, after any
+// ordinary prefix, and whatever follows it (a borrow never hides it).
+func TestNextSpecial(t *testing.T) {
+	for n := 0; n <= 20; n++ {
+		for pos := 0; pos <= n; pos++ {
+			for _, c := range []byte{'"', '\\', 0, 0x1f, 0x80, 0xff} {
+				for _, after := range []byte{'a', 0x20, 0x21, '"' ^ 1, 0} {
+					d := []byte(strings.Repeat("x", n))
+					want := n
+					if pos < n {
+						d[pos], want = c, pos
+						for k := pos + 1; k < n; k++ {
+							d[k] = after
+						}
+					}
+					if got := nextSpecial(d, 0); got != want {
+						t.Fatalf("nextSpecial(%q) = %d, want %d", d, got, want)
+					}
+				}
+			}
+		}
+	}
+}
