@@ -31,6 +31,9 @@ func NewReader(data []byte) *Reader { return &Reader{data: data} }
 
 // Space moves past JSON white space (space, tab, line feed, carriage return).
 func (r *Reader) Space() {
+	if r.i < len(r.data) && r.data[r.i] > ' ' {
+		return // the usual case: already at a token
+	}
 	for r.i < len(r.data) {
 		switch r.data[r.i] {
 		case ' ', '\t', '\n', '\r':
