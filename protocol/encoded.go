@@ -48,6 +48,18 @@ func AppendStringChars[S []byte | string](b []byte, s S) []byte {
 // that a JSON string escapes anyway (", \\, <, >, &, control characters)
 // can be replaced.
 func AppendStringCharsReplacing[S []byte | string](b []byte, s S, replace *[utf8.RuneSelf]string) []byte {
+	return appendChars(b, s, true, replace)
+}
+
+// appendStringNoHTML appends s as a JSON string the way a json.Encoder
+// with SetEscapeHTML(false) writes it: as AppendString, but <, > and & as
+// they are.
+func appendStringNoHTML(b []byte, s string) []byte {
+	b = append(b, '"')
+	return append(appendChars(b, s, false, nil), '"')
+}
+
+func appendChars[S []byte | string](b []byte, s S, html bool, replace *[utf8.RuneSelf]string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		// Eight bytes at a time while they are all copied as they are,
@@ -63,7 +75,7 @@ func AppendStringCharsReplacing[S []byte | string](b []byte, s S, replace *[utf8
 			break
 		}
 		c := s[i]
-		if jsonSafe[c] {
+		if jsonSafe[c] || !html && (c == '<' || c == '>' || c == '&') {
 			i++
 			continue
 		}

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"bytes"
 	"encoding/json"
 	"math/bits"
 	"testing"
@@ -84,4 +85,50 @@ func TestUnsafeMaskLowest(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A response line is what json.Encoder without HTML escaping writes: with
+// an output (compacted), with an error, with strings JSON escapes, and an
+// output that is not JSON is left to the encoder.
+func TestWriteResponseMatchesEncoder(t *testing.T) {
+	odd := "a<b>&\"c\"\\\u2028\xff\x01\t"
+	for _, resp := range []Response{
+		{ID: "1", Output: json.RawMessage(`{"result":"<x> & y"}`)},
+		{ID: odd, Output: json.RawMessage(" { \"a\" : [1, 2.50, \"\\u003c\"] }\n")},
+		{ID: "2", Error: &Error{Code: "invalid_input", Message: odd}},
+		{ID: "", Error: &Error{Code: CodeMalformedRequest, Message: "request is not a JSON object"}},
+		{ID: "3"},
+		{ID: "4", Output: json.RawMessage(`null`)},
+	} {
+		var want bytes.Buffer
+		if err := encode(&want, resp); err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		if !writeResponse(&got, resp) || got.String() != want.String() {
+			t.Errorf("%+v: wrote %q, json.Encoder %q", resp, got.String(), want.String())
+		}
+	}
+	var buf bytes.Buffer
+	if writeResponse(&buf, Response{ID: "5", Output: json.RawMessage(`{"a":`)}) {
+		t.Error("an output that is not JSON was written")
+	}
+}
+
+// Any ID, code, message and output is written as json.Encoder writes it.
+func FuzzWriteResponse(f *testing.F) {
+	f.Add("1", `{"result":"x"}`, "", "")
+	f.Add("\xff<&>", ` [ 1 , {"a":"\u2028"} ] `, "code", "m\x00")
+	f.Fuzz(func(t *testing.T, id, output, code, message string) {
+		resp := Response{ID: id, Output: json.RawMessage(output)}
+		if code != "" {
+			resp.Error = &Error{Code: code, Message: message}
+		}
+		var want, got bytes.Buffer
+		err := encode(&want, resp)
+		ok := writeResponse(&got, resp)
+		if ok != (err == nil) || ok && got.String() != want.String() {
+			t.Fatalf("%+v: wrote %q (%v), json.Encoder %q (%v)", resp, got.String(), ok, want.String(), err)
+		}
+	})
 }
