@@ -20,9 +20,12 @@ type Implementation interface {
 // Answer handles one request envelope. It is the whole server-side protocol:
 // the JSON-Lines loop and the HTTP handler only move bytes.
 func Answer(ctx context.Context, impl Implementation, raw []byte) Response {
-	var req Request
-	if err := json.Unmarshal(raw, &req); err != nil {
-		return Response{Error: Errorf(CodeMalformedRequest, "request is not a JSON object with id, op and input: %v", err)}
+	req, ok := readRequest(raw)
+	if !ok {
+		req = Request{}
+		if err := json.Unmarshal(raw, &req); err != nil {
+			return Response{Error: Errorf(CodeMalformedRequest, "request is not a JSON object with id, op and input: %v", err)}
+		}
 	}
 	if req.ID == "" || req.Op == "" {
 		return Response{ID: req.ID, Error: Errorf(CodeMalformedRequest, "request needs a non-empty id and op")}
