@@ -136,3 +136,35 @@ func TestInZone(t *testing.T) {
 		}
 	}
 }
+
+// zoneAt answers as a lookup does, whatever order the instants come in:
+// forwards, backwards, jumping between centuries and between zones.
+func TestZoneAtRemembersOnlyItsPeriod(t *testing.T) {
+	var locs []*time.Location
+	for _, zone := range []string{"Europe/Oslo", "America/St_Johns", "Australia/Lord_Howe", "Africa/Monrovia", "Pacific/Apia"} {
+		loc, err := tzdb.Load(zone)
+		if err != nil {
+			t.Fatal(err)
+		}
+		locs = append(locs, loc)
+	}
+	base := time.Date(1850, 1, 1, 0, 0, 0, 0, time.UTC)
+	x := uint64(12345)
+	for i := 0; i < 200000; i++ {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		var at time.Time
+		if i%2 == 0 { // near the last instant: within its period or just past it
+			at = base.Add(time.Duration(i/2%500) * 97 * time.Minute).Add(time.Duration(x%2000) * time.Hour)
+		} else {
+			at = base.Add(time.Duration(x%(250*365*24)) * time.Hour)
+		}
+		loc := locs[x%uint64(len(locs))]
+		name, off := zoneAt(at, loc)
+		wn, wo := at.In(loc).Zone()
+		if name != wn || off != wo {
+			t.Fatalf("zoneAt(%s, %s) = %s %d, lookup %s %d", at, loc, name, off, wn, wo)
+		}
+	}
+}

@@ -68,7 +68,7 @@ func executeFormat(ctx context.Context, in DatetimeFormatInput) (DatetimeFormatO
 		// transition evaluates its rule at every lookup, and each field
 		// read in it (Year, then every field Format writes) looks up again.
 		zone = name
-		abbrev, offset = t.In(loc).Zone()
+		abbrev, offset = zoneAt(t, loc)
 	} else {
 		_, offset = t.Zone()
 		zone, abbrev = fixedZoneName(offset), fixedZoneAbbrev(offset) // DecisionFixedOffsetLabels

@@ -1,6 +1,7 @@
 package datetime
 
 import (
+	"math"
 	"sync"
 	"time"
 
@@ -96,7 +97,7 @@ func formatRFC3339(t time.Time) string { return t.Format(time.RFC3339Nano) }
 // after this one lookup none of them looks up again (a zone past its last
 // listed transition evaluates its rule at every lookup).
 func inZone(t time.Time, loc *time.Location) time.Time {
-	name, offset := t.In(loc).Zone()
+	name, offset := zoneAt(t, loc)
 	key := namedOffset{name, offset}
 	z, ok := namedZones.Load(key)
 	if !ok {
@@ -112,3 +113,40 @@ type namedOffset struct {
 
 // namedZones holds the fixed zones inZone made: a few per zone in use.
 var namedZones sync.Map // namedOffset → *time.Location
+
+// zoneAt is t.In(loc).Zone(), remembering per zone the period around the
+// last instant looked up: requests mostly ask about the present, and a
+// lookup past a zone's last listed transition evaluates its rule each time.
+// The period is [start, end) of the lookup itself (Time.ZoneBounds), so a
+// remembered answer is the lookup's answer.
+func zoneAt(t time.Time, loc *time.Location) (name string, offset int) {
+	sec := t.Unix()
+	if p, ok := lastPeriods.Load(loc); ok {
+		if p := p.(*zonePeriod); p.start <= sec && sec < p.end {
+			return p.name, p.offset
+		}
+	}
+	lt := t.In(loc)
+	name, offset = lt.Zone()
+	p := &zonePeriod{name: name, offset: offset, start: math.MinInt64, end: math.MaxInt64}
+	if start, end := lt.ZoneBounds(); !start.IsZero() || !end.IsZero() {
+		if !start.IsZero() {
+			p.start = start.Unix()
+		}
+		if !end.IsZero() {
+			p.end = end.Unix()
+		}
+	}
+	lastPeriods.Store(loc, p)
+	return name, offset
+}
+
+// zonePeriod is one period of a zone: its name and offset over [start, end)
+// in Unix seconds. A stored one is never changed (it is replaced).
+type zonePeriod struct {
+	name       string
+	offset     int
+	start, end int64
+}
+
+var lastPeriods sync.Map // *time.Location → *zonePeriod
