@@ -152,3 +152,28 @@ func indexOf(s, sub string) int {
 	}
 	return -1
 }
+
+// civil agrees with the time package on every kind of instant: around the
+// epoch, year 0 and before, and at the ends of JavaScript's range.
+func TestCivil(t *testing.T) {
+	x := uint64(88172645463325252)
+	for i := 0; i < 300000; i++ {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		var sec int64
+		switch i % 3 {
+		case 0:
+			sec = int64(x%(2*8640000000000)) - 8640000000000 // ±275,760 years
+		case 1:
+			sec = int64(x%(2*200*366*86400)) - 200*366*86400 // around the epoch
+		default:
+			sec = int64(x%(4*366*86400)) - 62167219200 - 2*366*86400 // around year 0
+		}
+		w := time.Unix(sec, 0).UTC()
+		year, month, day, hour, minute := civil(sec)
+		if year != int64(w.Year()) || month != int(w.Month()) || day != w.Day() || hour != w.Hour() || minute != w.Minute() {
+			t.Fatalf("civil(%d) = %d-%d-%d %d:%d, time %s", sec, year, month, day, hour, minute, w)
+		}
+	}
+}
