@@ -1,7 +1,6 @@
 package datetime
 
 import (
-	"math"
 	"sync"
 	"time"
 
@@ -114,39 +113,9 @@ type namedOffset struct {
 // namedZones holds the fixed zones inZone made: a few per zone in use.
 var namedZones sync.Map // namedOffset → *time.Location
 
-// zoneAt is t.In(loc).Zone(), remembering per zone the period around the
-// last instant looked up: requests mostly ask about the present, and a
-// lookup past a zone's last listed transition evaluates its rule each time.
-// The period is [start, end) of the lookup itself (Time.ZoneBounds), so a
-// remembered answer is the lookup's answer.
+// zoneAt is t.In(loc).Zone(), through tzdb.ZoneAt, which remembers the
+// zone's recent periods: requests mostly ask about the present, and a lookup
+// past a zone's last listed transition evaluates its rule each time.
 func zoneAt(t time.Time, loc *time.Location) (name string, offset int) {
-	sec := t.Unix()
-	if p, ok := lastPeriods.Load(loc); ok {
-		if p := p.(*zonePeriod); p.start <= sec && sec < p.end {
-			return p.name, p.offset
-		}
-	}
-	lt := t.In(loc)
-	name, offset = lt.Zone()
-	p := &zonePeriod{name: name, offset: offset, start: math.MinInt64, end: math.MaxInt64}
-	if start, end := lt.ZoneBounds(); !start.IsZero() || !end.IsZero() {
-		if !start.IsZero() {
-			p.start = start.Unix()
-		}
-		if !end.IsZero() {
-			p.end = end.Unix()
-		}
-	}
-	lastPeriods.Store(loc, p)
-	return name, offset
+	return tzdb.ZoneAt(loc, t.Unix())
 }
-
-// zonePeriod is one period of a zone: its name and offset over [start, end)
-// in Unix seconds. A stored one is never changed (it is replaced).
-type zonePeriod struct {
-	name       string
-	offset     int
-	start, end int64
-}
-
-var lastPeriods sync.Map // *time.Location → *zonePeriod

@@ -54,8 +54,7 @@ func appendFormatMessages(b []byte, inJSON bool, messages []Message, timezone, p
 		}
 		return append(b, m.xml...)
 	}
-	zone := zoneCache{loc: intlLocation(timezone)}
-	processLoc := intlLocation(processTZ)
+	loc, processLoc := intlLocation(timezone), intlLocation(processTZ)
 	b = put(b, contextOpen)
 	b = text(b, timezone)
 	b = put(b, contextClose)
@@ -67,7 +66,7 @@ func appendFormatMessages(b []byte, inJSON bool, messages []Message, timezone, p
 		b = text(b, m.SenderName)
 		b = put(b, timeAttr)
 		// A formatted time never holds a character XML or JSON escapes.
-		b = appendLocalTime(b, m.Timestamp, &zone, processLoc)
+		b = appendLocalTime(b, m.Timestamp, loc, processLoc)
 		b = put(b, quote)
 		if m.ReplyToMessageID != "" {
 			b = put(b, replyAttr)

@@ -1,7 +1,6 @@
 package v1
 
 import (
-	"math"
 	"strconv"
 	"time"
 
@@ -41,52 +40,23 @@ func intlLocation(tz string) *time.Location {
 // "Jan 1, 2024, 1:30 PM". Node 20 / ICU 78 put U+0020 before AM/PM; the year
 // is the era year without padding or era (year 0 prints as 1, -1 as 2).
 func FormatLocalTime(utcIso, tz, processTZ string) string {
-	zone := zoneCache{loc: intlLocation(tz)}
-	return string(appendLocalTime(make([]byte, 0, 24), utcIso, &zone, intlLocation(processTZ)))
+	return string(appendLocalTime(make([]byte, 0, 24), utcIso, intlLocation(tz), intlLocation(processTZ)))
 }
 
-// zoneCache is a zone and the period around the last instant looked up in
-// it, during which its offset holds: the messages of a batch are mostly
-// within one such period, and a lookup past a zone's last transition
-// evaluates its rule each time.
-type zoneCache struct {
-	loc        *time.Location
-	valid      bool
-	start, end int64 // Unix seconds; the period is [start, end)
-	offset     int   // seconds east of UTC
-}
-
-// offsetAt is the zone's offset, in seconds, at sec (Unix seconds).
-func (z *zoneCache) offsetAt(sec int64) int {
-	if z.valid && z.start <= sec && sec < z.end {
-		return z.offset
-	}
-	lt := time.Unix(sec, 0).In(z.loc)
-	_, z.offset = lt.Zone()
-	start, end := lt.ZoneBounds()
-	z.start, z.end = math.MinInt64, math.MaxInt64
-	if !start.IsZero() {
-		z.start = start.Unix()
-	}
-	if !end.IsZero() {
-		z.end = end.Unix()
-	}
-	z.valid = true
-	return z.offset
-}
-
-// appendLocalTime appends FormatLocalTime's text to b, in the zone of
-// zone, parsing offset-less timestamps in processLoc.
-func appendLocalTime(b []byte, utcIso string, zone *zoneCache, processLoc *time.Location) []byte {
+// appendLocalTime appends FormatLocalTime's text to b, in loc, parsing
+// offset-less timestamps in processLoc.
+func appendLocalTime(b []byte, utcIso string, loc, processLoc *time.Location) []byte {
 	ms, ok := jsrt.ParseDateMillis(utcIso, processLoc)
 	if !ok {
 		return append(b, "Invalid Date"...)
 	}
-	// One zone lookup: the offset at the instant, then the fields of the
-	// wall clock at that offset (each of Year, Month, Day, Hour, Minute in
-	// the zone would evaluate its rule again).
+	// One zone lookup (often none: tzdb.ZoneAt remembers recent periods):
+	// the offset at the instant, then the fields of the wall clock at that
+	// offset (each of Year, Month, Day, Hour, Minute in the zone would
+	// evaluate its rule again).
 	sec := floorDiv(ms, 1000)
-	year, month, day, hour24, minute := civil(sec + int64(zone.offsetAt(sec)))
+	_, offset := tzdb.ZoneAt(loc, sec)
+	year, month, day, hour24, minute := civil(sec + int64(offset))
 	if year <= 0 {
 		year = 1 - year
 	}
