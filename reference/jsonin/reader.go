@@ -31,18 +31,15 @@ func NewReader(data []byte) *Reader { return &Reader{data: data} }
 
 // Space moves past JSON white space (space, tab, line feed, carriage return).
 func (r *Reader) Space() {
-	if r.i < len(r.data) && r.data[r.i] > ' ' {
-		return // the usual case: already at a token
+	d, i := r.data, r.i
+	for i < len(d) && d[i] <= ' ' && isSpace[d[i]] {
+		i++
 	}
-	for r.i < len(r.data) {
-		switch r.data[r.i] {
-		case ' ', '\t', '\n', '\r':
-			r.i++
-		default:
-			return
-		}
-	}
+	r.i = i
 }
+
+// isSpace marks JSON's white space.
+var isSpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
 
 // Peek is the next byte after white space (0 at the end).
 func (r *Reader) Peek() byte {
