@@ -81,28 +81,11 @@ func appendChars[S []byte | string](b []byte, s S, html bool, replace *[utf8.Run
 		}
 		if c < utf8.RuneSelf {
 			b = append(b, s[start:i]...)
+			e := jsonEscape[c]
 			if replace != nil && replace[c] != "" {
-				b = append(b, replace[c]...)
-				i++
-				start = i
-				continue
+				e = replace[c]
 			}
-			switch c {
-			case '\\', '"':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
+			b = append(b, e...)
 			i++
 			start = i
 			continue
@@ -155,3 +138,15 @@ var jsonSafe = func() (t [256]bool) {
 }()
 
 const hexDigits = "0123456789abcdef"
+
+// jsonEscape is how json.Marshal writes each ASCII byte it escapes: the
+// short escapes where JSON has one, \u00XX for the others.
+var jsonEscape = func() (t [utf8.RuneSelf]string) {
+	for c := range t {
+		t[c] = string([]byte{'\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF]})
+	}
+	for c, e := range map[byte]string{'\\': `\\`, '"': `\"`, '\b': `\b`, '\f': `\f`, '\n': `\n`, '\r': `\r`, '\t': `\t`} {
+		t[c] = e
+	}
+	return t
+}()
