@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -19,9 +20,12 @@ type Implementation interface {
 // Answer handles one request envelope. It is the whole server-side protocol:
 // the JSON-Lines loop and the HTTP handler only move bytes.
 func Answer(ctx context.Context, impl Implementation, raw []byte) Response {
-	var req Request
-	if err := json.Unmarshal(raw, &req); err != nil {
-		return Response{Error: Errorf(CodeMalformedRequest, "request is not a JSON object with id, op and input: %v", err)}
+	req, ok := readRequest(raw)
+	if !ok {
+		req = Request{}
+		if err := json.Unmarshal(raw, &req); err != nil {
+			return Response{Error: Errorf(CodeMalformedRequest, "request is not a JSON object with id, op and input: %v", err)}
+		}
 	}
 	if req.ID == "" || req.Op == "" {
 		return Response{ID: req.ID, Error: Errorf(CodeMalformedRequest, "request needs a non-empty id and op")}
@@ -47,6 +51,7 @@ func ServeLines(ctx context.Context, impl Implementation, in io.Reader, out io.W
 	r := bufio.NewReaderSize(in, 64<<10)
 	w := newAnswerWriter(r, out)
 	defer w.stop()
+	var answer bytes.Buffer // each answer's line, reused
 	for {
 		line, err := ReadLine(r, MaxMessageBytes)
 		if errors.Is(err, io.EOF) {
@@ -63,7 +68,11 @@ func ServeLines(ctx context.Context, impl Implementation, in io.Reader, out io.W
 		default:
 			resp = Answer(ctx, impl, line)
 		}
-		if err := encode(w, resp); err != nil {
+		if writeResponse(&answer, resp) {
+			if _, err := w.Write(answer.Bytes()); err != nil {
+				return err
+			}
+		} else if err := encode(w, resp); err != nil {
 			return err
 		}
 		if err := w.Flush(); err != nil {
@@ -214,6 +223,30 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_ = encode(w, v) // the client went away; nothing to tell it
+}
+
+// writeResponse writes resp into buf (emptied first) as one line, byte for
+// byte what encode writes for it (json.Encoder without HTML escaping: the
+// output compacted, strings escaped alike), without reflection. It is false
+// when the output is not JSON, which encode refuses with its own error.
+func writeResponse(buf *bytes.Buffer, resp Response) bool {
+	buf.Reset()
+	buf.Write(appendStringNoHTML(append(buf.AvailableBuffer(), `{"id":`...), resp.ID))
+	if len(resp.Output) > 0 {
+		buf.WriteString(`,"output":`)
+		if json.Compact(buf, resp.Output) != nil {
+			return false
+		}
+	}
+	if resp.Error != nil {
+		b := append(buf.AvailableBuffer(), `,"error":{"code":`...)
+		b = appendStringNoHTML(b, resp.Error.Code)
+		b = append(b, `,"message":`...)
+		b = appendStringNoHTML(b, resp.Error.Message)
+		buf.Write(append(b, '}'))
+	}
+	buf.WriteString("}\n")
+	return true
 }
 
 // encode writes one JSON value and a newline, without HTML escaping: the

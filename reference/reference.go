@@ -60,7 +60,7 @@ func encoded(h protocol.OperationFunc) handler {
 		if perr != nil {
 			return nil, perr
 		}
-		b, err := json.Marshal(v)
+		b, err := protocol.EncodeOutput(v)
 		if err != nil {
 			return nil, protocol.Errorf(protocol.CodeInternal, "encoding the output: %v", err)
 		}

@@ -79,7 +79,7 @@ func loadEagerly(fsys fs.FS) (int, error) {
 // BenchmarkSpecLoad compares, in one run, the load as it was (before:
 // every schema compiled at load, one compiler each) with the load now:
 // parsing only, then the schemas of every profile, then those of v1 alone
-// (what a run with --tags @v1 pays).
+// (what a run with --tags @v1 pays), then v1 loaded alone (LoadProfiles).
 func BenchmarkSpecLoad(b *testing.B) {
 	b.Run("before", func(b *testing.B) {
 		b.ReportAllocs()
@@ -94,12 +94,18 @@ func BenchmarkSpecLoad(b *testing.B) {
 		name     string
 		profiles []string
 		compile  bool
-	}{{"parse-only", nil, false}, {"all", nil, true}, {"v1", []string{"v1"}, true}} {
+		alone    bool // LoadProfiles(profiles...) instead of Load
+	}{{"parse-only", nil, false, false}, {"all", nil, true, false}, {"v1", []string{"v1"}, true, false},
+		{"v1-alone", []string{"v1"}, true, true}} {
 		b.Run(tc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			defer reportCPU(b, cpuTime(b))
 			for i := 0; i < b.N; i++ {
-				c, err := Load()
+				load := Load
+				if tc.alone {
+					load = func() (*Catalog, error) { return LoadProfiles(tc.profiles...) }
+				}
+				c, err := load()
 				if err != nil {
 					b.Fatal(err)
 				}

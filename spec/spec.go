@@ -123,6 +123,25 @@ type requirementsFile struct {
 // Load reads the embedded spec.
 func Load() (*Catalog, error) { return LoadFS(files) }
 
+// LoadProfiles reads the named profiles of the embedded spec and nothing
+// else: a run that needs only v1 parses only v1's files (parsing is most of
+// a load; schemas are compiled on first use anyway). Every named profile
+// must exist. The catalog holds just these profiles, so a check across
+// profiles (an id defined in two of them) is Load's, and the spec's tests.
+func LoadProfiles(names ...string) (*Catalog, error) {
+	dirs := make([]string, 0, len(names))
+	for _, name := range names {
+		if _, err := fs.Stat(files, name+"/operations.yaml"); err != nil {
+			return nil, fmt.Errorf("spec: no profile %q", name)
+		}
+		if !contains(dirs, name) {
+			dirs = append(dirs, name)
+		}
+	}
+	sort.Strings(dirs)
+	return loadDirs(files, dirs)
+}
+
 // LoadFS reads a spec folder laid out like the embedded one. Every problem
 // (unknown key, duplicate name, requirement id cited but not defined) is an
 // error naming the file. Schemas are compiled per profile on their first use
@@ -136,9 +155,33 @@ func LoadFS(fsys fs.FS) (*Catalog, error) {
 		return nil, fmt.Errorf("spec: no */operations.yaml found")
 	}
 	sort.Strings(opFiles)
+	dirs := make([]string, len(opFiles))
+	for i, name := range opFiles {
+		dirs[i] = path.Dir(name)
+	}
+	return loadDirs(fsys, dirs)
+}
+
+// loadDirs reads the profiles in dirs (sorted). Their files are parsed in
+// parallel, YAML parsing being most of the time; the catalog is then built
+// in order, so the error reported is the one a load in order meets first.
+func loadDirs(fsys fs.FS, dirs []string) (*Catalog, error) {
+	type loaded struct {
+		p   *Profile
+		err error
+	}
+	results := make([]loaded, len(dirs))
+	var wg sync.WaitGroup
+	for i, dir := range dirs {
+		wg.Go(func() {
+			p, err := loadProfile(fsys, dir)
+			results[i] = loaded{p, err}
+		})
+	}
+	wg.Wait()
 	c := &Catalog{ops: map[string]*Operation{}, reqs: map[string]*Requirement{}}
-	for _, name := range opFiles {
-		p, err := loadProfile(fsys, path.Dir(name))
+	for _, res := range results {
+		p, err := res.p, res.err
 		if err != nil {
 			return nil, err
 		}

@@ -6,6 +6,9 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unsafe"
+
+	"github.com/clockspec/clockspec/reference/jsonin"
 )
 
 // maxInputBytes bounds a request (DecisionStrictRequest): real requests are
@@ -15,45 +18,109 @@ const maxInputBytes = 64 << 10
 // decodeObject reads input as exactly one JSON object whose keys are all in
 // known, each at most once (DecisionStrictRequest). encoding/json's struct
 // decoding is not used because it matches keys case-insensitively, keeps the
-// last of duplicate keys, and turns a wrong type into a half-filled struct;
-// its streaming Decoder is not used because it allocates an error per value.
-// Instead json.Valid checks the whole input, and a small scanner, which may
-// rely on that validity, splits the top-level object into raw values.
-func decodeObject(input []byte, known []string) (map[string]json.RawMessage, *Error) {
+// last of duplicate keys, and turns a wrong type into a half-filled struct.
+// Instead one pass with jsonin.Reader checks the input as json.Valid does
+// and keeps each member's raw value. Input that is not JSON is refused as
+// such whatever else is wrong with it; otherwise the first unknown or
+// repeated key (in input order) is refused.
+func decodeObject(input []byte, known []string) (f fields, e *Error) {
 	if len(input) > maxInputBytes {
-		return nil, newError(CodeInvalidInput, "request is larger than 64 KiB")
+		return f, newError(CodeInvalidInput, "request is larger than 64 KiB")
 	}
-	if !json.Valid(input) {
-		var v json.RawMessage
-		return nil, syntaxError(json.Unmarshal(input, &v))
+	f.known = known
+	r := jsonin.NewReader(input)
+	if !r.Open('{') {
+		if jsonin.Valid(input) {
+			return f, newError(CodeInvalidInput, "request must be a JSON object")
+		}
+		return f, notJSON(input)
 	}
-	i := skipSpace(input, 0)
-	if input[i] != '{' {
-		return nil, newError(CodeInvalidInput, "request must be a JSON object")
+	var first *Error // the first unknown or repeated key
+	if !r.Close('}') {
+		for {
+			lit, plain, ok := r.Key()
+			if !ok {
+				return f, notJSON(input)
+			}
+			raw, ok := r.Value()
+			if !ok {
+				return f, notJSON(input)
+			}
+			if first == nil {
+				first = f.add(lit, plain, raw)
+			}
+			if r.Close('}') {
+				break
+			}
+			if !r.Consume(',') {
+				return f, notJSON(input)
+			}
+		}
 	}
-	fields := make(map[string]json.RawMessage, len(known))
-	i = skipSpace(input, i+1)
-	for input[i] != '}' {
-		end := stringEnd(input, i)
-		key, ok := unquote(input[i:end])
+	if !r.End() {
+		return f, notJSON(input)
+	}
+	return f, first
+}
+
+// notJSON refuses input that is not one JSON value, with encoding/json's
+// description of what is wrong.
+func notJSON(input []byte) *Error {
+	var v json.RawMessage
+	return syntaxError(json.Unmarshal(input, &v))
+}
+
+// maxKnown bounds the keys a request type has (datetime_math's 11).
+const maxKnown = 16
+
+// fields are a request's members by the place of their key in known.
+type fields struct {
+	known []string
+	raw   [maxKnown]json.RawMessage
+	set   [maxKnown]bool
+}
+
+// add keeps the member whose key is the literal lit, or refuses it.
+func (f *fields) add(lit []byte, plain bool, raw json.RawMessage) *Error {
+	key := lit[1 : len(lit)-1]
+	if !plain {
+		s, ok := unquote(lit)
 		if !ok {
-			return nil, newError(CodeInvalidInput, "request has an unreadable key")
+			return newError(CodeInvalidInput, "request has an unreadable key")
 		}
-		i = skipSpace(input, skipSpace(input, end)+1) // past the colon
-		vend := valueEnd(input, i)
-		if !contains(known, key) {
-			return nil, newError(CodeInvalidInput, "unknown field "+quote(key)+" (fields are "+strings.Join(known, ", ")+")")
-		}
-		if _, dup := fields[key]; dup {
-			return nil, newError(CodeInvalidInput, "field "+quote(key)+" appears more than once")
-		}
-		fields[key] = input[i:vend]
-		i = skipSpace(input, vend)
-		if input[i] == ',' {
-			i = skipSpace(input, i+1)
+		key = []byte(s)
+	}
+	for i, k := range f.known {
+		if k == string(key) {
+			if f.set[i] {
+				return newError(CodeInvalidInput, "field "+quote(k)+" appears more than once")
+			}
+			f.raw[i], f.set[i] = raw, true
+			return nil
 		}
 	}
-	return fields, nil
+	return newError(CodeInvalidInput, "unknown field "+quote(string(key))+" (fields are "+strings.Join(f.known, ", ")+")")
+}
+
+// get is the raw value of the member named name, if there is one.
+func (f *fields) get(name string) (json.RawMessage, bool) {
+	for i, k := range f.known {
+		if k == name {
+			return f.raw[i], f.set[i]
+		}
+	}
+	return nil, false
+}
+
+// count is the number of members.
+func (f *fields) count() int {
+	n := 0
+	for _, set := range f.set {
+		if set {
+			n++
+		}
+	}
+	return n
 }
 
 func syntaxError(err error) *Error {
@@ -64,56 +131,6 @@ func syntaxError(err error) *Error {
 		return newError(CodeInvalidInput, "request is empty or truncated JSON")
 	}
 	return newError(CodeInvalidInput, "request is not valid JSON: "+err.Error())
-}
-
-// The scanners below run only on input that json.Valid accepted, so they
-// never meet an unterminated string or an unbalanced bracket.
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// stringEnd returns the index just past the string that starts at b[i] == '"'.
-func stringEnd(b []byte, i int) int {
-	for j := i + 1; ; j++ {
-		switch b[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-}
-
-// valueEnd returns the index just past the value that starts at b[i].
-func valueEnd(b []byte, i int) int {
-	switch b[i] {
-	case '"':
-		return stringEnd(b, i)
-	case '{', '[':
-		depth := 0
-		for j := i; ; j++ {
-			switch b[j] {
-			case '"':
-				j = stringEnd(b, j) - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return j + 1
-				}
-			}
-		}
-	}
-	j := i // a number, true, false or null runs to a delimiter
-	for j < len(b) && !strings.ContainsRune(",}] \t\n\r", rune(b[j])) {
-		j++
-	}
-	return j
 }
 
 // unquote decodes a JSON string literal; the common escape-free case costs
@@ -127,27 +144,32 @@ func unquote(lit []byte) (string, bool) {
 	return s, err == nil
 }
 
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
+// unquoteView is unquote without the copy: the string shares lit's bytes.
+// Only the JSON entry points use it (through stringField), which return
+// nothing that holds the request's strings: their output is encoded into
+// new bytes and an error's message is cloned (detach).
+func unquoteView(lit []byte) (string, bool) {
+	if bytes.IndexByte(lit, '\\') < 0 {
+		if len(lit) == 2 {
+			return "", true
 		}
+		return unsafe.String(&lit[1], len(lit)-2), true
 	}
-	return false
+	return unquote(lit)
 }
 
 // stringField reads a string field; absent and null give "", which the tools
 // treat as absent (DecisionEmptyIsAbsent). Any other type is reported with
 // the field's own code (DecisionWrongTypes).
-func stringField(fields map[string]json.RawMessage, name, code string) (string, *Error) {
-	raw, ok := fields[name]
+func stringField(fields *fields, name, code string) (string, *Error) {
+	raw, ok := fields.get(name)
 	if !ok || isNull(raw) {
 		return "", nil
 	}
 	if len(raw) == 0 || raw[0] != '"' {
 		return "", newError(code, name+" must be a string")
 	}
-	s, ok := unquote(raw)
+	s, ok := unquoteView(raw)
 	if !ok {
 		return "", newError(code, name+" is not a readable string")
 	}
@@ -157,9 +179,9 @@ func stringField(fields map[string]json.RawMessage, name, code string) (string, 
 // intField reads a shift field: absent and null give nil; a JSON number must
 // have an integral value (DecisionShiftValues). Its bound is checked later,
 // by shiftAmountsOf.
-func intField(fields map[string]json.RawMessage, unit int) (*int64, *Error) {
+func intField(fields *fields, unit int) (*int64, *Error) {
 	name := shiftUnits[unit]
-	raw, ok := fields[name]
+	raw, ok := fields.get(name)
 	if !ok || isNull(raw) {
 		return nil, nil
 	}

@@ -10,8 +10,11 @@ import (
 // layout drops seconds by truncation (DecisionFormatTruncate): Go's layouts
 // never round.
 var styles = map[string]func(t time.Time, abbrev string) string{
-	StyleShort:       func(t time.Time, _ string) string { return t.Format("2006-01-02 15:04") },
-	StyleLong:        func(t time.Time, abbrev string) string { return t.Format("2006-01-02 15:04") + " " + abbrev },
+	StyleShort: func(t time.Time, _ string) string { return t.Format("2006-01-02 15:04") },
+	StyleLong: func(t time.Time, abbrev string) string {
+		var buf [32]byte
+		return string(append(append(t.AppendFormat(buf[:0], "2006-01-02 15:04"), ' '), abbrev...))
+	},
 	StyleDateOnly:    func(t time.Time, _ string) string { return t.Format("2006-01-02") },
 	StyleTimeOnly:    func(t time.Time, _ string) string { return t.Format("15:04") },
 	StyleWeekdayDate: func(t time.Time, _ string) string { return t.Format("Monday, 2006-01-02") },
@@ -58,22 +61,32 @@ func executeFormat(ctx context.Context, in DatetimeFormatInput) (DatetimeFormatO
 		return DatetimeFormatOutput{}, e
 	}
 
-	_, offset := t.Zone()
-	zone, abbrev := fixedZoneName(offset), fixedZoneAbbrev(offset) // DecisionFixedOffsetLabels
+	var zone, abbrev string
+	var offset int
 	if loc != nil {
-		t = t.In(loc)
-		if y := t.Year(); y < 0 || y > 9999 {
+		// One lookup in the target zone: a zone past its last listed
+		// transition evaluates its rule at every lookup, and each field
+		// read in it (Year, then every field Format writes) looks up again.
+		zone = name
+		abbrev, offset = zoneAt(t, loc)
+	} else {
+		_, offset = t.Zone()
+		zone, abbrev = fixedZoneName(offset), fixedZoneAbbrev(offset) // DecisionFixedOffsetLabels
+	}
+	// The wall clock at that offset, read in UTC: the same fields, none of
+	// which the layouts take from the zone (abbrev is passed apart).
+	wall := t.UTC().Add(time.Duration(offset) * time.Second)
+	if loc != nil {
+		if y := wall.Year(); y < 0 || y > 9999 {
 			return DatetimeFormatOutput{}, newError(CodeOutOfRange,
 				"the time in "+name+" falls outside years 0000-9999")
 		}
-		zone = name
-		abbrev, offset = t.Zone()
 	}
 	return DatetimeFormatOutput{
 		Input:          in.Timestamp,
 		TargetTimezone: name,
 		Style:          in.Style,
-		Formatted:      layout(t, abbrev),
+		Formatted:      layout(wall, abbrev),
 		Timezone:       zone,
 		UTCOffset:      formatOffset(offset),
 	}, nil

@@ -3,6 +3,7 @@ package datetime
 import (
 	"context"
 	"encoding/json"
+	"strings"
 )
 
 var (
@@ -14,6 +15,27 @@ var (
 // payload out, or an *Error (whose Envelope is the PRD error payload). It
 // never panics, whatever the bytes.
 func MathJSON(input []byte) ([]byte, *Error) {
+	out, e := mathJSON(input)
+	return out, e.detach()
+}
+
+// FormatJSON is datetime_format over JSON, like MathJSON.
+func FormatJSON(input []byte) ([]byte, *Error) {
+	out, e := formatJSON(input)
+	return out, e.detach()
+}
+
+// detach gives an error whose message holds no bytes of the request: the
+// decoders' strings share the request's bytes (unquoteView), and a caller
+// may reuse its buffer once the call has returned.
+func (e *Error) detach() *Error {
+	if e == nil {
+		return nil
+	}
+	return &Error{Code: e.Code, Message: strings.Clone(e.Message)}
+}
+
+func mathJSON(input []byte) ([]byte, *Error) {
 	in, e := decodeMath(input)
 	if e != nil {
 		return nil, e
@@ -25,8 +47,7 @@ func MathJSON(input []byte) ([]byte, *Error) {
 	return marshal(out.payload())
 }
 
-// FormatJSON is datetime_format over JSON, like MathJSON.
-func FormatJSON(input []byte) ([]byte, *Error) {
+func formatJSON(input []byte) ([]byte, *Error) {
 	in, e := decodeFormat(input)
 	if e != nil {
 		return nil, e
@@ -35,10 +56,18 @@ func FormatJSON(input []byte) ([]byte, *Error) {
 	if e != nil {
 		return nil, e
 	}
+	if b, ok := out.appendJSON(); ok {
+		return b, nil
+	}
 	return marshal(out)
 }
 
 func marshal(v any) ([]byte, *Error) {
+	if a, ok := v.(interface{ appendJSON() ([]byte, bool) }); ok {
+		if b, ok := a.appendJSON(); ok {
+			return b, nil
+		}
+	}
 	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, newError(CodeInternalError, "cannot encode the result: "+err.Error())
@@ -47,53 +76,52 @@ func marshal(v any) ([]byte, *Error) {
 }
 
 // decodeMath checks the structure and every field's JSON type, in request
-// field order, before any rule of the tool runs (DecisionErrorOrder).
+// field order, before any rule of the tool runs (DecisionErrorOrder). On an
+// error the input is the zero value (the callers use only the error).
 func decodeMath(input []byte) (DatetimeMathInput, *Error) {
-	var in DatetimeMathInput
 	fields, e := decodeObject(input, mathKeys)
 	if e != nil {
-		return in, e
+		return DatetimeMathInput{}, e
 	}
-	for _, f := range []struct {
-		name, code string
-		dst        *string
-	}{
-		{"operation", CodeInvalidOperation, &in.Operation},
-		{"timestamp", CodeInvalidTimestamp, &in.Timestamp},
-		{"left", CodeInvalidTimestamp, &in.Left},
-		{"right", CodeInvalidTimestamp, &in.Right},
-		{"target_timezone", CodeInvalidTimezone, &in.TargetTimezone},
+	// The values are read into locals, not through pointers into a
+	// struct, which would move the struct to the heap.
+	var strs [5]string
+	for i, f := range [5]struct{ name, code string }{
+		{"operation", CodeInvalidOperation},
+		{"timestamp", CodeInvalidTimestamp},
+		{"left", CodeInvalidTimestamp},
+		{"right", CodeInvalidTimestamp},
+		{"target_timezone", CodeInvalidTimezone},
 	} {
-		if *f.dst, e = stringField(fields, f.name, f.code); e != nil {
-			return in, e
+		if strs[i], e = stringField(&fields, f.name, f.code); e != nil {
+			return DatetimeMathInput{}, e
 		}
 	}
-	for i, dst := range [6]**int64{&in.Years, &in.Months, &in.Days, &in.Hours, &in.Minutes, &in.Seconds} {
-		if *dst, e = intField(fields, i); e != nil {
-			return in, e
+	var ints [6]*int64
+	for i := range ints {
+		if ints[i], e = intField(&fields, i); e != nil {
+			return DatetimeMathInput{}, e
 		}
 	}
-	return in, nil
+	return DatetimeMathInput{Operation: strs[0], Timestamp: strs[1], Left: strs[2], Right: strs[3], TargetTimezone: strs[4],
+		Years: ints[0], Months: ints[1], Days: ints[2], Hours: ints[3], Minutes: ints[4], Seconds: ints[5]}, nil
 }
 
 func decodeFormat(input []byte) (DatetimeFormatInput, *Error) {
-	var in DatetimeFormatInput
 	fields, e := decodeObject(input, formatKeys)
 	if e != nil {
-		return in, e
+		return DatetimeFormatInput{}, e
 	}
-	for _, f := range []struct {
-		name, code string
-		dst        *string
-	}{
-		{"timestamp", CodeInvalidTimestamp, &in.Timestamp},
-		{"style", CodeInvalidStyle, &in.Style},
-		{"target_timezone", CodeInvalidTimezone, &in.TargetTimezone},
-		{"locale", CodeUnsupportedLocale, &in.Locale},
+	var strs [4]string
+	for i, f := range [4]struct{ name, code string }{
+		{"timestamp", CodeInvalidTimestamp},
+		{"style", CodeInvalidStyle},
+		{"target_timezone", CodeInvalidTimezone},
+		{"locale", CodeUnsupportedLocale},
 	} {
-		if *f.dst, e = stringField(fields, f.name, f.code); e != nil {
-			return in, e
+		if strs[i], e = stringField(&fields, f.name, f.code); e != nil {
+			return DatetimeFormatInput{}, e
 		}
 	}
-	return in, nil
+	return DatetimeFormatInput{Timestamp: strs[0], Style: strs[1], TargetTimezone: strs[2], Locale: strs[3]}, nil
 }

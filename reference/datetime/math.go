@@ -222,7 +222,7 @@ func convertTimezone(in DatetimeMathInput) (DatetimeMathOutput, *Error) {
 	if e != nil {
 		return DatetimeMathOutput{}, e
 	}
-	res := t.In(loc)
+	res := inZone(t, loc)
 	if e := checkRFC3339(res, "the converted time"); e != nil {
 		return DatetimeMathOutput{}, e
 	}

@@ -1,6 +1,7 @@
 package datetime
 
 import (
+	"sync"
 	"time"
 
 	"github.com/clockspec/clockspec/reference/tzdb"
@@ -89,3 +90,32 @@ func checkRFC3339(t time.Time, what string) *Error {
 // fraction only when non-zero and without trailing zeros (DecisionZeroOffset,
 // DecisionFractions).
 func formatRFC3339(t time.Time) string { return t.Format(time.RFC3339Nano) }
+
+// inZone is t.In(loc) for reading: t in a fixed zone with the name and
+// offset loc has at t. Year, Zone and Format read the same from it, and
+// after this one lookup none of them looks up again (a zone past its last
+// listed transition evaluates its rule at every lookup).
+func inZone(t time.Time, loc *time.Location) time.Time {
+	name, offset := zoneAt(t, loc)
+	key := namedOffset{name, offset}
+	z, ok := namedZones.Load(key)
+	if !ok {
+		z, _ = namedZones.LoadOrStore(key, time.FixedZone(name, offset))
+	}
+	return t.In(z.(*time.Location))
+}
+
+type namedOffset struct {
+	name   string
+	offset int
+}
+
+// namedZones holds the fixed zones inZone made: a few per zone in use.
+var namedZones sync.Map // namedOffset → *time.Location
+
+// zoneAt is t.In(loc).Zone(), through tzdb.ZoneAt, which remembers the
+// zone's recent periods: requests mostly ask about the present, and a lookup
+// past a zone's last listed transition evaluates its rule each time.
+func zoneAt(t time.Time, loc *time.Location) (name string, offset int) {
+	return tzdb.ZoneAt(loc, t.Unix())
+}

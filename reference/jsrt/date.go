@@ -63,17 +63,23 @@ const (
 //   - Bytes of s that are not valid UTF-8 are read as U+FFFD; a lone
 //     surrogate, the nearest JS equivalent, tokenizes the same way.
 func ParseDate(s string, local *time.Location) (t time.Time, ok bool) {
-	f, ok := parseStoredUTC(s)
-	if !ok {
-		if f, ok = parseFields(utf16.Encode([]rune(s))); !ok {
-			return time.Time{}, false
-		}
-	}
-	ms, ok := timeValue(f, local)
+	ms, ok := ParseDateMillis(s, local)
 	if !ok {
 		return time.Time{}, false
 	}
 	return time.UnixMilli(ms).UTC(), true
+}
+
+// ParseDateMillis is ParseDate as JavaScript's time value: milliseconds
+// since 1970-01-01T00:00:00Z.
+func ParseDateMillis(s string, local *time.Location) (ms int64, ok bool) {
+	f, ok := parseStoredUTC(s)
+	if !ok {
+		if f, ok = parseFields(utf16.Encode([]rune(s))); !ok {
+			return 0, false
+		}
+	}
+	return timeValue(f, local)
 }
 
 // parseStoredUTC reads the one shape nearly every stored timestamp has,

@@ -126,6 +126,11 @@ func Canonical(name string) (string, bool) {
 	if index() != nil {
 		return "", false
 	}
+	if _, ok := files[name]; ok && name != "Factory" {
+		// Spelled exactly: no two names differ only in case (tested), so
+		// the folded lookup would give name itself.
+		return name, true
+	}
 	exact, ok := folded[strings.ToLower(name)]
 	if !ok || exact == "Factory" {
 		return "", false

@@ -8,7 +8,9 @@ package v1
 
 import (
 	"strings"
+	"unicode/utf8"
 
+	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference/jsrt"
 )
 
@@ -34,38 +36,103 @@ type Message struct {
 // to UTC in that case. processTZ is the zone `new Date(s)` parses offset-less
 // timestamps in.
 func FormatMessages(messages []Message, timezone, processTZ string) string {
-	var b strings.Builder
-	b.WriteString(`<context timezone="`)
-	b.WriteString(EscapeXML(timezone))
-	b.WriteString("\" />\n<messages>\n")
+	return string(appendFormatMessages(nil, false, messages, timezone, processTZ))
+}
+
+// appendFormatMessages appends FormatMessages' text to b; with inJSON, as
+// it reads inside a JSON string (as json.Marshal writes it), so that the
+// operation's output is written in one pass. Both zones are looked up once
+// for the whole batch.
+func appendFormatMessages(b []byte, inJSON bool, messages []Message, timezone, processTZ string) []byte {
+	text := appendEscapedXML
+	if inJSON {
+		text = appendEscapedXMLInJSON
+	}
+	put := func(b []byte, m markup) []byte {
+		if inJSON {
+			return append(b, m.inJSON...)
+		}
+		return append(b, m.xml...)
+	}
+	loc, processLoc := intlLocation(timezone), intlLocation(processTZ)
+	b = put(b, contextOpen)
+	b = text(b, timezone)
+	b = put(b, contextClose)
 	for i, m := range messages {
 		if i > 0 {
-			b.WriteByte('\n')
+			b = put(b, newline)
 		}
-		b.WriteString(`<message sender="`)
-		b.WriteString(EscapeXML(m.SenderName))
-		b.WriteString(`" time="`)
-		b.WriteString(EscapeXML(FormatLocalTime(m.Timestamp, timezone, processTZ)))
-		b.WriteByte('"')
+		b = put(b, messageOpen)
+		b = text(b, m.SenderName)
+		b = put(b, timeAttr)
+		// A formatted time never holds a character XML or JSON escapes.
+		b = appendLocalTime(b, m.Timestamp, loc, processLoc)
+		b = put(b, quote)
 		if m.ReplyToMessageID != "" {
-			b.WriteString(` reply_to="`)
-			b.WriteString(EscapeXML(m.ReplyToMessageID))
-			b.WriteByte('"')
+			b = put(b, replyAttr)
+			b = text(b, m.ReplyToMessageID)
+			b = put(b, quote)
 		}
-		b.WriteByte('>')
+		b = put(b, tagEnd)
 		if m.ReplyToMessageContent != "" && m.ReplyToSenderName != "" {
-			b.WriteString("\n  <quoted_message from=\"")
-			b.WriteString(EscapeXML(m.ReplyToSenderName))
-			b.WriteString(`">`)
-			b.WriteString(EscapeXML(m.ReplyToMessageContent))
-			b.WriteString("</quoted_message>")
+			b = put(b, quotedOpen)
+			b = text(b, m.ReplyToSenderName)
+			b = put(b, quotedFromEnd)
+			b = text(b, m.ReplyToMessageContent)
+			b = put(b, quotedClose)
 		}
-		b.WriteString(EscapeXML(m.Content))
-		b.WriteString("</message>")
+		b = text(b, m.Content)
+		b = put(b, messageClose)
 	}
-	b.WriteString("\n</messages>")
-	return b.String()
+	return put(b, messagesClose)
 }
+
+// markup is a fixed piece of formatMessages' text, as it is and as it
+// reads inside a JSON string.
+type markup struct{ xml, inJSON string }
+
+func newMarkup(s string) markup { return markup{s, string(protocol.AppendStringChars(nil, s))} }
+
+var (
+	contextOpen   = newMarkup(`<context timezone="`)
+	contextClose  = newMarkup("\" />\n<messages>\n")
+	newline       = newMarkup("\n")
+	messageOpen   = newMarkup(`<message sender="`)
+	timeAttr      = newMarkup(`" time="`)
+	quote         = newMarkup(`"`)
+	replyAttr     = newMarkup(` reply_to="`)
+	tagEnd        = newMarkup(">")
+	quotedOpen    = newMarkup("\n  <quoted_message from=\"")
+	quotedFromEnd = newMarkup(`">`)
+	quotedClose   = newMarkup("</quoted_message>")
+	messageClose  = newMarkup("</message>")
+	messagesClose = newMarkup("\n</messages>")
+)
+
+// xmlEntity is EscapeXML's replacement of each byte it escapes ("" for the
+// others).
+var xmlEntity = [256]string{'&': "&amp;", '<': "&lt;", '>': "&gt;", '"': "&quot;"}
+
+// appendEscapedXML appends EscapeXML(s) to b.
+func appendEscapedXML(b []byte, s string) []byte {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if e := xmlEntity[s[i]]; e != "" {
+			b = append(b, s[start:i]...)
+			b = append(b, e...)
+			start = i + 1
+		}
+	}
+	return append(b, s[start:]...)
+}
+
+// appendEscapedXMLInJSON appends EscapeXML(s) as it reads inside a JSON
+// string: each entity's "&" is \u0026 there.
+func appendEscapedXMLInJSON(b []byte, s string) []byte {
+	return protocol.AppendStringCharsReplacing(b, s, &xmlEntityInJSON)
+}
+
+var xmlEntityInJSON = [utf8.RuneSelf]string{'&': `\u0026amp;`, '<': `\u0026lt;`, '>': `\u0026gt;`, '"': `\u0026quot;`}
 
 const (
 	openTag  = "<internal>"

@@ -6,6 +6,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/clockspec/clockspec/protocol"
 )
 
 // The 10-message batch bench/format-messages.sh gives both this benchmark
@@ -31,7 +33,7 @@ func BenchmarkFormatMessagesJSON(b *testing.B) {
 		if perr != nil {
 			b.Fatal(perr)
 		}
-		if _, err := json.Marshal(out); err != nil {
+		if _, err := protocol.EncodeOutput(out); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,8 +1,10 @@
 package v1
 
 import (
+	"bytes"
 	"encoding/json"
 	"regexp"
+	"sync"
 	"time"
 
 	"github.com/clockspec/clockspec/protocol"
@@ -94,30 +96,41 @@ type messageIn struct {
 }
 
 func formatMessagesOp(input json.RawMessage) (any, *protocol.Error) {
-	var in struct {
-		Messages        *[]messageIn `json:"messages"`
-		Timezone        *string      `json:"timezone"`
-		ProcessTimezone string       `json:"process_timezone"`
+	in, ok := readFormatInput(input)
+	if ok {
+		defer in.release()
+	} else {
+		in.release()
+		var general formatMessagesIn
+		if err := decode(input, &general); err != nil {
+			return nil, err
+		}
+		in = general.formatInput()
 	}
-	if err := decode(input, &in); err != nil {
-		return nil, err
-	}
-	if in.Messages == nil {
+	if !in.hasMessages {
 		return nil, missing("messages")
 	}
-	if in.Timezone == nil {
+	if !in.hasTimezone {
 		return nil, missing("timezone")
 	}
-	msgs := make([]Message, len(*in.Messages))
-	for i, m := range *in.Messages {
-		if m.SenderName == nil || m.Content == nil || m.Timestamp == nil {
-			return nil, protocol.Errorf(protocol.CodeInvalidInput, "input: messages[%d] needs sender_name, content and timestamp", i)
-		}
-		msgs[i] = Message{*m.SenderName, *m.Content, *m.Timestamp,
-			str(m.ReplyToMessageID), str(m.ReplyToMessageContent), str(m.ReplyToSenderName)}
+	if in.incomplete >= 0 {
+		return nil, protocol.Errorf(protocol.CodeInvalidInput, "input: messages[%d] needs sender_name, content and timestamp", in.incomplete)
 	}
-	return stringResult{FormatMessages(msgs, *in.Timezone, in.ProcessTimezone)}, nil
+	// {"result": the text}, as json.Marshal writes it: written in a
+	// buffer kept for the next call, then copied out at its size.
+	buf := outputPool.Get().(*[]byte)
+	out := append((*buf)[:0], `{"result":"`...)
+	out = appendFormatMessages(out, true, in.messages, in.timezone, in.processTZ)
+	out = append(out, `"}`...)
+	encoded := protocol.Encoded(bytes.Clone(out))
+	if cap(out) <= 1<<20 {
+		*buf = out
+		outputPool.Put(buf)
+	}
+	return encoded, nil
 }
+
+var outputPool = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
 
 func formatLocalTimeOp(input json.RawMessage) (any, *protocol.Error) {
 	var in struct {

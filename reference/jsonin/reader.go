@@ -1,0 +1,454 @@
+package jsonin
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// Reader walks one JSON text in place, for decoders written for one input
+// shape: it accepts exactly the JSON that encoding/json accepts (the same
+// white space, number grammar, escapes and nesting limit) and decodes
+// strings exactly as it does, without reflection, maps or a second pass.
+// A method that finds something else answers false and leaves the verdict
+// to the caller, which typically hands the input to its general decoder.
+type Reader struct {
+	data  []byte
+	i     int
+	depth int
+}
+
+// maxDepth is encoding/json's nesting limit: it refuses an input whose
+// arrays and objects nest deeper.
+const maxDepth = 10000
+
+// NewReader reads data from its start.
+func NewReader(data []byte) *Reader { return &Reader{data: data} }
+
+// Space moves past JSON white space (space, tab, line feed, carriage return).
+func (r *Reader) Space() {
+	d, i := r.data, r.i
+	for i < len(d) && d[i] <= ' ' && isSpace[d[i]] {
+		i++
+	}
+	r.i = i
+}
+
+// isSpace marks JSON's white space.
+var isSpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
+
+// Peek is the next byte after white space (0 at the end).
+func (r *Reader) Peek() byte {
+	r.Space()
+	if r.i >= len(r.data) {
+		return 0
+	}
+	return r.data[r.i]
+}
+
+// Consume moves past c, the next byte after white space, if it is there.
+func (r *Reader) Consume(c byte) bool {
+	if r.Peek() != c {
+		return false
+	}
+	r.i++
+	return true
+}
+
+// Open moves past '{' or '[' (c), counting the nesting depth.
+func (r *Reader) Open(c byte) bool {
+	if r.depth >= maxDepth || !r.Consume(c) {
+		return false
+	}
+	r.depth++
+	return true
+}
+
+// Close moves past '}' or ']' (c), the end of what Open began.
+func (r *Reader) Close(c byte) bool {
+	if !r.Consume(c) {
+		return false
+	}
+	r.depth--
+	return true
+}
+
+// End reports whether only white space is left.
+func (r *Reader) End() bool {
+	r.Space()
+	return r.i == len(r.data)
+}
+
+// Null moves past a null, if that is the next value.
+func (r *Reader) Null() bool { return r.literal("null") }
+
+func (r *Reader) literal(lit string) bool {
+	r.Space()
+	if len(r.data)-r.i < len(lit) || string(r.data[r.i:r.i+len(lit)]) != lit {
+		return false
+	}
+	r.i += len(lit)
+	return true
+}
+
+// String moves past the string literal that is the next value and returns
+// it with its quotes; plain says it holds no escape and no byte ≥ 0x80, so
+// that the bytes between the quotes are its value.
+func (r *Reader) String() (lit []byte, plain, ok bool) {
+	r.Space()
+	if r.i >= len(r.data) || r.data[r.i] != '"' {
+		return nil, false, false
+	}
+	plain = true
+	for j := r.i + 1; j < len(r.data); j++ {
+		j = nextSpecial(r.data, j)
+		if j >= len(r.data) {
+			break
+		}
+		switch c := r.data[j]; {
+		case c == '"':
+			lit, r.i = r.data[r.i:j+1], j+1
+			return lit, plain, true
+		case c < 0x20:
+			return nil, false, false
+		case c == '\\':
+			plain = false
+			j++
+			if j >= len(r.data) {
+				return nil, false, false
+			}
+			switch r.data[j] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if j+4 >= len(r.data) || !hex4(r.data[j+1:j+5]) {
+					return nil, false, false
+				}
+				j += 4
+			default:
+				return nil, false, false
+			}
+		default: // c >= 0x80
+			plain = false
+		}
+	}
+	return nil, false, false
+}
+
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// specialMask has the high bit of each byte of w set that may be one
+// stringSpecial marks (a quote, a backslash, a control character,
+// non-ASCII). It never misses one, and the lowest byte it marks is one:
+// a byte it marks wrongly comes from a borrow, which only a marked byte
+// below it starts.
+func specialMask(w uint64) uint64 {
+	quote, backslash := w^(ones*'"'), w^(ones*'\\')
+	return ((w - ones*0x20) | (quote - ones) | (backslash - ones) | w) & highs
+}
+
+// specialInWord reports whether specialMask marks a byte of w.
+func specialInWord(w uint64) bool { return specialMask(w) != 0 }
+
+// nextSpecial is the index of the first byte from i on that stringSpecial
+// marks, or len(d): eight bytes at a time where it can.
+func nextSpecial(d []byte, i int) int {
+	for ; i+8 <= len(d); i += 8 {
+		if m := specialMask(binary.LittleEndian.Uint64(d[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(d) && !stringSpecial[d[i]]; i++ {
+	}
+	return i
+}
+
+// stringSpecial marks the bytes String looks at inside a string: the quote,
+// the backslash, control characters and non-ASCII.
+var stringSpecial = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf
+	}
+	return t
+}()
+
+// Key moves past an object key and its colon; see String for plain.
+func (r *Reader) Key() (lit []byte, plain, ok bool) {
+	lit, plain, ok = r.String()
+	return lit, plain, ok && r.Consume(':')
+}
+
+// Text reads the string that is the next value, decoded as encoding/json
+// decodes it.
+func (r *Reader) Text() (string, bool) {
+	lit, plain, ok := r.String()
+	if !ok {
+		return "", false
+	}
+	if plain || bytes.IndexByte(lit, '\\') < 0 && utf8.Valid(lit) {
+		return string(lit[1 : len(lit)-1]), true
+	}
+	return Unquote(lit)
+}
+
+// Members reads the members of the object whose '{' Open has read, and
+// its '}': for each, the key (its bytes between the quotes) is given to
+// read, which must read the value. A key that is not plain (see String)
+// stops it with false: such a key can name a field only up to Unicode case
+// folding or escapes, which a general decoder decides.
+func (r *Reader) Members(read func(r *Reader, key []byte) bool) bool {
+	if r.Close('}') {
+		return true
+	}
+	for {
+		key, plain, ok := r.Key()
+		if !ok || !plain || !read(r, key[1:len(key)-1]) {
+			return false
+		}
+		if r.Close('}') {
+			return true
+		}
+		if !r.Consume(',') {
+			return false
+		}
+	}
+}
+
+// TextView is Text without a copy where the string needs no decoding: the
+// string it returns then shares the input's bytes, so it is valid only
+// while they do not change (for a decoder whose result does not outlive
+// its call).
+func (r *Reader) TextView() (string, bool) {
+	lit, plain, ok := r.String()
+	if !ok {
+		return "", false
+	}
+	if plain || bytes.IndexByte(lit, '\\') < 0 && utf8.Valid(lit) {
+		if len(lit) == 2 {
+			return "", true
+		}
+		return unsafe.String(&lit[1], len(lit)-2), true
+	}
+	return Unquote(lit)
+}
+
+// Value moves past the next value of any kind, checked as Skip checks it,
+// and returns its bytes.
+func (r *Reader) Value() ([]byte, bool) {
+	r.Space()
+	start := r.i
+	if !r.Skip() {
+		return nil, false
+	}
+	return r.data[start:r.i], true
+}
+
+// Skip moves past the next value of any kind, checking it as encoding/json
+// does.
+func (r *Reader) Skip() bool {
+	switch r.Peek() {
+	case '"':
+		_, _, ok := r.String()
+		return ok
+	case '{':
+		if !r.Open('{') {
+			return false
+		}
+		if r.Close('}') {
+			return true
+		}
+		for {
+			if _, _, ok := r.Key(); !ok || !r.Skip() {
+				return false
+			}
+			if r.Close('}') {
+				return true
+			}
+			if !r.Consume(',') {
+				return false
+			}
+		}
+	case '[':
+		if !r.Open('[') {
+			return false
+		}
+		if r.Close(']') {
+			return true
+		}
+		for {
+			if !r.Skip() {
+				return false
+			}
+			if r.Close(']') {
+				return true
+			}
+			if !r.Consume(',') {
+				return false
+			}
+		}
+	case 't':
+		return r.literal("true")
+	case 'f':
+		return r.literal("false")
+	case 'n':
+		return r.literal("null")
+	}
+	return r.number()
+}
+
+// number moves past a number: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func (r *Reader) number() bool {
+	d, i := r.data, r.i
+	if i < len(d) && d[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(d) && d[i] == '0':
+		i++
+	case i < len(d) && d[i] >= '1' && d[i] <= '9':
+		i = digits(d, i)
+	default:
+		return false
+	}
+	if i < len(d) && d[i] == '.' {
+		if i++; i >= len(d) || !isDigit(d[i]) {
+			return false
+		}
+		i = digits(d, i)
+	}
+	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
+		if i++; i < len(d) && (d[i] == '+' || d[i] == '-') {
+			i++
+		}
+		if i >= len(d) || !isDigit(d[i]) {
+			return false
+		}
+		i = digits(d, i)
+	}
+	r.i = i
+	return true
+}
+
+func digits(d []byte, i int) int {
+	for i < len(d) && isDigit(d[i]) {
+		i++
+	}
+	return i
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func hex4(b []byte) bool {
+	for _, c := range b {
+		if !isDigit(c) && (c < 'a' || c > 'f') && (c < 'A' || c > 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// Valid is json.Valid: data is exactly one JSON value and white space.
+func Valid(data []byte) bool {
+	r := NewReader(data)
+	return r.Skip() && r.End()
+}
+
+// Unquote decodes a string literal (with its quotes) as encoding/json does:
+// each byte that is not valid UTF-8 becomes U+FFFD, and so does a \u escape
+// of a lone surrogate. ok is false for what is not a string literal.
+func Unquote(lit []byte) (string, bool) {
+	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' {
+		return "", false
+	}
+	s := lit[1 : len(lit)-1]
+	var buf [128]byte // short strings are decoded on the stack
+	b := buf[:0]
+	for r := 0; r < len(s); {
+		// A run of printable ASCII other than the quote and the backslash
+		// is its own value: copied at once.
+		run := nextSpecial(s, r)
+		if run > r {
+			b = append(b, s[r:run]...)
+			if r = run; r == len(s) {
+				break
+			}
+		}
+		switch c := s[r]; {
+		case c == '\\':
+			if r+1 >= len(s) {
+				return "", false
+			}
+			switch e := s[r+1]; e {
+			case '"', '\\', '/', '\'':
+				b = append(b, e)
+			case 'b':
+				b = append(b, '\b')
+			case 'f':
+				b = append(b, '\f')
+			case 'n':
+				b = append(b, '\n')
+			case 'r':
+				b = append(b, '\r')
+			case 't':
+				b = append(b, '\t')
+			case 'u':
+				rr := u4(s[r:])
+				if rr < 0 {
+					return "", false
+				}
+				r += 6
+				if utf16.IsSurrogate(rr) {
+					if dec := utf16.DecodeRune(rr, u4(s[r:])); dec != unicode.ReplacementChar {
+						r += 6
+						b = utf8.AppendRune(b, dec)
+						continue
+					}
+					rr = unicode.ReplacementChar
+				}
+				b = utf8.AppendRune(b, rr)
+				continue
+			default:
+				return "", false
+			}
+			r += 2
+		case c == '"' || c < ' ':
+			return "", false
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			r++
+		default:
+			rr, size := utf8.DecodeRune(s[r:])
+			r += size
+			b = utf8.AppendRune(b, rr)
+		}
+	}
+	return string(b), true
+}
+
+// u4 reads the \uXXXX escape at the start of s, or -1.
+func u4(s []byte) rune {
+	if len(s) < 6 || s[0] != '\\' || s[1] != 'u' {
+		return -1
+	}
+	var r rune
+	for _, c := range s[2:6] {
+		switch {
+		case isDigit(c):
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c = c - 'a' + 10
+		case c >= 'A' && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return -1
+		}
+		r = r*16 + rune(c)
+	}
+	return r
+}

@@ -1,0 +1,147 @@
+package jsonin
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+)
+
+var readerSeeds = []string{
+	``, ` `, `{}`, `[]`, `null`, `true`, `false`, `nul`, `truex`, `0`, `-0`, `01`, `-`, `1.`, `1.5`, `1e`, `1e+`, `1E-7`,
+	`-12.5e+3`, `.5`, `+1`, `"a"`, `"\u00e9\ud83d\ude00"`, `"\ud800"`, `"\ud800\u0041"`, `"\udc00\ud800"`, `"\x"`, `"\'"`,
+	`"\u12"`, `"\u12G4"`, "\"a\tb\"", "\"\x7f\"", "\"\xff\xfe\"", "\"caf\xc3\xa9\"", `"\/\b\f\n\r\t\\\""`,
+	`{"a":1,"b":[1,2,{"c":null}]}`, `{"a":1,}`, `[1,]`, `{"a" 1}`, `{1:2}`, `{"a":1}{}`, `{"a":1} `, " \t\n\r{\"a\":[]}\r\n",
+	"{\"a\":1}\v", `[[[[[[]]]]]]`, `{"a":"b"`, `"abc`, strings.Repeat("[", 10000) + strings.Repeat("]", 10000),
+	strings.Repeat("[", 10001) + strings.Repeat("]", 10001), `{"text":"a\u2028b"}`,
+}
+
+// Valid accepts exactly what json.Valid accepts.
+func FuzzValid(f *testing.F) {
+	for _, s := range readerSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if got, want := Valid(data), json.Valid(data); got != want {
+			t.Fatalf("Valid(%q) = %v, json.Valid %v", data, got, want)
+		}
+	})
+}
+
+// Text and Unquote decode every string literal as json.Unmarshal does, and
+// refuse what it refuses.
+func FuzzText(f *testing.F) {
+	for _, s := range readerSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		want, wantErr := unmarshalString(data)
+		r := NewReader(data)
+		got, ok := r.Text()
+		ok = ok && r.End()
+		if ok != (wantErr == nil) || ok && got != want {
+			t.Fatalf("Text(%q) = %q, %v; json.Unmarshal %q, %v", data, got, ok, want, wantErr)
+		}
+		rv := NewReader(data)
+		view, vok := rv.TextView()
+		if vok = vok && rv.End(); vok != (wantErr == nil) || vok && view != want {
+			t.Fatalf("TextView(%q) = %q, %v; json.Unmarshal %q, %v", data, view, vok, want, wantErr)
+		}
+		if wantErr == nil {
+			lit := []byte(strings.Trim(string(data), " \t\n\r"))
+			if u, ok := Unquote(lit); !ok || u != want {
+				t.Fatalf("Unquote(%q) = %q, %v; json.Unmarshal %q", lit, u, ok, want)
+			}
+		}
+	})
+}
+
+// unmarshalString is json.Unmarshal into a string, where null (which it
+// takes as no change) is an error too: Text reads strings only.
+func unmarshalString(data []byte) (string, error) {
+	var s *string
+	if err := json.Unmarshal(data, &s); err != nil {
+		return "", err
+	}
+	if s == nil {
+		return "", errors.New("null")
+	}
+	return *s, nil
+}
+
+func TestReaderAgreesWithEncodingJSON(t *testing.T) {
+	for _, s := range readerSeeds {
+		if got, want := Valid([]byte(s)), json.Valid([]byte(s)); got != want {
+			t.Errorf("Valid(%q) = %v, json.Valid %v", s, got, want)
+		}
+		want, wantErr := unmarshalString([]byte(s))
+		r := NewReader([]byte(s))
+		got, ok := r.Text()
+		ok = ok && r.End()
+		if ok != (wantErr == nil) || ok && got != want {
+			t.Errorf("Text(%q) = %q, %v; json.Unmarshal %q, %v", s, got, ok, want, wantErr)
+		}
+	}
+	// A wrong reader is caught: a number grammar that takes a leading zero.
+	if Valid([]byte(`01`)) {
+		t.Error(`Valid("01"): a leading zero is not JSON`)
+	}
+}
+
+// Members gives each plain key to its reader and stops at one that is not.
+func TestMembers(t *testing.T) {
+	var keys []string
+	r := NewReader([]byte(` { "a" : 1 , "b":{"x":[true]} } `))
+	ok := r.Open('{') && r.Members(func(r *Reader, key []byte) bool {
+		keys = append(keys, string(key))
+		return r.Skip()
+	}) && r.End()
+	if !ok || strings.Join(keys, ",") != "a,b" {
+		t.Fatalf("Members: %v %q", ok, keys)
+	}
+	for _, in := range []string{`{"\u0061":1}`, `{"é":1}`, `{"a":1,}`, `{"a":1 "b":2}`} {
+		r := NewReader([]byte(in))
+		if r.Open('{') && r.Members(func(r *Reader, _ []byte) bool { return r.Skip() }) {
+			t.Errorf("Members(%s) read it", in)
+		}
+	}
+}
+
+// The word test finds every byte String must look at, wherever it sits in
+// the word, and among ordinary bytes reports nothing else.
+func TestSpecialInWord(t *testing.T) {
+	for pos := 0; pos < 8; pos++ {
+		for b := 0; b < 256; b++ {
+			word := []byte("abcdefgh")
+			word[pos] = byte(b)
+			if got := specialInWord(binary.LittleEndian.Uint64(word)); got != stringSpecial[b] {
+				t.Fatalf("byte %#x at %d: specialInWord %v, stringSpecial %v", b, pos, got, stringSpecial[b])
+			}
+		}
+	}
+}
+
+// nextSpecial finds the first special byte wherever it is, after any
+// ordinary prefix, and whatever follows it (a borrow never hides it).
+func TestNextSpecial(t *testing.T) {
+	for n := 0; n <= 20; n++ {
+		for pos := 0; pos <= n; pos++ {
+			for _, c := range []byte{'"', '\\', 0, 0x1f, 0x80, 0xff} {
+				for _, after := range []byte{'a', 0x20, 0x21, '"' ^ 1, 0} {
+					d := []byte(strings.Repeat("x", n))
+					want := n
+					if pos < n {
+						d[pos], want = c, pos
+						for k := pos + 1; k < n; k++ {
+							d[k] = after
+						}
+					}
+					if got := nextSpecial(d, 0); got != want {
+						t.Fatalf("nextSpecial(%q) = %d, want %d", d, got, want)
+					}
+				}
+			}
+		}
+	}
+}

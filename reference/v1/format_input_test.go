@@ -1,0 +1,179 @@
+package v1
+
+import (
+	"encoding/json"
+	"os"
+	"reflect"
+	"testing"
+	"time"
+)
+
+var formatInputSeeds = []string{
+	`{"messages":[{"sender_name":"a","content":"b","timestamp":"2024-01-01T00:00:00.000Z"}],"timezone":"UTC"}`,
+	`{"messages":[],"timezone":"Asia/Tokyo","process_timezone":"America/New_York"}`,
+	`{"messages":null,"timezone":"UTC"}`, `{"messages":[null],"timezone":"UTC"}`, `{"timezone":"UTC"}`, `{"messages":[]}`,
+	`{"messages":[{"sender_name":"a","content":"b"}],"timezone":null}`, `{"messages":[],"timezone":"UTC","process_timezone":null}`,
+	`{"messages":[{"sender_name":"a","Content":"x","content":"b","timestamp":"t","extra":[1,{"y":null}]}],"TIMEZONE":"x","timezone":"UTC"}`,
+	`{"messages":[],"timezone":"a","timezone":"b"}`, `{"messages":[{"content":"a","content":"b"}],"timezone":"UTC"}`,
+	`{"messages":[1],"timezone":"UTC"}`, `{"messages":{},"timezone":"UTC"}`, `{"messages":[],"timezone":5}`,
+	`{"messages":[{"sender_name":"\u00e9\"<&>","content":"\ud800","timestamp":"x\\y"}],"timezone":"caf\u00e9"}`,
+	"{\"messages\":[{\"sender_name\":\"\xff\",\"content\":\"b\",\"timestamp\":\"t\"}],\"timezone\":\"UTC\"}",
+	`{"mess\u0061ges":[],"timezone":"UTC"}`, `{"ſender":1,"messages":[],"timezone":"UTC"}`, `{"messages":[],"timezone":"UTC"} x`,
+	`{"messages":[],"timezone":"UTC",}`, ` {"messages" : [ ] , "timezone" : "UTC" } `, `{"messages":[{}],"timezone":"UTC"}`,
+	`{"messages":[{"reply_to_message_id":"r","reply_to_message_content":"c","reply_to_sender_name":"s","sender_name":"a","content":"b","timestamp":"t"}],"timezone":"UTC"}`,
+}
+
+// generalFormatInput is format_messages' input as the general decoder reads it.
+func generalFormatInput(input []byte) (formatInput, bool) {
+	var in formatMessagesIn
+	if decode(input, &in) != nil {
+		return formatInput{}, false
+	}
+	return in.formatInput(), true
+}
+
+// Where the one-pass reader reads an input at all, it reads what the
+// general decoder reads: the same messages, zones, presence and first
+// incomplete message.
+func FuzzFormatInput(f *testing.F) {
+	for _, s := range formatInputSeeds {
+		f.Add([]byte(s))
+	}
+	if batch, err := os.ReadFile("../../bench/format-messages-batch.json"); err == nil {
+		f.Add(batch)
+	}
+	f.Fuzz(func(t *testing.T, input []byte) { agreeFormatInput(t, input) })
+}
+
+func agreeFormatInput(t *testing.T, input []byte) (fast bool) {
+	t.Helper()
+	got, ok := readFormatInput(input)
+	if !ok {
+		return false
+	}
+	want, wantOK := generalFormatInput(input)
+	if len(got.messages) == 0 && len(want.messages) == 0 {
+		got.messages, want.messages = nil, nil // an empty list is an empty list
+	}
+	if !wantOK || !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: the one-pass reader reads %+v, the general decoder %+v (ok %v)", input, got, want, wantOK)
+	}
+	return true
+}
+
+func TestFormatInputAgrees(t *testing.T) {
+	fast := 0
+	for _, s := range formatInputSeeds {
+		if agreeFormatInput(t, []byte(s)) {
+			fast++
+		}
+	}
+	// Both kinds are exercised: inputs it reads and inputs it hands over.
+	if fast < 10 || fast == len(formatInputSeeds) {
+		t.Fatalf("the one-pass reader read %d of %d seeds", fast, len(formatInputSeeds))
+	}
+	// A reader that took a repeated key would be wrong (the general decoder
+	// merges); it hands such input over.
+	if _, ok := readFormatInput([]byte(`{"messages":[],"timezone":"a","timezone":"b"}`)); ok {
+		t.Fatal("a repeated timezone was read in one pass")
+	}
+}
+
+// The operation's output is json.Marshal of {"result": FormatMessages(…)},
+// byte for byte, whatever the strings hold.
+func FuzzFormatMessagesOutput(f *testing.F) {
+	f.Add("Alice", `see "the plan" & reply <soon>`, "2024-03-10T07:30:00.000Z", "r1", "earlier <b>", "Bob", "America/New_York")
+	f.Add("\xff\x00", "\u2028\u2029\t\\", "2024-01-01 12:00", "", "x", "", "<&>\"")
+	f.Fuzz(func(t *testing.T, sender, content, ts, replyID, replyContent, replyName, tz string) {
+		input, _ := json.Marshal(map[string]any{"messages": []map[string]string{
+			{"sender_name": sender, "content": content, "timestamp": ts, "reply_to_message_id": replyID,
+				"reply_to_message_content": replyContent, "reply_to_sender_name": replyName},
+			{"sender_name": replyName, "content": sender, "timestamp": "2024-11-03T06:30:00Z"}}, "timezone": tz})
+		out, perr := formatMessagesOp(input)
+		if perr != nil {
+			t.Fatal(perr)
+		}
+		// The strings as JSON carries them (invalid UTF-8 is U+FFFD there).
+		in, _ := generalFormatInput(input)
+		want, _ := json.Marshal(stringResult{FormatMessages(in.messages, in.timezone, "")})
+		got, _ := json.Marshal(out)
+		if string(got) != string(want) {
+			t.Fatalf("output %s, want %s", got, want)
+		}
+	})
+}
+
+// One batch across DST changes: the zone period kept from message to
+// message gives each message the time FormatLocalTime gives it alone.
+func TestFormatMessagesZonePeriods(t *testing.T) {
+	for _, tz := range []string{"America/New_York", "Europe/London", "Australia/Lord_Howe", "Asia/Kolkata", "bogus"} {
+		var msgs []Message
+		var want []byte
+		t0, _ := time.Parse(time.RFC3339, "2024-03-09T00:00:00Z")
+		for i, d := 0, time.Duration(0); d < 400*24*time.Hour; i, d = i+1, d+5*time.Hour+7*time.Minute {
+			ts := t0.Add(d).Format("2006-01-02T15:04:05.000Z")
+			if i%7 == 0 {
+				ts = "1970-01-01T00:00:00.000Z" // jump back and forth
+			}
+			msgs = append(msgs, Message{SenderName: "s", Content: "c", Timestamp: ts})
+			want = append(want, FormatLocalTime(ts, tz, "")...)
+		}
+		var got []byte
+		text := FormatMessages(msgs, tz, "")
+		for _, line := range splitTimes(text) {
+			got = append(got, line...)
+		}
+		if string(got) != string(want) {
+			t.Fatalf("%s: the batch's times differ from each formatted alone", tz)
+		}
+	}
+}
+
+// splitTimes returns the time="…" values of a formatted batch.
+func splitTimes(text string) []string {
+	var out []string
+	for {
+		i := indexOf(text, ` time="`)
+		if i < 0 {
+			return out
+		}
+		text = text[i+7:]
+		j := indexOf(text, `"`)
+		out = append(out, text[:j])
+		text = text[j:]
+	}
+}
+
+func indexOf(s, sub string) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return i
+		}
+	}
+	return -1
+}
+
+// civil agrees with the time package on every kind of instant: around the
+// epoch, year 0 and before, and at the ends of JavaScript's range.
+func TestCivil(t *testing.T) {
+	x := uint64(88172645463325252)
+	for i := 0; i < 300000; i++ {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		var sec int64
+		switch i % 3 {
+		case 0:
+			sec = int64(x%(2*8640000000000)) - 8640000000000 // ±275,760 years
+		case 1:
+			sec = int64(x%(2*200*366*86400)) - 200*366*86400 // around the epoch
+		default:
+			sec = int64(x%(4*366*86400)) - 62167219200 - 2*366*86400 // around year 0
+		}
+		w := time.Unix(sec, 0).UTC()
+		year, month, day, hour, minute := civil(sec)
+		if year != int64(w.Year()) || month != int(w.Month()) || day != w.Day() || hour != w.Hour() || minute != w.Minute() {
+			t.Fatalf("civil(%d) = %d-%d-%d %d:%d, time %s", sec, year, month, day, hour, minute, w)
+		}
+	}
+}

@@ -1,0 +1,53 @@
+package spec
+
+import (
+	"reflect"
+	"testing"
+)
+
+// Each profile loaded alone is the profile Load reads: the same
+// operations, schemas and requirements, its schemas compiling as well.
+func TestLoadProfilesAlone(t *testing.T) {
+	all, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range all.Profiles {
+		c, err := LoadProfiles(want.Name)
+		if err != nil {
+			t.Fatalf("%s alone: %v", want.Name, err)
+		}
+		if len(c.Profiles) != 1 || c.Profiles[0].Name != want.Name {
+			t.Fatalf("%s alone: profiles %v", want.Name, c.Profiles)
+		}
+		got := c.Profiles[0]
+		if len(got.Operations) != len(want.Operations) || !reflect.DeepEqual(got.Requirements, want.Requirements) {
+			t.Fatalf("%s alone: %d operations, %d requirements; in Load %d, %d", want.Name,
+				len(got.Operations), len(got.Requirements), len(want.Operations), len(want.Requirements))
+		}
+		for i, op := range got.Operations {
+			w := want.Operations[i]
+			if op.Name != w.Name || string(op.InputSchema) != string(w.InputSchema) || string(op.OutputSchema) != string(w.OutputSchema) {
+				t.Fatalf("%s alone: operation %s differs from Load's %s", want.Name, op.Name, w.Name)
+			}
+			if _, ok := c.Operation(op.Name); !ok {
+				t.Fatalf("%s alone: Operation(%s) not found", want.Name, op.Name)
+			}
+		}
+		if err := c.Compile(); err != nil {
+			t.Fatalf("%s alone: %v", want.Name, err)
+		}
+		for _, other := range all.Profiles {
+			if _, ok := c.Profile(other.Name); ok != (other.Name == want.Name) {
+				t.Fatalf("%s alone: Profile(%s) = %v", want.Name, other.Name, ok)
+			}
+		}
+	}
+	two, err := LoadProfiles("v1", "datetime", "v1")
+	if err != nil || len(two.Profiles) != 2 || two.Profiles[0].Name != "datetime" {
+		t.Fatalf("LoadProfiles(v1, datetime, v1) = %v, %v", two, err)
+	}
+	if _, err := LoadProfiles("v1", "v9"); err == nil {
+		t.Fatal("LoadProfiles of an unknown profile loaded")
+	}
+}
