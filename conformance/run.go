@@ -59,6 +59,11 @@ type Options struct {
 	Require Require
 	// TestingT, when set, runs every scenario as a subtest (go test).
 	TestingT *testing.T
+	// Godog runs the scenarios through godog's runner even when nothing
+	// reads godog's output (a godog format on Output, a godog FormatFile,
+	// TestingT choose it anyway); by default the runner's own loop runs
+	// them, with the same verdicts (see ownrun.go).
+	Godog bool
 	// SaveFailures, when set, is a folder where every failing scenario's
 	// calls are written as a replay file (see Replay).
 	SaveFailures string
@@ -521,7 +526,7 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 	// selected ids of claimed profiles.
 	var ids, paths []string
 	seen := map[string]bool{}
-	var notClaimed []*features.Scenario
+	var notClaimed, toRun []*features.Scenario
 	for _, sc := range r.suite.Scenarios {
 		if !r.selected[sc.ID] || !tagsMatch(opts.Tags, sc.Tags) {
 			continue
@@ -531,6 +536,7 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 			continue
 		}
 		r.total++
+		toRun = append(toRun, sc)
 		if !seen[sc.BaseID] {
 			seen[sc.BaseID] = true
 			ids = append(ids, features.IDTag+sc.BaseID)
@@ -547,6 +553,40 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 		return nil, fmt.Errorf("conformance: %s claims none of the selected profiles: %s",
 			hello.Implementation, describeMissing(r.catalog, hello, notClaimed))
 	}
+	if r.usesGodog() {
+		if err := r.runGodog(ctx, ids, paths, notClaimed); err != nil {
+			return nil, err
+		}
+	} else {
+		r.ownLoop(ctx, toRun)
+	}
+	r.chargeLateFaults()
+	rep := &Report{Hello: hello, Level: opts.Level, SchemaValidated: r.validated.Load(), GoldensTzdata: goldensTzdata(opts.Goldens)}
+	for _, sc := range r.suite.Scenarios {
+		if res := r.results[sc.ID]; res != nil {
+			rep.Scenarios = append(rep.Scenarios, *res)
+		}
+	}
+	rep.NotRun = r.total - len(r.results)
+	for _, sc := range notClaimed {
+		rep.Scenarios = append(rep.Scenarios, ScenarioResult{ID: sc.ID, Profile: sc.Profile, Name: sc.Name,
+			Origins: sc.Origins, Tier: sc.Tier, Compat: NotClaimed, Exact: NotClaimed})
+	}
+	if len(rep.Scenarios) == 0 {
+		return nil, errors.New("conformance: no scenario ran (check --tags, --run and --skip)")
+	}
+	// A tzdata release other than the goldens' is noted once, by the
+	// summary and the report (TzdataDiffers), not on every failure.
+	rep.Profiles = summarize(rep.Scenarios, claimed)
+	for i := range rep.Profiles {
+		rep.Profiles[i].MissingOps = missingOps(r.catalog, hello, rep.Profiles[i].Profile)
+	}
+	return rep, nil
+}
+
+// runGodog runs the selection through godog, for its formatters.
+func (r *runner) runGodog(ctx context.Context, ids, paths []string, notClaimed []*features.Scenario) error {
+	opts := r.opts
 	// godog is handed the exact list of selected ids (its own tag filter
 	// knows only its older syntax), unless everything in the parsed files
 	// runs; naming ids costs godog a comparison per pickle and id.
@@ -570,7 +610,7 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 	if len(godogFiles) > 0 {
 		names, finish, err := openFormatFiles(godogFiles)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		format += "," + strings.Join(names, ",")
 		closeFiles = finish
@@ -595,31 +635,10 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 		},
 	}
 	suite.Run() // verdicts come from our hooks, not the exit status
-	r.chargeLateFaults()
 	if err := closeFiles(); err != nil {
-		return nil, fmt.Errorf("conformance: writing the report files: %w", err)
+		return fmt.Errorf("conformance: writing the report files: %w", err)
 	}
-	rep := &Report{Hello: hello, Level: opts.Level, SchemaValidated: r.validated.Load(), GoldensTzdata: goldensTzdata(opts.Goldens)}
-	for _, sc := range r.suite.Scenarios {
-		if res := r.results[sc.ID]; res != nil {
-			rep.Scenarios = append(rep.Scenarios, *res)
-		}
-	}
-	rep.NotRun = r.total - len(r.results)
-	for _, sc := range notClaimed {
-		rep.Scenarios = append(rep.Scenarios, ScenarioResult{ID: sc.ID, Profile: sc.Profile, Name: sc.Name,
-			Origins: sc.Origins, Tier: sc.Tier, Compat: NotClaimed, Exact: NotClaimed})
-	}
-	if len(rep.Scenarios) == 0 {
-		return nil, errors.New("conformance: no scenario ran (check --tags, --run and --skip)")
-	}
-	// A tzdata release other than the goldens' is noted once, by the
-	// summary and the report (TzdataDiffers), not on every failure.
-	rep.Profiles = summarize(rep.Scenarios, claimed)
-	for i := range rep.Profiles {
-		rep.Profiles[i].MissingOps = missingOps(r.catalog, hello, rep.Profiles[i].Profile)
-	}
-	return rep, nil
+	return nil
 }
 
 // recount fills in what depends on the whole report: each scenario's

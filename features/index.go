@@ -78,6 +78,10 @@ type Scenario struct {
 	Tier        Tier
 	Decision    bool     // Tier == Decision
 	Ops         []string // the operations its steps call, in order, each once
+	// Steps are the scenario's steps as Gherkin compiles them (placeholders
+	// filled in, Background steps first, each with its doc string): what
+	// the conformance runner executes, parsed once.
+	Steps       []*messages.PickleStep
 	Line        int64
 	fingerprint string
 }
@@ -175,6 +179,7 @@ func (s *Suite) addFile(fsys fs.FS, uri string) error {
 				sc.Reqs = append(sc.Reqs, strings.TrimPrefix(t.Name, ReqTag))
 			}
 		}
+		sc.Steps = pk.Steps
 		for _, st := range pk.Steps {
 			if m := callStep.FindStringSubmatch(st.Text); m != nil && !hasTag(sc.Ops, m[1]) {
 				sc.Ops = append(sc.Ops, m[1])
@@ -188,6 +193,11 @@ func (s *Suite) addFile(fsys fs.FS, uri string) error {
 		sc.Description = strings.TrimSpace(scNode.Description)
 		if sc.BaseID == "" {
 			return fmt.Errorf("features: %s:%d: scenario %q has no @id tag", uri, sc.Line, pk.Name)
+		}
+		if len(sc.Steps) == 0 {
+			// godog would not run it at all (no hooks, no verdict): a
+			// scenario that checks nothing can neither pass nor fail.
+			return fmt.Errorf("features: %s:%d: scenario %q has no steps", uri, sc.Line, sc.BaseID)
 		}
 		if !strings.HasPrefix(sc.BaseID, profile+"/") {
 			return fmt.Errorf("features: %s:%d: id %q must start with its profile folder %q", uri, sc.Line, sc.BaseID, profile+"/")

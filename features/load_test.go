@@ -41,6 +41,7 @@ func TestFeatureProblemsNameFileAndLine(t *testing.T) {
 		"id elsewhere":     "@v1\nFeature: \xff\xfe\n  @id:v2/x/a\n  Scenario: a\n    Given b\n",
 		"tab-only lines":   "\t\n\t\n",
 		"carriage returns": "@v1\rFeature: x\r  Scenario: a\r",
+		"no steps":         "@v1\nFeature: x\n  @id:v1/f/a\n  Scenario: a\n",
 	} {
 		_, err := Load(fstest.MapFS{"v1/f.feature": {Data: []byte(src)}})
 		if err == nil {
