@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cucumber/godog"
 	messages "github.com/cucumber/messages/go/v21"
@@ -29,6 +30,9 @@ import (
 // run cost beside the calls themselves. TestOwnLoopMatchesGodog runs both
 // paths against the reference and wrong implementations and requires the
 // same verdicts, messages and calls.
+
+// godogRuns counts the runs godog's runner made (tests).
+var godogRuns atomic.Int64
 
 // usesGodog reports whether this run needs godog's runner: something reads
 // what godog writes.

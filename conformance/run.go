@@ -586,6 +586,7 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 
 // runGodog runs the selection through godog, for its formatters.
 func (r *runner) runGodog(ctx context.Context, ids, paths []string, notClaimed []*features.Scenario) error {
+	godogRuns.Add(1)
 	opts := r.opts
 	// godog is handed the exact list of selected ids (its own tag filter
 	// knows only its older syntax), unless everything in the parsed files
