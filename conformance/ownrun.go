@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
 	"sync"
@@ -108,14 +110,54 @@ func (w *world) runStep(ctx context.Context, st *messages.PickleStep, scenarioEr
 	return invokeStep(ctx, w, d, m, st.Argument)
 }
 
-// stepIndex holds what matching needs of each step definition, built once:
-// an expression can only match a text that starts with its literal prefix.
-var stepIndex = sync.OnceValue(func() []string {
-	prefixes := make([]string, len(stepDefs))
-	for i, d := range stepDefs {
-		prefixes[i], _ = d.re.LiteralPrefix()
+// stepFilter is what a text must hold for a step definition's expression
+// to match it, read once from the expression: the literal it starts with,
+// and the literals of its top level in order (every match of a
+// concatenation holds each of its literal parts, in order). A text
+// without them cannot match, so the expression is not run on it; one with
+// them still has to match the expression itself.
+type stepFilter struct {
+	prefix   string
+	literals []string
+}
+
+func (f stepFilter) admits(text string) bool {
+	if !strings.HasPrefix(text, f.prefix) {
+		return false
 	}
-	return prefixes
+	rest := text
+	for _, lit := range f.literals {
+		i := strings.Index(rest, lit)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(lit):]
+	}
+	return true
+}
+
+func newStepFilter(re *regexp.Regexp) stepFilter {
+	f := stepFilter{}
+	f.prefix, _ = re.LiteralPrefix()
+	tree, err := syntax.Parse(re.String(), syntax.Perl)
+	if err != nil || tree.Op != syntax.OpConcat {
+		return f // the prefix alone (regexp accepted it, so err is nil)
+	}
+	for _, sub := range tree.Sub {
+		if sub.Op == syntax.OpLiteral && sub.Flags&syntax.FoldCase == 0 {
+			f.literals = append(f.literals, string(sub.Rune))
+		}
+	}
+	return f
+}
+
+// stepIndex holds each step definition's filter, built once.
+var stepIndex = sync.OnceValue(func() []stepFilter {
+	filters := make([]stepFilter, len(stepDefs))
+	for i, d := range stepDefs {
+		filters[i] = newStepFilter(d.re)
+	}
+	return filters
 })
 
 // matchStep finds the step definition for a text as godog does in strict
@@ -123,25 +165,37 @@ var stepIndex = sync.OnceValue(func() []string {
 // ambiguous, with godog's messages.
 func matchStep(text string) (int, []string, error) {
 	first, n := -1, 0
-	var exprs []string
-	for i, prefix := range stepIndex() {
-		if !strings.HasPrefix(text, prefix) || !stepDefs[i].re.MatchString(text) {
+	var groups []string
+	for i, f := range stepIndex() {
+		if !f.admits(text) {
 			continue
 		}
+		re := stepDefs[i].re
 		if first < 0 {
-			first = i
+			m := re.FindStringSubmatch(text)
+			if m == nil {
+				continue
+			}
+			first, groups = i, m[1:]
+		} else if !re.MatchString(text) {
+			continue
 		}
 		n++
-		exprs = append(exprs, stepDefs[i].re.String())
 	}
 	switch {
 	case n > 1:
+		var exprs []string
+		for i, f := range stepIndex() {
+			if f.admits(text) && stepDefs[i].re.MatchString(text) {
+				exprs = append(exprs, stepDefs[i].re.String())
+			}
+		}
 		errs := "\n        " + strings.Join(exprs, "\n        ")
 		return 0, nil, fmt.Errorf("%w, step text: %s\n    matches:%s", godog.ErrAmbiguous, text, errs)
 	case n == 0:
 		return 0, nil, fmt.Errorf("%w: %s", godog.ErrUndefined, text)
 	}
-	return first, stepDefs[first].re.FindStringSubmatch(text)[1:], nil
+	return first, groups, nil
 }
 
 // godog's argument errors (its internal models package), by their text.

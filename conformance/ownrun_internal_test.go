@@ -98,11 +98,10 @@ func TestOwnLoopMatchesGodogOnOddSteps(t *testing.T) {
 	if len(prefixes) != len(saved) {
 		t.Fatalf("the step index has %d entries for %d definitions", len(prefixes), len(saved))
 	}
-	stepIndex = func() []string {
-		p, _ := stepDefs[len(stepDefs)-1].re.LiteralPrefix()
-		return append(prefixes[:len(prefixes):len(prefixes)], p)
+	stepIndex = func() []stepFilter {
+		return append(prefixes[:len(prefixes):len(prefixes)], newStepFilter(stepDefs[len(stepDefs)-1].re))
 	}
-	t.Cleanup(func() { stepIndex = func() []string { return prefixes } })
+	t.Cleanup(func() { stepIndex = func() []stepFilter { return prefixes } })
 
 	fsys := fstest.MapFS{"v1/odd.feature": {Data: []byte(oddSteps)}}
 	suite, err := features.Load(fsys)
@@ -143,6 +142,68 @@ func TestEveryStepShapeRunsOwnLoop(t *testing.T) {
 		err := invokeStep(context.Background(), &world{run: &runner{}}, i, nil, nil)
 		if err != nil && strings.HasPrefix(err.Error(), "conformance: the runner cannot call") {
 			t.Errorf("%s: %v", d.re, err)
+		}
+	}
+}
+
+// A step definition's filter never turns away a text its expression
+// matches: every step of the embedded suite, and texts near them, are
+// matched with and without the filters alike.
+func TestStepFiltersKeepEveryMatch(t *testing.T) {
+	suite, err := features.Load(features.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	var texts []string
+	for _, sc := range suite.Scenarios {
+		for _, st := range sc.Steps {
+			for _, s := range []string{st.Text, st.Text + " ", strings.Replace(st.Text, `"`, "", 1), strings.Replace(st.Text, " ", "  ", 1)} {
+				if !seen[s] {
+					seen[s] = true
+					texts = append(texts, s)
+				}
+			}
+		}
+	}
+	filters := stepIndex()
+	admitted := 0
+	for _, text := range texts {
+		for i, d := range stepDefs {
+			if filters[i].admits(text) {
+				admitted++
+			}
+			if d.re.MatchString(text) && !filters[i].admits(text) {
+				t.Errorf("%s matches %q, but its filter %+v turns it away", d.re, text, filters[i])
+			}
+		}
+	}
+	// The filters are worth their keep: few expressions run per text.
+	if per := float64(admitted) / float64(len(texts)); per > 2.5 {
+		t.Errorf("%.1f of %d expressions run per text", per, len(stepDefs))
+	} else {
+		t.Logf("%d texts, %.2f of %d expressions run per text", len(texts), per, len(stepDefs))
+	}
+}
+
+// quote writes what encoding/json writes (no HTML escaping), whether it
+// takes its plain-ASCII path or not.
+func TestQuoteIsEncodingJSON(t *testing.T) {
+	viaJSON := func(s string) string {
+		var b strings.Builder
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		_ = enc.Encode(s)
+		return strings.TrimSuffix(b.String(), "\n")
+	}
+	var cases []string
+	for c := 0; c < 256; c++ {
+		cases = append(cases, string([]byte{byte(c)}), "a"+string([]byte{byte(c)})+"b")
+	}
+	cases = append(cases, "", "plain text", "<&>", "\u2028", "é", "\xff\xfe", `a"b\c`)
+	for _, s := range cases {
+		if got, want := quote(s), viaJSON(s); got != want {
+			t.Errorf("quote(%q) = %s, encoding/json writes %s", s, got, want)
 		}
 	}
 }

@@ -1022,7 +1022,7 @@ func (r *runner) checkGoldens(w *world) error {
 		if err != nil {
 			return fmt.Errorf("call %d (%s): no golden %s (the reference writes goldens: make goldens)", i+1, c.op, name)
 		}
-		got, err := Canonical(c.result)
+		got, err := c.canonical()
 		if err != nil {
 			return fmt.Errorf("call %d (%s): %w", i+1, c.op, err)
 		}
