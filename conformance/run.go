@@ -426,13 +426,24 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		return nil, errors.New("conformance: no driver")
 	}
 	embedded := opts.Features == nil
-	if err := fillDefaults(&opts); err != nil {
+	partial, err := fillDefaults(&opts)
+	if err != nil {
 		return nil, err
+	}
+	if err := checkTagExpr(opts.Suite, opts.Tags); err != nil {
+		if !partial {
+			return nil, err
+		}
+		// A tag no scenario of the profiles has: the whole suite words the
+		// error as it always has (the tag may be on other profiles).
+		if opts.Suite, err = embeddedSuiteOf(nil); err != nil {
+			return nil, err
+		}
+		if err := checkTagExpr(opts.Suite, opts.Tags); err != nil {
+			return nil, err
+		}
 	}
 	r := &runner{opts: opts, catalog: opts.Catalog, suite: opts.Suite, results: map[string]*ScenarioResult{}}
-	if err := checkTagExpr(r.suite, opts.Tags); err != nil {
-		return nil, err
-	}
 	for _, p := range append(append([]Pattern{}, opts.Run...), opts.Skip...) {
 		if err := ValidatePattern(string(p)); err != nil {
 			return nil, err
@@ -746,24 +757,31 @@ func (r *runner) retryFlaky(ctx context.Context, rep *Report) {
 // them (schema compilation, Gherkin parsing) once keeps repeated runs cheap.
 var (
 	embeddedCatalog = sync.OnceValues(spec.Load)
-	embeddedSuite   = sync.OnceValues(func() (*features.Suite, error) { return features.Load(features.FS()) })
 )
 
-func fillDefaults(o *Options) error {
-	var err error
+// fillDefaults completes the options; partial says the suite is the
+// embedded one cut to the profiles the selection can reach (partial.go).
+func fillDefaults(o *Options) (partial bool, err error) {
 	if o.Catalog == nil {
 		if o.Catalog, err = embeddedCatalog(); err != nil {
-			return err
+			return false, err
 		}
 	}
 	if o.Features == nil {
 		o.Features = features.FS()
 		if o.Suite == nil {
-			if o.Suite, err = embeddedSuite(); err != nil {
-				return err
+			profiles := selectableProfiles(o)
+			if o.Suite, err = embeddedSuiteOf(profiles); err != nil {
+				return false, err
 			}
+			partial = profiles != nil
 		}
 	}
+	return partial, fillOtherDefaults(o)
+}
+
+func fillOtherDefaults(o *Options) error {
+	var err error
 	if o.Suite == nil {
 		if o.Suite, err = features.Load(o.Features); err != nil {
 			return err

@@ -15,6 +15,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	gherkin "github.com/cucumber/gherkin/go/v26"
 	messages "github.com/cucumber/messages/go/v21"
@@ -100,13 +102,25 @@ type Suite struct {
 // every scenario has at most one tier tag (@decision or
 // @extension), and every profile has at least one required scenario (one
 // with no tier tag).
-func Load(fsys fs.FS) (*Suite, error) {
+func Load(fsys fs.FS) (*Suite, error) { return LoadProfiles(fsys, nil) }
+
+// LoadProfiles indexes only the files of the named profile folders (every
+// folder when profiles is nil), with Load's checks: what a run that can
+// only select scenarios of those profiles needs. A profile folder's
+// scenarios, their ids and their order are the same as in the whole suite.
+func LoadProfiles(fsys fs.FS, profiles []string) (*Suite, error) {
 	paths, err := fs.Glob(fsys, "*/*.feature")
 	if err != nil {
 		return nil, err
 	}
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("features: no */*.feature files found")
+	}
+	if profiles != nil {
+		paths = slices.DeleteFunc(paths, func(p string) bool { return !slices.Contains(profiles, path.Dir(p)) })
+		if len(paths) == 0 {
+			return nil, fmt.Errorf("features: no .feature files in %s", strings.Join(profiles, ", "))
+		}
 	}
 	sort.Strings(paths)
 	s := &Suite{byPrint: map[string]*Scenario{}, byID: map[string]*Scenario{}, tags: map[string]bool{}}
@@ -252,6 +266,47 @@ func (s *Suite) addFile(fsys fs.FS, uri string) error {
 		s.Scenarios = append(s.Scenarios, sc)
 	}
 	return nil
+}
+
+// Folders lists the profile folders of a features folder: those holding
+// .feature files, sorted.
+func Folders(fsys fs.FS) ([]string, error) {
+	paths, err := fs.Glob(fsys, "*/*.feature")
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, p := range paths {
+		if d := path.Dir(p); !slices.Contains(out, d) {
+			out = append(out, d)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// MayCarryTag reports whether a .feature file's text could give a scenario
+// the tag (with its @), without parsing it: Gherkin reads a tag line's
+// tags by splitting it at every @ and trimming white space, so a tag is
+// written as its name followed by white space, another @, or the end of the
+// text. Text that never holds it so cannot carry it. It may still answer
+// true for text that does not (a mention in a description); that only
+// means the file is parsed.
+func MayCarryTag(src []byte, tag string) bool {
+	t := []byte(tag)
+	for rest := src; ; {
+		i := bytes.Index(rest, t)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(t):]
+		if len(rest) == 0 || rest[0] == '@' {
+			return true
+		}
+		if r, _ := utf8.DecodeRune(rest); unicode.IsSpace(r) {
+			return true
+		}
+	}
 }
 
 // callStep is the step that calls an operation: `I call "op" with …`.
