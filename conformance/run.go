@@ -762,20 +762,33 @@ var (
 // fillDefaults completes the options; partial says the suite is the
 // embedded one cut to the profiles the selection can reach (partial.go).
 func fillDefaults(o *Options) (partial bool, err error) {
-	if o.Catalog == nil {
-		if o.Catalog, err = embeddedCatalog(); err != nil {
-			return false, err
-		}
-	}
+	// The embedded features are parsed while the spec loads: two cores
+	// make the start shorter.
+	var suite <-chan error
 	if o.Features == nil {
 		o.Features = features.FS()
 		if o.Suite == nil {
 			profiles := selectableProfiles(o)
-			if o.Suite, err = embeddedSuiteOf(profiles); err != nil {
-				return false, err
-			}
 			partial = profiles != nil
+			done := make(chan error, 1)
+			suite = done
+			go func() {
+				s, err := embeddedSuiteOf(profiles)
+				o.Suite = s
+				done <- err
+			}()
 		}
+	}
+	if o.Catalog == nil {
+		o.Catalog, err = embeddedCatalog()
+	}
+	if suite != nil {
+		if serr := <-suite; err == nil {
+			err = serr
+		}
+	}
+	if err != nil {
+		return false, err
 	}
 	return partial, fillOtherDefaults(o)
 }
