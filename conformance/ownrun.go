@@ -118,6 +118,7 @@ func (w *world) runStep(ctx context.Context, st *messages.PickleStep, scenarioEr
 // them still has to match the expression itself.
 type stepFilter struct {
 	prefix   string
+	skip     int // the prefix is the first literal: the others come after it
 	literals []string
 }
 
@@ -125,7 +126,7 @@ func (f stepFilter) admits(text string) bool {
 	if !strings.HasPrefix(text, f.prefix) {
 		return false
 	}
-	rest := text
+	rest := text[f.skip:]
 	for _, lit := range f.literals {
 		i := strings.Index(rest, lit)
 		if i < 0 {
@@ -143,10 +144,18 @@ func newStepFilter(re *regexp.Regexp) stepFilter {
 	if err != nil || tree.Op != syntax.OpConcat {
 		return f // the prefix alone (regexp accepted it, so err is nil)
 	}
-	for _, sub := range tree.Sub {
-		if sub.Op == syntax.OpLiteral && sub.Flags&syntax.FoldCase == 0 {
-			f.literals = append(f.literals, string(sub.Rune))
+	for i, sub := range tree.Sub {
+		if sub.Op != syntax.OpLiteral || sub.Flags&syntax.FoldCase != 0 {
+			continue
 		}
+		lit := string(sub.Rune)
+		if i <= 1 && lit == f.prefix && len(f.literals) == 0 {
+			// The prefix itself (after ^): admits checks it first and
+			// looks for the other literals after it.
+			f.skip = len(lit)
+			continue
+		}
+		f.literals = append(f.literals, lit)
 	}
 	return f
 }
