@@ -332,7 +332,7 @@ func parseFeature(uri string, src []byte, newID func() string) (doc *messages.Gh
 			doc, err = nil, fmt.Errorf("features: %s:1: the Gherkin parser failed on this file: %v", uri, r)
 		}
 	}()
-	doc, err = gherkin.ParseGherkinDocument(bytes.NewReader(src), newID)
+	doc, err = parseGherkin(bytes.NewReader(src), newID)
 	if err != nil {
 		// gherkin's errors carry (line:column).
 		return nil, fmt.Errorf("features: %s: %w", uri, err)
