@@ -54,27 +54,55 @@ func (r *runner) usesGodog() bool {
 	return false
 }
 
-// ownLoop runs the scenarios in suite order, each as godog would.
+// stepMatch is a step's definition, found by matchStep.
+type stepMatch struct {
+	def    int
+	groups []string
+	err    error
+}
+
+// ownLoop runs the scenarios in suite order, each as godog would. Matching
+// a step to its definition depends on its text alone, so the scenarios'
+// steps are matched ahead on another goroutine (the other core) while the
+// calls are made in order on this one.
 func (r *runner) ownLoop(ctx context.Context, scenarios []*features.Scenario) {
+	matched := make(chan []stepMatch, 64)
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		defer close(matched)
+		for _, sc := range scenarios {
+			ms := make([]stepMatch, len(sc.Steps))
+			for i, st := range sc.Steps {
+				ms[i].def, ms[i].groups, ms[i].err = matchStep(st.Text)
+			}
+			select {
+			case matched <- ms:
+			case <-done:
+				return
+			}
+		}
+	}()
 	for _, sc := range scenarios {
+		ms := <-matched
 		if r.stopped.Load() {
 			continue // --fail-fast saw a failure
 		}
-		r.runScenario(ctx, sc)
+		r.runScenario(ctx, sc, ms)
 	}
 }
 
 // runScenario is godog's runPickle and runSteps for one scenario: the
 // scenario's After hooks (removing its state folders, then finish) run once,
 // at its first failing step or after its last one.
-func (r *runner) runScenario(ctx context.Context, sc *features.Scenario) {
+func (r *runner) runScenario(ctx context.Context, sc *features.Scenario, matched []stepMatch) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	w := &world{run: r, sc: sc}
 	var scenarioErr, failErr error
 	var failStep string
 	for i, st := range sc.Steps {
-		err := w.runStep(ctx, st, scenarioErr)
+		err := w.runStep(ctx, st, matched[i], scenarioErr)
 		// The StepContext After hook of initScenario.
 		if err != nil && failErr == nil && !errors.Is(err, godog.ErrSkip) {
 			failStep, failErr = st.Text, err
@@ -96,18 +124,17 @@ func shouldFail(err error) bool {
 	return err != nil && !errors.Is(err, godog.ErrSkip)
 }
 
-// runStep matches one step and runs it unless an earlier step ended the
+// runStep runs one matched step unless an earlier step ended the
 // scenario (scenarioErr): then only a step that matches no definition, or
 // more than one, is an error, as in godog.
-func (w *world) runStep(ctx context.Context, st *messages.PickleStep, scenarioErr error) error {
-	d, m, err := matchStep(st.Text)
-	if err != nil {
-		return err
+func (w *world) runStep(ctx context.Context, st *messages.PickleStep, m stepMatch, scenarioErr error) error {
+	if m.err != nil {
+		return m.err
 	}
 	if scenarioErr != nil {
 		return nil
 	}
-	return invokeStep(ctx, w, d, m, st.Argument)
+	return invokeStep(ctx, w, m.def, m.groups, st.Argument)
 }
 
 // stepFilter is what a text must hold for a step definition's expression

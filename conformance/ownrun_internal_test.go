@@ -10,6 +10,7 @@ import (
 
 	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/reference"
+	"github.com/clockspec/clockspec/spec"
 )
 
 // oddSteps are scenarios the embedded suite never has: steps no definition
@@ -205,5 +206,39 @@ func TestQuoteIsEncodingJSON(t *testing.T) {
 		if got, want := quote(s), viaJSON(s); got != want {
 			t.Errorf("quote(%q) = %s, encoding/json writes %s", s, got, want)
 		}
+	}
+}
+
+// An answer found valid is remembered byte for byte: the same bytes are
+// valid again, any other bytes (an invalid answer after a valid one of the
+// same operation, of another operation) are validated.
+func TestValidOutputsRememberedByteForByte(t *testing.T) {
+	cat, err := spec.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	escape, _ := cat.Operation("v1.escape_xml")
+	valid, _ := cat.Operation("v1.is_valid_timezone")
+	r := &runner{}
+	for i, c := range []struct {
+		op   *spec.Operation
+		out  string
+		pass bool
+	}{
+		{escape, `{"result":"a"}`, true},
+		{escape, `{"result":"a"}`, true},
+		{escape, `{"result":42}`, false},
+		{escape, `{"result":42}`, false},
+		{valid, `{"result":"a"}`, false},
+		{escape, `{"result":"a"} x`, false},
+		{escape, `{"result":"a","extra":1}`, escape.ValidateOutput(json.RawMessage(`{"result":"a","extra":1}`)) == nil},
+		{escape, `{"result":"a"}`, true},
+	} {
+		if err := r.validateOutput(c.op, json.RawMessage(c.out)); (err == nil) != c.pass {
+			t.Errorf("%d: %s %s: %v, want pass %v", i, c.op.Name, c.out, err, c.pass)
+		}
+	}
+	if len(r.valid) != 1 {
+		t.Errorf("%d answers remembered, want 1", len(r.valid))
 	}
 }

@@ -397,8 +397,10 @@ type runner struct {
 	selected  map[string]bool
 	known     map[string]string // scenario id → KnownFailing or KnownFlaky
 	validated atomic.Int64
-	stopped   atomic.Bool // --fail-fast saw a failure
-	total     int         // scenarios of claimed profiles that run
+	stopped   atomic.Bool         // --fail-fast saw a failure
+	valid     map[string]struct{} // operation NUL output, of outputs found valid (validateOutput)
+	validKey  []byte
+	total     int // scenarios of claimed profiles that run
 
 	mu      sync.Mutex
 	results map[string]*ScenarioResult
@@ -410,6 +412,35 @@ func (r *runner) call(ctx context.Context, op string, input json.RawMessage) (pr
 }
 
 func (r *runner) countValidation() { r.validated.Add(1) }
+
+// Outputs found valid are remembered for the rest of the run, byte for
+// byte: validating is a function of the schema and the bytes, so an answer
+// equal to one already found valid is valid too (two in five answers of
+// the suite repeat an earlier one). Only short answers are kept, and only
+// so many, so a corpus of millions of calls does not grow the memory.
+const (
+	maxValidKept  = 1 << 16
+	maxValidBytes = 512
+)
+
+// validateOutput validates an answer against its operation's output schema.
+func (r *runner) validateOutput(op *spec.Operation, out json.RawMessage) error {
+	if len(out) > maxValidBytes {
+		return op.ValidateOutput(out)
+	}
+	r.validKey = append(append(append(r.validKey[:0], op.Name...), 0), out...)
+	if _, ok := r.valid[string(r.validKey)]; ok {
+		return nil
+	}
+	err := op.ValidateOutput(out)
+	if err == nil && len(r.valid) < maxValidKept {
+		if r.valid == nil {
+			r.valid = map[string]struct{}{}
+		}
+		r.valid[string(r.validKey)] = struct{}{}
+	}
+	return err
+}
 
 func (r *runner) observe(sc *features.Scenario, n int, c *callRecord) {
 	if r.opts.OnCall != nil && sc != nil {

@@ -159,7 +159,7 @@ func (w *world) call(ctx context.Context, op, input string) error {
 		}
 		err = spec.ValidateError(res.Error)
 	default:
-		err = spec.ValidateOutput(res.Output)
+		err = w.run.validateOutput(spec, res.Output)
 	}
 	w.run.countValidation()
 	return err
