@@ -604,6 +604,7 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 	}
 	r.chargeLateFaults()
 	rep := &Report{Hello: hello, Level: opts.Level, SchemaValidated: r.validated.Load(), GoldensTzdata: goldensTzdata(opts.Goldens)}
+	rep.Scenarios = make([]ScenarioResult, 0, len(r.results)+len(notClaimed))
 	for _, sc := range r.suite.Scenarios {
 		if res := r.results[sc.ID]; res != nil {
 			rep.Scenarios = append(rep.Scenarios, *res)
