@@ -15,15 +15,15 @@ import (
 // sameAsGherkin parses src both ways and reports how they differ ("" when
 // the documents and errors are the same).
 func sameAsGherkin(src []byte) string {
-	parse := func(f func() (*messages.GherkinDocument, error)) (doc *messages.GherkinDocument, err error, panicked any) {
+	parse := func(f func() (*messages.GherkinDocument, error)) (doc *messages.GherkinDocument, panicked any, err error) {
 		defer func() { panicked = recover() }()
 		doc, err = f()
-		return doc, err, nil
+		return doc, nil, err
 	}
-	theirs, terr, tp := parse(func() (*messages.GherkinDocument, error) {
+	theirs, tp, terr := parse(func() (*messages.GherkinDocument, error) {
 		return gherkin.ParseGherkinDocument(bytes.NewReader(src), (&messages.Incrementing{}).NewId)
 	})
-	ours, oerr, op := parse(func() (*messages.GherkinDocument, error) {
+	ours, op, oerr := parse(func() (*messages.GherkinDocument, error) {
 		return parseGherkin(bytes.NewReader(src), (&messages.Incrementing{}).NewId)
 	})
 	switch {
