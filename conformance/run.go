@@ -595,6 +595,8 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 		return nil, fmt.Errorf("conformance: %s claims none of the selected profiles: %s",
 			hello.Implementation, describeMissing(r.catalog, hello, notClaimed))
 	}
+	stopCompiling := r.compileAhead(toRun)
+	defer stopCompiling()
 	if r.usesGodog() {
 		if err := r.runGodog(ctx, ids, paths, notClaimed); err != nil {
 			return nil, err
@@ -625,6 +627,33 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 		rep.Profiles[i].MissingOps = missingOps(r.catalog, hello, rep.Profiles[i].Profile)
 	}
 	return rep, nil
+}
+
+// compileAhead compiles the schemas of the profiles that will run, in the
+// order they run, on another goroutine (the other core), while the first
+// scenarios run: a profile's first validation would otherwise wait for its
+// compilation. It compiles nothing the run would not (an error is met
+// again, and reported, by the validation); stop ends it after the profile
+// it is compiling.
+func (r *runner) compileAhead(scenarios []*features.Scenario) (stop func()) {
+	var profiles []string
+	for _, sc := range scenarios {
+		if !slices.Contains(profiles, sc.Profile) {
+			profiles = append(profiles, sc.Profile)
+		}
+	}
+	var stopped atomic.Bool
+	go func() {
+		for _, p := range profiles {
+			if stopped.Load() {
+				return
+			}
+			if _, ok := r.catalog.Profile(p); ok {
+				_ = r.catalog.Compile(p)
+			}
+		}
+	}()
+	return func() { stopped.Store(true) }
 }
 
 // runGodog runs the selection through godog, for its formatters.
