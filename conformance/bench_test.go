@@ -13,7 +13,7 @@ import (
 )
 
 // BenchmarkV1Profile runs the whole v1 profile against the in-process
-// reference (godog, schema validation, goldens). BenchmarkV1Calls replays the
+// reference (the runner's own loop, schema validation, goldens). BenchmarkV1Calls replays the
 // same calls straight into the reference, the baseline: the ratio of the two
 // is what the harness costs.
 func BenchmarkV1Profile(b *testing.B) {

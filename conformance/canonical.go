@@ -23,12 +23,27 @@ func Canonical(r protocol.Result) ([]byte, error) {
 	if r.Error != nil {
 		return []byte(`{"error":{"code":` + quote(r.Error.Code) + `}}`), nil
 	}
-	dec := json.NewDecoder(bytes.NewReader(r.Output))
+	v, err := decodeOutput(r.Output)
+	if err != nil {
+		return nil, err
+	}
+	return canonicalOutput(v)
+}
+
+// decodeOutput reads an output as Canonical does: its first JSON value,
+// numbers as written.
+func decodeOutput(raw json.RawMessage) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
 		return nil, fmt.Errorf("output is not JSON: %w", err)
 	}
+	return v, nil
+}
+
+// canonicalOutput is Canonical of an output already decoded.
+func canonicalOutput(v any) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(`{"output":`)
 	if err := writeCanonical(&b, v); err != nil {
@@ -38,7 +53,18 @@ func Canonical(r protocol.Result) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// quote writes a string as JSON without HTML escaping. Printable ASCII
+// other than " and \ stands for itself, as encoding/json writes it; any
+// other string goes through encoding/json.
 func quote(s string) string {
+	plain := true
+	for i := 0; i < len(s) && plain; i++ {
+		c := s[i]
+		plain = c >= 0x20 && c < 0x7f && c != '"' && c != '\\'
+	}
+	if plain {
+		return `"` + s + `"`
+	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)

@@ -59,6 +59,11 @@ type Options struct {
 	Require Require
 	// TestingT, when set, runs every scenario as a subtest (go test).
 	TestingT *testing.T
+	// Godog runs the scenarios through godog's runner even when nothing
+	// reads godog's output (a godog format on Output, a godog FormatFile,
+	// TestingT choose it anyway); by default the runner's own loop runs
+	// them, with the same verdicts (see ownrun.go).
+	Godog bool
 	// SaveFailures, when set, is a folder where every failing scenario's
 	// calls are written as a replay file (see Replay).
 	SaveFailures string
@@ -392,8 +397,10 @@ type runner struct {
 	selected  map[string]bool
 	known     map[string]string // scenario id → KnownFailing or KnownFlaky
 	validated atomic.Int64
-	stopped   atomic.Bool // --fail-fast saw a failure
-	total     int         // scenarios of claimed profiles that run
+	stopped   atomic.Bool         // --fail-fast saw a failure
+	valid     map[string]struct{} // operation NUL output, of outputs found valid (validateOutput)
+	validKey  []byte
+	total     int // scenarios of claimed profiles that run
 
 	mu      sync.Mutex
 	results map[string]*ScenarioResult
@@ -405,6 +412,35 @@ func (r *runner) call(ctx context.Context, op string, input json.RawMessage) (pr
 }
 
 func (r *runner) countValidation() { r.validated.Add(1) }
+
+// Outputs found valid are remembered for the rest of the run, byte for
+// byte: validating is a function of the schema and the bytes, so an answer
+// equal to one already found valid is valid too (two in five answers of
+// the suite repeat an earlier one). Only short answers are kept, and only
+// so many, so a corpus of millions of calls does not grow the memory.
+const (
+	maxValidKept  = 1 << 16
+	maxValidBytes = 512
+)
+
+// validateOutput validates an answer against its operation's output schema.
+func (r *runner) validateOutput(op *spec.Operation, out json.RawMessage) error {
+	if len(out) > maxValidBytes {
+		return op.ValidateOutput(out)
+	}
+	r.validKey = append(append(append(r.validKey[:0], op.Name...), 0), out...)
+	if _, ok := r.valid[string(r.validKey)]; ok {
+		return nil
+	}
+	err := op.ValidateOutput(out)
+	if err == nil && len(r.valid) < maxValidKept {
+		if r.valid == nil {
+			r.valid = map[string]struct{}{}
+		}
+		r.valid[string(r.validKey)] = struct{}{}
+	}
+	return err
+}
 
 func (r *runner) observe(sc *features.Scenario, n int, c *callRecord) {
 	if r.opts.OnCall != nil && sc != nil {
@@ -421,13 +457,24 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		return nil, errors.New("conformance: no driver")
 	}
 	embedded := opts.Features == nil
-	if err := fillDefaults(&opts); err != nil {
+	partial, err := fillDefaults(&opts)
+	if err != nil {
 		return nil, err
+	}
+	if err := checkTagExpr(opts.Suite, opts.Tags); err != nil {
+		if !partial {
+			return nil, err
+		}
+		// A tag no scenario of the profiles has: the whole suite words the
+		// error as it always has (the tag may be on other profiles).
+		if opts.Suite, err = embeddedSuiteOf(nil); err != nil {
+			return nil, err
+		}
+		if err := checkTagExpr(opts.Suite, opts.Tags); err != nil {
+			return nil, err
+		}
 	}
 	r := &runner{opts: opts, catalog: opts.Catalog, suite: opts.Suite, results: map[string]*ScenarioResult{}}
-	if err := checkTagExpr(r.suite, opts.Tags); err != nil {
-		return nil, err
-	}
 	for _, p := range append(append([]Pattern{}, opts.Run...), opts.Skip...) {
 		if err := ValidatePattern(string(p)); err != nil {
 			return nil, err
@@ -521,7 +568,7 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 	// selected ids of claimed profiles.
 	var ids, paths []string
 	seen := map[string]bool{}
-	var notClaimed []*features.Scenario
+	var notClaimed, toRun []*features.Scenario
 	for _, sc := range r.suite.Scenarios {
 		if !r.selected[sc.ID] || !tagsMatch(opts.Tags, sc.Tags) {
 			continue
@@ -531,6 +578,7 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 			continue
 		}
 		r.total++
+		toRun = append(toRun, sc)
 		if !seen[sc.BaseID] {
 			seen[sc.BaseID] = true
 			ids = append(ids, features.IDTag+sc.BaseID)
@@ -547,6 +595,71 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 		return nil, fmt.Errorf("conformance: %s claims none of the selected profiles: %s",
 			hello.Implementation, describeMissing(r.catalog, hello, notClaimed))
 	}
+	stopCompiling := r.compileAhead(toRun)
+	defer stopCompiling()
+	if r.usesGodog() {
+		if err := r.runGodog(ctx, ids, paths, notClaimed); err != nil {
+			return nil, err
+		}
+	} else {
+		r.ownLoop(ctx, toRun)
+	}
+	r.chargeLateFaults()
+	rep := &Report{Hello: hello, Level: opts.Level, SchemaValidated: r.validated.Load(), GoldensTzdata: goldensTzdata(opts.Goldens)}
+	rep.Scenarios = make([]ScenarioResult, 0, len(r.results)+len(notClaimed))
+	for _, sc := range r.suite.Scenarios {
+		if res := r.results[sc.ID]; res != nil {
+			rep.Scenarios = append(rep.Scenarios, *res)
+		}
+	}
+	rep.NotRun = r.total - len(r.results)
+	for _, sc := range notClaimed {
+		rep.Scenarios = append(rep.Scenarios, ScenarioResult{ID: sc.ID, Profile: sc.Profile, Name: sc.Name,
+			Origins: sc.Origins, Tier: sc.Tier, Compat: NotClaimed, Exact: NotClaimed})
+	}
+	if len(rep.Scenarios) == 0 {
+		return nil, errors.New("conformance: no scenario ran (check --tags, --run and --skip)")
+	}
+	// A tzdata release other than the goldens' is noted once, by the
+	// summary and the report (TzdataDiffers), not on every failure.
+	rep.Profiles = summarize(rep.Scenarios, claimed)
+	for i := range rep.Profiles {
+		rep.Profiles[i].MissingOps = missingOps(r.catalog, hello, rep.Profiles[i].Profile)
+	}
+	return rep, nil
+}
+
+// compileAhead compiles the schemas of the profiles that will run, in the
+// order they run, on another goroutine (the other core), while the first
+// scenarios run: a profile's first validation would otherwise wait for its
+// compilation. It compiles nothing the run would not (an error is met
+// again, and reported, by the validation); stop ends it after the profile
+// it is compiling.
+func (r *runner) compileAhead(scenarios []*features.Scenario) (stop func()) {
+	var profiles []string
+	for _, sc := range scenarios {
+		if !slices.Contains(profiles, sc.Profile) {
+			profiles = append(profiles, sc.Profile)
+		}
+	}
+	var stopped atomic.Bool
+	go func() {
+		for _, p := range profiles {
+			if stopped.Load() {
+				return
+			}
+			if _, ok := r.catalog.Profile(p); ok {
+				_ = r.catalog.Compile(p)
+			}
+		}
+	}()
+	return func() { stopped.Store(true) }
+}
+
+// runGodog runs the selection through godog, for its formatters.
+func (r *runner) runGodog(ctx context.Context, ids, paths []string, notClaimed []*features.Scenario) error {
+	godogRuns.Add(1)
+	opts := r.opts
 	// godog is handed the exact list of selected ids (its own tag filter
 	// knows only its older syntax), unless everything in the parsed files
 	// runs; naming ids costs godog a comparison per pickle and id.
@@ -570,7 +683,7 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 	if len(godogFiles) > 0 {
 		names, finish, err := openFormatFiles(godogFiles)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		format += "," + strings.Join(names, ",")
 		closeFiles = finish
@@ -595,31 +708,10 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 		},
 	}
 	suite.Run() // verdicts come from our hooks, not the exit status
-	r.chargeLateFaults()
 	if err := closeFiles(); err != nil {
-		return nil, fmt.Errorf("conformance: writing the report files: %w", err)
+		return fmt.Errorf("conformance: writing the report files: %w", err)
 	}
-	rep := &Report{Hello: hello, Level: opts.Level, SchemaValidated: r.validated.Load(), GoldensTzdata: goldensTzdata(opts.Goldens)}
-	for _, sc := range r.suite.Scenarios {
-		if res := r.results[sc.ID]; res != nil {
-			rep.Scenarios = append(rep.Scenarios, *res)
-		}
-	}
-	rep.NotRun = r.total - len(r.results)
-	for _, sc := range notClaimed {
-		rep.Scenarios = append(rep.Scenarios, ScenarioResult{ID: sc.ID, Profile: sc.Profile, Name: sc.Name,
-			Origins: sc.Origins, Tier: sc.Tier, Compat: NotClaimed, Exact: NotClaimed})
-	}
-	if len(rep.Scenarios) == 0 {
-		return nil, errors.New("conformance: no scenario ran (check --tags, --run and --skip)")
-	}
-	// A tzdata release other than the goldens' is noted once, by the
-	// summary and the report (TzdataDiffers), not on every failure.
-	rep.Profiles = summarize(rep.Scenarios, claimed)
-	for i := range rep.Profiles {
-		rep.Profiles[i].MissingOps = missingOps(r.catalog, hello, rep.Profiles[i].Profile)
-	}
-	return rep, nil
+	return nil
 }
 
 // recount fills in what depends on the whole report: each scenario's
@@ -726,24 +818,44 @@ func (r *runner) retryFlaky(ctx context.Context, rep *Report) {
 // them (schema compilation, Gherkin parsing) once keeps repeated runs cheap.
 var (
 	embeddedCatalog = sync.OnceValues(spec.Load)
-	embeddedSuite   = sync.OnceValues(func() (*features.Suite, error) { return features.Load(features.FS()) })
 )
 
-func fillDefaults(o *Options) error {
-	var err error
-	if o.Catalog == nil {
-		if o.Catalog, err = embeddedCatalog(); err != nil {
-			return err
-		}
-	}
+// fillDefaults completes the options; partial says the suite is the
+// embedded one cut to the profiles the selection can reach (partial.go).
+func fillDefaults(o *Options) (partial bool, err error) {
+	// The embedded features are parsed while the spec loads: two cores
+	// make the start shorter.
+	var suite <-chan error
 	if o.Features == nil {
 		o.Features = features.FS()
 		if o.Suite == nil {
-			if o.Suite, err = embeddedSuite(); err != nil {
-				return err
-			}
+			profiles := selectableProfiles(o)
+			partial = profiles != nil
+			done := make(chan error, 1)
+			suite = done
+			go func() {
+				s, err := embeddedSuiteOf(profiles)
+				o.Suite = s
+				done <- err
+			}()
 		}
 	}
+	if o.Catalog == nil {
+		o.Catalog, err = embeddedCatalog()
+	}
+	if suite != nil {
+		if serr := <-suite; err == nil {
+			err = serr
+		}
+	}
+	if err != nil {
+		return false, err
+	}
+	return partial, fillOtherDefaults(o)
+}
+
+func fillOtherDefaults(o *Options) error {
+	var err error
 	if o.Suite == nil {
 		if o.Suite, err = features.Load(o.Features); err != nil {
 			return err
@@ -1002,7 +1114,7 @@ func (r *runner) checkGoldens(w *world) error {
 		if err != nil {
 			return fmt.Errorf("call %d (%s): no golden %s (the reference writes goldens: make goldens)", i+1, c.op, name)
 		}
-		got, err := Canonical(c.result)
+		got, err := c.canonical()
 		if err != nil {
 			return fmt.Errorf("call %d (%s): %w", i+1, c.op, err)
 		}

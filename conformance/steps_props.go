@@ -272,6 +272,9 @@ var recallRef = regexp.MustCompile(`"\$\{([A-Za-z0-9_]+)\}"`)
 
 // substitute writes remembered values into a call's input.
 func (w *world) substitute(input string) (string, error) {
+	if !strings.Contains(input, `"${`) {
+		return input, nil // nothing recalled (every reference starts so)
+	}
 	var missing error
 	out := recallRef.ReplaceAllStringFunc(input, func(m string) string {
 		name := recallRef.FindStringSubmatch(m)[1]

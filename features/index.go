@@ -15,6 +15,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	gherkin "github.com/cucumber/gherkin/go/v26"
 	messages "github.com/cucumber/messages/go/v21"
@@ -78,6 +80,10 @@ type Scenario struct {
 	Tier        Tier
 	Decision    bool     // Tier == Decision
 	Ops         []string // the operations its steps call, in order, each once
+	// Steps are the scenario's steps as Gherkin compiles them (placeholders
+	// filled in, Background steps first, each with its doc string): what
+	// the conformance runner executes, parsed once.
+	Steps       []*messages.PickleStep
 	Line        int64
 	fingerprint string
 }
@@ -96,13 +102,25 @@ type Suite struct {
 // every scenario has at most one tier tag (@decision or
 // @extension), and every profile has at least one required scenario (one
 // with no tier tag).
-func Load(fsys fs.FS) (*Suite, error) {
+func Load(fsys fs.FS) (*Suite, error) { return LoadProfiles(fsys, nil) }
+
+// LoadProfiles indexes only the files of the named profile folders (every
+// folder when profiles is nil), with Load's checks: what a run that can
+// only select scenarios of those profiles needs. A profile folder's
+// scenarios, their ids and their order are the same as in the whole suite.
+func LoadProfiles(fsys fs.FS, profiles []string) (*Suite, error) {
 	paths, err := fs.Glob(fsys, "*/*.feature")
 	if err != nil {
 		return nil, err
 	}
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("features: no */*.feature files found")
+	}
+	if profiles != nil {
+		paths = slices.DeleteFunc(paths, func(p string) bool { return !slices.Contains(profiles, path.Dir(p)) })
+		if len(paths) == 0 {
+			return nil, fmt.Errorf("features: no .feature files in %s", strings.Join(profiles, ", "))
+		}
 	}
 	sort.Strings(paths)
 	s := &Suite{byPrint: map[string]*Scenario{}, byID: map[string]*Scenario{}, tags: map[string]bool{}}
@@ -175,6 +193,7 @@ func (s *Suite) addFile(fsys fs.FS, uri string) error {
 				sc.Reqs = append(sc.Reqs, strings.TrimPrefix(t.Name, ReqTag))
 			}
 		}
+		sc.Steps = pk.Steps
 		for _, st := range pk.Steps {
 			if m := callStep.FindStringSubmatch(st.Text); m != nil && !hasTag(sc.Ops, m[1]) {
 				sc.Ops = append(sc.Ops, m[1])
@@ -188,6 +207,11 @@ func (s *Suite) addFile(fsys fs.FS, uri string) error {
 		sc.Description = strings.TrimSpace(scNode.Description)
 		if sc.BaseID == "" {
 			return fmt.Errorf("features: %s:%d: scenario %q has no @id tag", uri, sc.Line, pk.Name)
+		}
+		if len(sc.Steps) == 0 {
+			// godog would not run it at all (no hooks, no verdict): a
+			// scenario that checks nothing can neither pass nor fail.
+			return fmt.Errorf("features: %s:%d: scenario %q has no steps", uri, sc.Line, sc.BaseID)
 		}
 		if !strings.HasPrefix(sc.BaseID, profile+"/") {
 			return fmt.Errorf("features: %s:%d: id %q must start with its profile folder %q", uri, sc.Line, sc.BaseID, profile+"/")
@@ -244,6 +268,47 @@ func (s *Suite) addFile(fsys fs.FS, uri string) error {
 	return nil
 }
 
+// Folders lists the profile folders of a features folder: those holding
+// .feature files, sorted.
+func Folders(fsys fs.FS) ([]string, error) {
+	paths, err := fs.Glob(fsys, "*/*.feature")
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, p := range paths {
+		if d := path.Dir(p); !slices.Contains(out, d) {
+			out = append(out, d)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// MayCarryTag reports whether a .feature file's text could give a scenario
+// the tag (with its @), without parsing it: Gherkin reads a tag line's
+// tags by splitting it at every @ and trimming white space, so a tag is
+// written as its name followed by white space, another @, or the end of the
+// text. Text that never holds it so cannot carry it. It may still answer
+// true for text that does not (a mention in a description); that only
+// means the file is parsed.
+func MayCarryTag(src []byte, tag string) bool {
+	t := []byte(tag)
+	for rest := src; ; {
+		i := bytes.Index(rest, t)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(t):]
+		if len(rest) == 0 || rest[0] == '@' {
+			return true
+		}
+		if r, _ := utf8.DecodeRune(rest); unicode.IsSpace(r) {
+			return true
+		}
+	}
+}
+
 // callStep is the step that calls an operation: `I call "op" with …`.
 var callStep = regexp.MustCompile(`^I call "([^"]+)" with`)
 
@@ -267,7 +332,7 @@ func parseFeature(uri string, src []byte, newID func() string) (doc *messages.Gh
 			doc, err = nil, fmt.Errorf("features: %s:1: the Gherkin parser failed on this file: %v", uri, r)
 		}
 	}()
-	doc, err = gherkin.ParseGherkinDocument(bytes.NewReader(src), newID)
+	doc, err = parseGherkin(bytes.NewReader(src), newID)
 	if err != nil {
 		// gherkin's errors carry (line:column).
 		return nil, fmt.Errorf("features: %s: %w", uri, err)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -41,6 +42,7 @@ func TestFeatureProblemsNameFileAndLine(t *testing.T) {
 		"id elsewhere":     "@v1\nFeature: \xff\xfe\n  @id:v2/x/a\n  Scenario: a\n    Given b\n",
 		"tab-only lines":   "\t\n\t\n",
 		"carriage returns": "@v1\rFeature: x\r  Scenario: a\r",
+		"no steps":         "@v1\nFeature: x\n  @id:v1/f/a\n  Scenario: a\n",
 	} {
 		_, err := Load(fstest.MapFS{"v1/f.feature": {Data: []byte(src)}})
 		if err == nil {
@@ -82,4 +84,66 @@ func FuzzLoad(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A profile loaded alone is the same as in the whole suite: its scenarios,
+// ids and order.
+func TestLoadProfilesIsTheWholeSuitesPart(t *testing.T) {
+	all, err := Load(FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	folders, err := Folders(FS())
+	if err != nil || len(folders) < 2 {
+		t.Fatalf("folders %v, %v", folders, err)
+	}
+	for _, set := range [][]string{{folders[0]}, {folders[len(folders)-1]}, {folders[1], folders[len(folders)-1]}} {
+		part, err := LoadProfiles(FS(), set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want, got []string
+		for _, sc := range all.Scenarios {
+			if slices.Contains(set, sc.Profile) {
+				want = append(want, sc.ID+" "+sc.URI+" "+strings.Join(sc.Tags, ","))
+			}
+		}
+		for _, sc := range part.Scenarios {
+			got = append(got, sc.ID+" "+sc.URI+" "+strings.Join(sc.Tags, ","))
+		}
+		if !slices.Equal(got, want) || len(got) == 0 {
+			t.Errorf("%v alone: %d scenarios, in the whole suite %d", set, len(got), len(want))
+		}
+	}
+	if _, err := LoadProfiles(FS(), []string{"no-such-profile"}); err == nil {
+		t.Error("a profile without files loaded")
+	}
+}
+
+// MayCarryTag never denies a tag a scenario of the file has, and denies
+// the tags that are only written as longer ones.
+func TestMayCarryTagKeepsEveryTag(t *testing.T) {
+	all, err := Load(FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sc := range all.Scenarios {
+		src, err := fs.ReadFile(FS(), sc.URI)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tag := range sc.Tags {
+			if !MayCarryTag(src, tag) {
+				t.Fatalf("%s carries %s, but MayCarryTag says its file cannot", sc.ID, tag)
+			}
+		}
+	}
+	for src, want := range map[string]bool{
+		"@v1\nFeature: x": true, "@a@v1": true, "@v1 @b": true, "@v1\u00a0#c": true, "@v1\r\n": true,
+		"@v1-case\n": false, "@v10 @v1x": false, "no tags": false, "@V1\n": false,
+	} {
+		if got := MayCarryTag([]byte(src), "@v1"); got != want {
+			t.Errorf("MayCarryTag(%q, @v1) = %v, want %v", src, got, want)
+		}
+	}
 }

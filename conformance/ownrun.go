@@ -1,0 +1,406 @@
+package conformance
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"regexp/syntax"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/cucumber/godog"
+	messages "github.com/cucumber/messages/go/v21"
+
+	"github.com/clockspec/clockspec/features"
+)
+
+// The runner's own scenario loop. godog stays the runner wherever its
+// output is wanted (a godog formatter on a real writer, a report file in a
+// godog format, go test subtests); otherwise the scenarios, already parsed
+// by features.Load, run here against the same step definitions (stepDefs)
+// with godog's semantics in strict mode: a step matched by the first of
+// the definitions whose expression matches its text, an error when two
+// match (ambiguous) or none does (undefined), arguments converted as godog
+// converts them, a panic in a step its failure, and the steps after a
+// failing one not run. What it leaves out is godog's result store (an
+// in-memory database written on every step), its second parse of the
+// features, and registering every step for every scenario: most of what a
+// run cost beside the calls themselves. TestOwnLoopMatchesGodog runs both
+// paths against the reference and wrong implementations and requires the
+// same verdicts, messages and calls.
+
+// godogRuns counts the runs godog's runner made (tests).
+var godogRuns atomic.Int64
+
+// usesGodog reports whether this run needs godog's runner: something reads
+// what godog writes.
+func (r *runner) usesGodog() bool {
+	o := r.opts
+	if o.Godog || o.TestingT != nil {
+		return true
+	}
+	if o.Format != "junit" && o.Output != io.Discard {
+		return true
+	}
+	for _, f := range o.FormatFiles {
+		if f.Format != "junit" {
+			return true
+		}
+	}
+	return false
+}
+
+// stepMatch is a step's definition, found by matchStep.
+type stepMatch struct {
+	def    int
+	groups []string
+	err    error
+}
+
+// ownLoop runs the scenarios in suite order, each as godog would. Matching
+// a step to its definition depends on its text alone, so the scenarios'
+// steps are matched ahead on another goroutine (the other core) while the
+// calls are made in order on this one.
+func (r *runner) ownLoop(ctx context.Context, scenarios []*features.Scenario) {
+	matched := make(chan []stepMatch, 64)
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		defer close(matched)
+		for _, sc := range scenarios {
+			ms := make([]stepMatch, len(sc.Steps))
+			for i, st := range sc.Steps {
+				ms[i].def, ms[i].groups, ms[i].err = matchStep(st.Text)
+			}
+			select {
+			case matched <- ms:
+			case <-done:
+				return
+			}
+		}
+	}()
+	for _, sc := range scenarios {
+		ms := <-matched
+		if r.stopped.Load() {
+			continue // --fail-fast saw a failure
+		}
+		r.runScenario(ctx, sc, ms)
+	}
+}
+
+// runScenario is godog's runPickle and runSteps for one scenario: the
+// scenario's After hooks (removing its state folders, then finish) run once,
+// at its first failing step or after its last one.
+func (r *runner) runScenario(ctx context.Context, sc *features.Scenario, matched []stepMatch) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	w := &world{run: r, sc: sc}
+	var scenarioErr, failErr error
+	var failStep string
+	for i, st := range sc.Steps {
+		err := w.runStep(ctx, st, matched[i], scenarioErr)
+		// The StepContext After hook of initScenario.
+		if err != nil && failErr == nil && !errors.Is(err, godog.ErrSkip) {
+			failStep, failErr = st.Text, err
+		}
+		if !shouldFail(scenarioErr) && (i == len(sc.Steps)-1 || shouldFail(err)) {
+			w.removeTempDirs()
+			_ = r.finish(w, err, failStep, failErr)
+			return // later steps are matched by godog but never run, nor observed
+		}
+		if scenarioErr == nil || shouldFail(err) {
+			scenarioErr = err
+		}
+	}
+}
+
+// shouldFail is godog's, in strict mode: an undefined or pending step fails
+// the scenario like a failing one.
+func shouldFail(err error) bool {
+	return err != nil && !errors.Is(err, godog.ErrSkip)
+}
+
+// runStep runs one matched step unless an earlier step ended the
+// scenario (scenarioErr): then only a step that matches no definition, or
+// more than one, is an error, as in godog.
+func (w *world) runStep(ctx context.Context, st *messages.PickleStep, m stepMatch, scenarioErr error) error {
+	if m.err != nil {
+		return m.err
+	}
+	if scenarioErr != nil {
+		return nil
+	}
+	return invokeStep(ctx, w, m.def, m.groups, st.Argument)
+}
+
+// stepFilter is what a text must hold for a step definition's expression
+// to match it, read once from the expression: the literal it starts with,
+// and the literals of its top level in order (every match of a
+// concatenation holds each of its literal parts, in order). A text
+// without them cannot match, so the expression is not run on it; one with
+// them still has to match the expression itself.
+type stepFilter struct {
+	prefix   string
+	skip     int // the prefix is the first literal: the others come after it
+	literals []string
+}
+
+func (f stepFilter) admits(text string) bool {
+	if !strings.HasPrefix(text, f.prefix) {
+		return false
+	}
+	rest := text[f.skip:]
+	for _, lit := range f.literals {
+		i := strings.Index(rest, lit)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(lit):]
+	}
+	return true
+}
+
+func newStepFilter(re *regexp.Regexp) stepFilter {
+	f := stepFilter{}
+	f.prefix, _ = re.LiteralPrefix()
+	tree, err := syntax.Parse(re.String(), syntax.Perl)
+	if err != nil || tree.Op != syntax.OpConcat {
+		return f // the prefix alone (regexp accepted it, so err is nil)
+	}
+	for i, sub := range tree.Sub {
+		if sub.Op != syntax.OpLiteral || sub.Flags&syntax.FoldCase != 0 {
+			continue
+		}
+		lit := string(sub.Rune)
+		if i <= 1 && lit == f.prefix && len(f.literals) == 0 {
+			// The prefix itself (after ^): admits checks it first and
+			// looks for the other literals after it.
+			f.skip = len(lit)
+			continue
+		}
+		f.literals = append(f.literals, lit)
+	}
+	return f
+}
+
+// stepIndex holds each step definition's filter, built once.
+var stepIndex = sync.OnceValue(func() []stepFilter {
+	filters := make([]stepFilter, len(stepDefs))
+	for i, d := range stepDefs {
+		filters[i] = newStepFilter(d.re)
+	}
+	return filters
+})
+
+// matchStep finds the step definition for a text as godog does in strict
+// mode: every definition is tried; none is undefined, two or more is
+// ambiguous, with godog's messages.
+func matchStep(text string) (int, []string, error) {
+	first, n := -1, 0
+	var groups []string
+	for i, f := range stepIndex() {
+		if !f.admits(text) {
+			continue
+		}
+		re := stepDefs[i].re
+		if first < 0 {
+			m := re.FindStringSubmatch(text)
+			if m == nil {
+				continue
+			}
+			first, groups = i, m[1:]
+		} else if !re.MatchString(text) {
+			continue
+		}
+		n++
+	}
+	switch {
+	case n > 1:
+		var exprs []string
+		for i, f := range stepIndex() {
+			if f.admits(text) && stepDefs[i].re.MatchString(text) {
+				exprs = append(exprs, stepDefs[i].re.String())
+			}
+		}
+		errs := "\n        " + strings.Join(exprs, "\n        ")
+		return 0, nil, fmt.Errorf("%w, step text: %s\n    matches:%s", godog.ErrAmbiguous, text, errs)
+	case n == 0:
+		return 0, nil, fmt.Errorf("%w: %s", godog.ErrUndefined, text)
+	}
+	return first, groups, nil
+}
+
+// godog's argument errors (its internal models package), by their text.
+var (
+	errArgumentNumber = errors.New("func expected more arguments than given")
+	errCannotConvert  = errors.New("cannot convert argument")
+)
+
+// stepArgs are a matched step's arguments as godog hands them to a step
+// function: the expression's groups as strings, then the step's doc string
+// or table, when it has one.
+type stepArgs struct {
+	groups []string
+	arg    *messages.PickleStepArgument
+}
+
+func (a stepArgs) count() int {
+	if a.arg != nil {
+		return len(a.groups) + 1
+	}
+	return len(a.groups)
+}
+
+// need is godog's check that the function has no more parameters (after a
+// context) than the step has arguments.
+func (a stepArgs) need(n int) error {
+	if n > a.count() {
+		return fmt.Errorf("%w: expected %d arguments, matched %d from step", errArgumentNumber, n, a.count())
+	}
+	return nil
+}
+
+func (a stepArgs) str(i int) (string, error) {
+	if i < len(a.groups) {
+		return a.groups[i], nil
+	}
+	if a.arg.DocString == nil {
+		return "", fmt.Errorf(`%w %d: "%v" of type "%T": DocString is not set`, errCannotConvert, i, a.arg, a.arg)
+	}
+	return a.arg.DocString.Content, nil
+}
+
+func (a stepArgs) doc(i int) (*godog.DocString, error) {
+	if i < len(a.groups) {
+		s := a.groups[i]
+		return nil, fmt.Errorf(`%w %d: "%v" of type "%T" to *messages.PickleDocString`, errCannotConvert, i, s, s)
+	}
+	return a.arg.DocString, nil
+}
+
+func (a stepArgs) int64(i int) (int64, error) {
+	s, err := a.str(i)
+	if err != nil {
+		return 0, err
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf(`%w %d: "%s" to int64: %s`, errCannotConvert, i, s, err)
+	}
+	return v, nil
+}
+
+// stepPanic is a step function's panic, reported as godog reports it.
+type stepPanic struct{ msg string }
+
+func (p *stepPanic) Error() string { return p.msg }
+
+// invokeStep calls definition d's function with the step's arguments. The
+// functions have a few shapes; each converts its arguments in godog's order
+// and with godog's errors.
+func invokeStep(ctx context.Context, w *world, d int, groups []string, arg *messages.PickleStepArgument) (err error) {
+	defer func() {
+		if e := recover(); e != nil {
+			err = &stepPanic{msg: fmt.Sprintf("%v", e)}
+		}
+	}()
+	a := stepArgs{groups: groups, arg: arg}
+	switch f := stepDefs[d].bind(w).(type) {
+	case func() error:
+		return f()
+	case func(string) error:
+		if err := a.need(1); err != nil {
+			return err
+		}
+		s0, err := a.str(0)
+		if err != nil {
+			return err
+		}
+		return f(s0)
+	case func(string, string) error:
+		if err := a.need(2); err != nil {
+			return err
+		}
+		s0, err := a.str(0)
+		if err != nil {
+			return err
+		}
+		s1, err := a.str(1)
+		if err != nil {
+			return err
+		}
+		return f(s0, s1)
+	case func(*godog.DocString) error:
+		if err := a.need(1); err != nil {
+			return err
+		}
+		d0, err := a.doc(0)
+		if err != nil {
+			return err
+		}
+		return f(d0)
+	case func(string, *godog.DocString) error:
+		if err := a.need(2); err != nil {
+			return err
+		}
+		s0, err := a.str(0)
+		if err != nil {
+			return err
+		}
+		d1, err := a.doc(1)
+		if err != nil {
+			return err
+		}
+		return f(s0, d1)
+	case func(context.Context, string, string) error:
+		if err := a.need(2); err != nil {
+			return err
+		}
+		s0, err := a.str(0)
+		if err != nil {
+			return err
+		}
+		s1, err := a.str(1)
+		if err != nil {
+			return err
+		}
+		return f(ctx, s0, s1)
+	case func(context.Context, string, *godog.DocString) error:
+		if err := a.need(2); err != nil {
+			return err
+		}
+		s0, err := a.str(0)
+		if err != nil {
+			return err
+		}
+		d1, err := a.doc(1)
+		if err != nil {
+			return err
+		}
+		return f(ctx, s0, d1)
+	case func(string, int64, string) error:
+		if err := a.need(3); err != nil {
+			return err
+		}
+		s0, err := a.str(0)
+		if err != nil {
+			return err
+		}
+		n1, err := a.int64(1)
+		if err != nil {
+			return err
+		}
+		s2, err := a.str(2)
+		if err != nil {
+			return err
+		}
+		return f(s0, n1, s2)
+	default:
+		// A new shape needs its case above (TestEveryStepShapeRunsOwnLoop).
+		return fmt.Errorf("conformance: the runner cannot call the step function of %s (%T)", stepDefs[d].re, f)
+	}
+}

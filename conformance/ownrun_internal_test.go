@@ -1,0 +1,244 @@
+package conformance
+
+import (
+	"context"
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/clockspec/clockspec/features"
+	"github.com/clockspec/clockspec/reference"
+	"github.com/clockspec/clockspec/spec"
+)
+
+// oddSteps are scenarios the embedded suite never has: steps no definition
+// matches, or two match, doc strings missing, given where none is taken,
+// or given as a table, arguments that do not convert, a step function that
+// panics, a failure followed by steps that cannot run. Godog and the own
+// loop must judge each of them the same way, with the same messages.
+const oddSteps = `@v1
+Feature: odd steps
+
+  Background:
+    Given I call "v1.escape_xml" with {"text": "bg"}
+
+  @id:v1/odd/passes
+  Scenario: a passing scenario
+    When I call "v1.escape_xml" with {"text": "a<b"}
+    Then the output "result" is "a&lt;b"
+
+  @id:v1/odd/undefined
+  Scenario: a step nobody defined
+    When I call "v1.escape_xml" with {"text": "a"}
+    Then something nobody defined happens
+
+  @id:v1/odd/ambiguous
+  Scenario: a step two definitions match
+    When I call "v1.escape_xml" with {"text": "a"}
+    Then the output "result" is "a"
+
+  @id:v1/odd/no-doc
+  Scenario: a doc string step without one
+    When I call "v1.escape_xml" with {"text": "a"}
+    Then the output is:
+
+  @id:v1/odd/extra-doc
+  Scenario: a doc string where none is taken
+    When I call "v1.escape_xml" with {"text": "a"}
+      """
+      ignored
+      """
+    Then the output "result" contains "a"
+
+  @id:v1/odd/table
+  Scenario: a table where a doc string is taken
+    When I call "v1.escape_xml" with {"text": "a"}
+    Then the output is:
+      | result |
+      | a      |
+
+  @id:v1/odd/overflow
+  Scenario: a number too large for its parameter
+    When I call "v1.escape_xml" with {"text": "2024-01-01T00:00:01Z"}
+    Then the output "result" is a whole number of 99999999999999999999 ms steps after "2024-01-01T00:00:00Z"
+
+  @id:v1/odd/failure-then-undefined
+  Scenario: a failing step, then steps that cannot run
+    When I call "v1.escape_xml" with {"text": "a"}
+    Then the output "result" is "b"
+    And something nobody defined happens
+    And the output "result" is "a"
+
+  @id:v1/odd/unknown-operation
+  Scenario: an operation the spec does not define
+    When I call "v1.nothing" with {}
+    Then the output "result" is "a"
+
+  @id:v1/odd/rows
+  Scenario Outline: rows <case>
+    When I call "v1.escape_xml" with {"text": "<text>"}
+    Then the output "result" is "<want>"
+
+    Examples:
+      | case | text | want |
+      | same | x    | x    |
+      | diff | y    | z    |
+      | amp  | &    | &amp; |
+`
+
+func TestOwnLoopMatchesGodogOnOddSteps(t *testing.T) {
+	// One more definition, overlapping another: for the ambiguous step.
+	saved, prefixes := stepDefs, stepIndex()
+	stepDefs = append(stepDefs[:len(stepDefs):len(stepDefs)], struct {
+		re   *regexp.Regexp
+		bind func(w *world) any
+	}{regexp.MustCompile(`^the output "result" is "a"$`), func(w *world) any { return w.refused }})
+	t.Cleanup(func() { stepDefs = saved })
+	if len(prefixes) != len(saved) {
+		t.Fatalf("the step index has %d entries for %d definitions", len(prefixes), len(saved))
+	}
+	stepIndex = func() []stepFilter {
+		return append(prefixes[:len(prefixes):len(prefixes)], newStepFilter(stepDefs[len(stepDefs)-1].re))
+	}
+	t.Cleanup(func() { stepIndex = func() []stepFilter { return prefixes } })
+
+	fsys := fstest.MapFS{"v1/odd.feature": {Data: []byte(oddSteps)}}
+	suite, err := features.Load(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(godog bool) string {
+		rep, err := Run(context.Background(), Options{Driver: InProcess(reference.New()), Features: fsys, Suite: suite,
+			Level: LevelCompat, Godog: godog})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep.Duration = 0
+		b, _ := json.MarshalIndent(rep, "", " ")
+		return string(b)
+	}
+	g, o := run(true), run(false)
+	if g != o {
+		t.Fatalf("godog and the own loop differ\ngodog:\n%s\nown:\n%s", g, o)
+	}
+	for _, want := range []string{
+		`"problem": "step is undefined: something nobody defined happens"`,
+		`ambiguous step definition, step text: the output \"result\" is \"a\"`,
+		`func expected more arguments than given: expected 1 arguments, matched 0 from step`,
+		`invalid memory address or nil pointer dereference`,
+		`cannot convert argument 1: \"99999999999999999999\" to int64`,
+		`"compat": "not-claimed"`,
+	} {
+		if !strings.Contains(o, want) {
+			t.Errorf("the report lacks %s:\n%s", want, o)
+		}
+	}
+}
+
+// Every step definition has a function the own loop can call.
+func TestEveryStepShapeRunsOwnLoop(t *testing.T) {
+	for i, d := range stepDefs {
+		err := invokeStep(context.Background(), &world{run: &runner{}}, i, nil, nil)
+		if err != nil && strings.HasPrefix(err.Error(), "conformance: the runner cannot call") {
+			t.Errorf("%s: %v", d.re, err)
+		}
+	}
+}
+
+// A step definition's filter never turns away a text its expression
+// matches: every step of the embedded suite, and texts near them, are
+// matched with and without the filters alike.
+func TestStepFiltersKeepEveryMatch(t *testing.T) {
+	suite, err := features.Load(features.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	var texts []string
+	for _, sc := range suite.Scenarios {
+		for _, st := range sc.Steps {
+			for _, s := range []string{st.Text, st.Text + " ", strings.Replace(st.Text, `"`, "", 1), strings.Replace(st.Text, " ", "  ", 1)} {
+				if !seen[s] {
+					seen[s] = true
+					texts = append(texts, s)
+				}
+			}
+		}
+	}
+	filters := stepIndex()
+	admitted := 0
+	for _, text := range texts {
+		for i, d := range stepDefs {
+			if filters[i].admits(text) {
+				admitted++
+			}
+			if d.re.MatchString(text) && !filters[i].admits(text) {
+				t.Errorf("%s matches %q, but its filter %+v turns it away", d.re, text, filters[i])
+			}
+		}
+	}
+	// The filters are worth their keep: few expressions run per text.
+	if per := float64(admitted) / float64(len(texts)); per > 2.5 {
+		t.Errorf("%.1f of %d expressions run per text", per, len(stepDefs))
+	} else {
+		t.Logf("%d texts, %.2f of %d expressions run per text", len(texts), per, len(stepDefs))
+	}
+}
+
+// quote writes what encoding/json writes (no HTML escaping), whether it
+// takes its plain-ASCII path or not.
+func TestQuoteIsEncodingJSON(t *testing.T) {
+	viaJSON := func(s string) string {
+		var b strings.Builder
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		_ = enc.Encode(s)
+		return strings.TrimSuffix(b.String(), "\n")
+	}
+	var cases []string
+	for c := 0; c < 256; c++ {
+		cases = append(cases, string([]byte{byte(c)}), "a"+string([]byte{byte(c)})+"b")
+	}
+	cases = append(cases, "", "plain text", "<&>", "\u2028", "é", "\xff\xfe", `a"b\c`)
+	for _, s := range cases {
+		if got, want := quote(s), viaJSON(s); got != want {
+			t.Errorf("quote(%q) = %s, encoding/json writes %s", s, got, want)
+		}
+	}
+}
+
+// An answer found valid is remembered byte for byte: the same bytes are
+// valid again, any other bytes (an invalid answer after a valid one of the
+// same operation, of another operation) are validated.
+func TestValidOutputsRememberedByteForByte(t *testing.T) {
+	cat, err := spec.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	escape, _ := cat.Operation("v1.escape_xml")
+	valid, _ := cat.Operation("v1.is_valid_timezone")
+	r := &runner{}
+	for i, c := range []struct {
+		op   *spec.Operation
+		out  string
+		pass bool
+	}{
+		{escape, `{"result":"a"}`, true},
+		{escape, `{"result":"a"}`, true},
+		{escape, `{"result":42}`, false},
+		{escape, `{"result":42}`, false},
+		{valid, `{"result":"a"}`, false},
+		{escape, `{"result":"a"} x`, false},
+		{escape, `{"result":"a","extra":1}`, escape.ValidateOutput(json.RawMessage(`{"result":"a","extra":1}`)) == nil},
+		{escape, `{"result":"a"}`, true},
+	} {
+		if err := r.validateOutput(c.op, json.RawMessage(c.out)); (err == nil) != c.pass {
+			t.Errorf("%d: %s %s: %v, want pass %v", i, c.op.Name, c.out, err, c.pass)
+		}
+	}
+	if len(r.valid) != 1 {
+		t.Errorf("%d answers remembered, want 1", len(r.valid))
+	}
+}

@@ -1,0 +1,91 @@
+package features
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"reflect"
+	"strings"
+	"testing"
+
+	gherkin "github.com/cucumber/gherkin/go/v26"
+	messages "github.com/cucumber/messages/go/v21"
+)
+
+// sameAsGherkin parses src both ways and reports how they differ ("" when
+// the documents and errors are the same).
+func sameAsGherkin(src []byte) string {
+	parse := func(f func() (*messages.GherkinDocument, error)) (doc *messages.GherkinDocument, panicked any, err error) {
+		defer func() { panicked = recover() }()
+		doc, err = f()
+		return doc, nil, err
+	}
+	theirs, tp, terr := parse(func() (*messages.GherkinDocument, error) {
+		return gherkin.ParseGherkinDocument(bytes.NewReader(src), (&messages.Incrementing{}).NewId)
+	})
+	ours, op, oerr := parse(func() (*messages.GherkinDocument, error) {
+		return parseGherkin(bytes.NewReader(src), (&messages.Incrementing{}).NewId)
+	})
+	switch {
+	case fmt.Sprint(tp) != fmt.Sprint(op):
+		return fmt.Sprintf("gherkin panics %v, ours %v", tp, op)
+	case fmt.Sprint(terr) != fmt.Sprint(oerr):
+		return fmt.Sprintf("gherkin's error %v, ours %v", terr, oerr)
+	case !reflect.DeepEqual(theirs, ours):
+		return fmt.Sprintf("the documents differ:\ngherkin %+v\nours    %+v", theirs, ours)
+	}
+	return ""
+}
+
+// tagLineCases are tag lines of every shape gherkin reads, and some it
+// refuses.
+var tagLineCases = []string{
+	"@a", "@a@b", "@a  @b #c", "\t@a\t@b", "@a #comment", "@a#b", "@ @a", "@@a", "@a @",
+	"@a b", "@a\u00a0@b", "@é@ü ", "  @a   @b\t", "@a\u2003@b", "@a \t# c @d", "@a\r",
+}
+
+func TestParseGherkinIsGherkins(t *testing.T) {
+	paths, err := fs.Glob(FS(), "*/*.feature")
+	if err != nil || len(paths) == 0 {
+		t.Fatal(paths, err)
+	}
+	for _, p := range paths {
+		src, err := fs.ReadFile(FS(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := sameAsGherkin(src); d != "" {
+			t.Errorf("%s: %s", p, d)
+		}
+	}
+	for _, tags := range tagLineCases {
+		for _, tmpl := range []string{
+			"%s\nFeature: f\n  Scenario: s\n    Given x\n",
+			"Feature: f\n  %s\n  Scenario: s\n    Given x\n",
+			"Feature: f\n  Scenario Outline: s\n    Given <a>\n  %s\n  Examples:\n    | a |\n    | 1 |\n",
+			"# language: fr\n%s\nFonctionnalité: f\n  Scénario: s\n    Soit x\n",
+			"Feature: f\n  Rule: r\n  %s\n  Scenario: s\n    Given x\n",
+			"Feature: f\n  Scenario: s\n    Given x\n      \"\"\"\n      %s\n      \"\"\"\n",
+		} {
+			src := fmt.Sprintf(tmpl, tags)
+			if d := sameAsGherkin([]byte(src)); d != "" {
+				t.Errorf("%q: %s", src, d)
+			}
+		}
+	}
+}
+
+// FuzzParseGherkinIsGherkins: whatever a file holds, the document (or the
+// error) is gherkin's own.
+//
+//	go test ./features -run '^$' -fuzz '^FuzzParseGherkinIsGherkins$' -fuzztime 1m
+func FuzzParseGherkinIsGherkins(f *testing.F) {
+	for _, tags := range tagLineCases {
+		f.Add([]byte(tags + "\nFeature: f\n  " + strings.TrimSpace(tags) + "\n  Scenario: s\n    Given x\n"))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if d := sameAsGherkin(src); d != "" {
+			t.Error(d)
+		}
+	})
+}
