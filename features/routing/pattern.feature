@@ -257,3 +257,21 @@ Feature: Engage patterns are JavaScript regular expressions
       | halves-not-private-use      | [^\u005cue000-\u005cuffff]     | \ue000         | false   |
       | halves-below-private-use    | ^[^\u005cue000-\u005cuffff]+$  | \ud800\udc00   | true    |
       | halves-match-their-range    | ^[\u005cu0000-\u005cud7ff]$    | \ud800\udc00   | false   |
+
+  @extension @req:ROUTING-PATTERN-SUBSET @id:routing/pattern/beyond-the-size-limits
+  Scenario Outline: a pattern or a test far beyond the size limits is refused as unsupported
+    JavaScript would answer each of these (the seed sets no limit); the kit recommends refusing
+    them, so that a call's time and memory stay bounded by its input: a pattern of more than
+    1,000 characters, one that compiles to more than 10,000 instructions (six copies of .{0,1000}
+    are about 12,000), or a test of more than 2^24 units of work (300 repeated classes against
+    half a million characters is about 150 million).
+    Given "pattern" is the text <pattern>
+    And "text" is the text <text>
+    When I call "routing.pattern_test" with {"pattern": "${pattern}", "text": "${text}"}
+    Then the error code is "unsupported_pattern"
+
+    Examples:
+      | case                   | pattern           | text            |
+      | 1001-characters        | "x" × 1001        | "x" × 1001      |
+      | 12000-instructions     | ".{0,1000}" × 6   | "x"             |
+      | 150-million-work-units | "[a-z]{300}b"     | "a" × 524288    |
