@@ -95,6 +95,7 @@ var stepDefs = []struct {
 	{regexp.MustCompile(`^the call is refused$`), func(w *world) any { return w.refused }},
 	{regexp.MustCompile(`^the seed leaves the output "([^"]+)" open$`), func(w *world) any { return w.leftOpen }},
 	{regexp.MustCompile(`^the call is refused or the output "([^"]+)" is ` + quoted + `$`), func(w *world) any { return w.refusedOrFieldIs }},
+	{regexp.MustCompile(`^the error code is "([^"]+)" or the output "([^"]+)" is (true|false|null)$`), func(w *world) any { return w.codeOrFieldIsLiteral }},
 }
 
 func (w *world) register(ctx *godog.ScenarioContext) {
@@ -575,6 +576,26 @@ func (w *world) refusedOrFieldIs(path, want string) error {
 		return nil
 	}
 	return w.fieldIsString(path, want)
+}
+
+// codeOrFieldIsLiteral passes when the call was refused with exactly that
+// code, or answered with that value: for inputs where a seed permits one
+// answer and the profile lets an implementation refuse them with one code
+// (a pattern outside the portable subset: JavaScript's answer or
+// unsupported_pattern, never a third answer).
+func (w *world) codeOrFieldIsLiteral(code, path, lit string) error {
+	c, err := w.last()
+	if err != nil {
+		return err
+	}
+	c.open.kind = true
+	if c.result.Error != nil {
+		if c.result.Error.Code != code {
+			return fmt.Errorf("error code is %q (%s), want %q or an output %q of %s", c.result.Error.Code, c.result.Error.Message, code, path, lit)
+		}
+		return nil
+	}
+	return w.fieldIsLiteral(path, lit)
 }
 
 // leftOpen declares a field of the last answer open: the seed fixes no value

@@ -33,6 +33,7 @@ func init() {
 		{regexp.MustCompile(`^the state file "([A-Za-z0-9_]+)" holds:$`), func(w *world) any { return w.stateFileHolds }},
 		{regexp.MustCompile(`^the state file "([A-Za-z0-9_]+)" still holds what it held$`), func(w *world) any { return w.stateFileUnchanged }},
 		{regexp.MustCompile(`^I remember the output "([^"]+)" as "([A-Za-z0-9_]+)"$`), func(w *world) any { return w.remember }},
+		{regexp.MustCompile(`^"([A-Za-z0-9_]+)" is the text ("(?:[^"\\]|\\.)*"(?: × [0-9]+)?(?: \+ "(?:[^"\\]|\\.)*"(?: × [0-9]+)?)*)$`), func(w *world) any { return w.composeText }},
 		{regexp.MustCompile(`^the output "([^"]+)" is the remembered "([A-Za-z0-9_]+)"$`), func(w *world) any { return w.fieldIsRemembered }},
 		{regexp.MustCompile(`^the output "([^"]+)" is not the remembered "([A-Za-z0-9_]+)"$`), func(w *world) any { return w.fieldIsNotRemembered }},
 	}...)
@@ -286,6 +287,41 @@ func (w *world) substitute(input string) (string, error) {
 		return show(v)
 	})
 	return out, missing
+}
+
+// textPart is the next part of composeText's argument: a JSON string body,
+// optionally repeated, then " + " or the end.
+var textPart = regexp.MustCompile(`^` + quoted + `(?: × ([0-9]+))?(?: \+ |$)`)
+
+// composeText remembers a long input text written as its parts ("(" × 200 +
+// "a" + ")" × 200), so that a scenario about a pattern of 1,000 characters
+// reads as what it is; "${name}" in a call's input is then that text, as a
+// JSON string. The parts are joined exactly; nothing else is added.
+func (w *world) composeText(name, parts string) error {
+	var b strings.Builder
+	for rest := parts; rest != ""; {
+		m := textPart.FindStringSubmatch(rest)
+		if m == nil {
+			return fmt.Errorf("step argument %s: %s is not a quoted text optionally followed by × N", parts, rest)
+		}
+		rest = rest[len(m[0]):]
+		s, err := unquote(m[1])
+		if err != nil {
+			return err
+		}
+		n := 1
+		if m[2] != "" {
+			if n, err = strconv.Atoi(m[2]); err != nil || n < 1 || n > 1<<20 {
+				return fmt.Errorf("step argument %s: the count %s is not between 1 and %d", parts, m[2], 1<<20)
+			}
+		}
+		b.WriteString(strings.Repeat(s, n))
+	}
+	if w.memory == nil {
+		w.memory = map[string]any{}
+	}
+	w.memory[name] = b.String()
+	return nil
 }
 
 // fieldEqualsJSON compares any value (an object, a list) with the JSON the

@@ -200,3 +200,22 @@ Feature: Fan-out, sender scope and accumulate or drop
        "wirings": []}
       """
     Then the error code is "invalid_input"
+
+  @req:ROUTING-FANOUT @id:routing/fan-out/required-choices
+  Scenario: a wiring's engage_mode and the messaging group's kind are required
+    Neither has a default in the seed's schema: a wiring without a mode or a group without a kind
+    is refused, not routed as if it had one.
+    When I call "routing.route_inbound" with:
+      """json
+      {"event": {"id": "m1", "sender": "tg:ann", "text": "hi", "timestamp": "2026-03-01T10:00:00.000Z"},
+       "messaging_group": {"id": "mg1", "kind": "group", "unknown_sender_policy": "public"},
+       "wirings": [{"agent_group": "ag1", "engage_pattern": "."}]}
+      """
+    Then the error code is "invalid_input"
+    When I call "routing.route_inbound" with:
+      """json
+      {"event": {"id": "m1", "sender": "tg:ann", "text": "hi", "timestamp": "2026-03-01T10:00:00.000Z"},
+       "messaging_group": {"id": "mg1", "unknown_sender_policy": "public"},
+       "wirings": [{"agent_group": "ag1", "engage_mode": "pattern", "engage_pattern": "."}]}
+      """
+    Then the error code is "invalid_input"

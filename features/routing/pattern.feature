@@ -154,3 +154,124 @@ Feature: Engage patterns are JavaScript regular expressions
     Then the error code is "invalid_input"
     When I call "routing.pattern_test" with {"pattern": "a", "text": "a", "flags": "i"}
     Then the error code is "invalid_input"
+
+  @req:ROUTING-PATTERN-SUBSET @id:routing/pattern/inside-the-size-limits
+  Scenario Outline: long patterns, deep nesting and many groups within the limits get JavaScript's answer
+    The subset ends at 1,000 characters (a longer pattern may be refused); a pattern of exactly
+    1,000, groups nested 200 deep or 150 groups one after another are inside it.
+    Given "pattern" is the text <pattern>
+    And "text" is the text <text>
+    When I call "routing.pattern_test" with {"pattern": "${pattern}", "text": "${text}"}
+    Then the output "matched" is <matched>
+
+    Examples:
+      | case                     | pattern                           | text         | matched |
+      | 1000-characters          | "x" × 1000                        | "x" × 1000   | true    |
+      | 1000-characters-no-match | "x" × 1000                        | "x" × 999    | false   |
+      | nested-200-deep          | "(" × 200 + "a" + ")" × 200       | "ba"         | true    |
+      | 150-groups-in-a-row      | "^" + "(a)" × 150 + "$"           | "a" × 150    | true    |
+
+  @req:ROUTING-PATTERN-SUBSET @id:routing/pattern/count-digits
+  Scenario Outline: every decimal digit counts in a {n,m} quantifier
+    When I call "routing.pattern_test" with {"pattern": "<pattern>", "text": "<text>"}
+    Then the output "matched" is <matched>
+
+    Examples:
+      | case         | pattern   | text         | matched |
+      | nine         | ^a{9}$    | aaaaaaaaa    | true    |
+      | nine-short   | ^a{9}$    | aaaaaaaa     | false   |
+      | up-to-nine   | ^a{0,9}$  | aaaaaaaaa    | true    |
+      | from-ninety  | ^a{90,}b  | aab          | false   |
+
+  @req:ROUTING-PATTERN-SUBSET @id:routing/pattern/unclosed-brace
+  Scenario Outline: a brace that never closes a count is JavaScript's literal text or unsupported
+    JavaScript (Annex B) reads "a{1" as the four characters; a brace that is not a quantifier is
+    outside the portable subset, so an implementation may refuse it instead — never a third answer.
+    When I call "routing.pattern_test" with {"pattern": "<pattern>", "text": "<text>"}
+    Then the error code is "unsupported_pattern" or the output "matched" is <matched>
+
+    Examples:
+      | case               | pattern   | text        | matched |
+      | digits-then-end    | a{1       | a{1         | true    |
+      | comma-then-end     | a{1,      | a{1,        | true    |
+      | bound-then-end     | a{12,3    | xa{12,3     | true    |
+      | digits-not-a-count | a{1       | a           | false   |
+
+  @req:ROUTING-PATTERN-INVALID @id:routing/pattern/group-opener-at-the-end
+  Scenario Outline: a group opener cut off at the end of the pattern is a SyntaxError
+    When I call "routing.pattern_test" with {"pattern": "<pattern>", "text": "anything"}
+    Then the error code is "invalid_pattern"
+
+    Examples:
+      | case              | pattern |
+      | question-mark     | (?      |
+      | flag-letter       | (?i     |
+      | flag-letters-dash | (?ms-   |
+
+  @req:ROUTING-PATTERN-SUBSET @id:routing/pattern/lookbehind-at-the-start
+  Scenario Outline: lookbehind and named groups at the start of a pattern are JavaScript's or unsupported
+    Lookbehind and named groups are outside the portable subset: JavaScript's answer or
+    unsupported_pattern. "(?<" alone is a SyntaxError in JavaScript and starts a named group, so
+    either error code is allowed there.
+    When I call "routing.pattern_test" with {"pattern": "<pattern>", "text": "<text>"}
+    Then the error code is "unsupported_pattern" or the output "matched" is <matched>
+
+    Examples:
+      | case                 | pattern     | text | matched |
+      | positive-lookbehind  | (?<=a)b     | ab   | true    |
+      | negative-lookbehind  | (?<!a)b     | cb   | true    |
+      | named-group          | (?<n>a)b    | ab   | true    |
+
+  @req:ROUTING-PATTERN-INVALID @id:routing/pattern/cut-off-group-name
+  Scenario: "(?<" at the end is a SyntaxError, or a named group refused as unsupported
+    When I call "routing.pattern_test" with {"pattern": "(?<", "text": "a"}
+    Then the error code is one of "invalid_pattern", "unsupported_pattern"
+
+  @decision @req:ROUTING-PATTERN-SUBSET @id:routing/pattern/inline-modifiers
+  Scenario Outline: inline modifiers (?i:…) are refused as unsupported, not read as a group
+    "pattern is a JS regex string" names no edition of JavaScript: (?i:…) is a SyntaxError in
+    Node 20 and case-insensitive since ES2025. The kit neither picks an edition nor lets another
+    engine's case folding through: it refuses the pattern as outside the portable subset.
+    When I call "routing.pattern_test" with {"pattern": "<pattern>", "text": "<text>"}
+    Then the error code is "unsupported_pattern"
+
+    Examples:
+      | case           | pattern     | text |
+      | ignore-case    | (?i:a)      | A    |
+      | several-flags  | (?ims:a)    | a    |
+      | removed-flag   | (?-i:a)     | a    |
+      | added-removed  | (?m-i:a)    | a    |
+
+  @req:ROUTING-PATTERN-JS @id:routing/pattern/surrogate-units
+  Scenario Outline: the two halves of an emoji are code units of their own, not replacement characters
+    Outside the Basic Multilingual Plane a character is two UTF-16 code units (a high one,
+    U+D800–U+DBFF, then a low one, U+DC00–U+DFFF); neither is U+FFFD nor a character of the
+    private-use area above them.
+    When I call "routing.pattern_test" with {"pattern": "<pattern>", "text": "<text>"}
+    Then the output "matched" is <matched>
+
+    Examples:
+      | case                        | pattern                        | text           | matched |
+      | first-unit-not-replacement  | \u005cufffd                    | \ud800\udc00   | false   |
+      | last-unit-not-replacement   | \u005cufffd                    | \ud83c\udfff   | false   |
+      | halves-not-private-use      | [^\u005cue000-\u005cuffff]     | \ue000         | false   |
+      | halves-below-private-use    | ^[^\u005cue000-\u005cuffff]+$  | \ud800\udc00   | true    |
+      | halves-match-their-range    | ^[\u005cu0000-\u005cud7ff]$    | \ud800\udc00   | false   |
+
+  @extension @req:ROUTING-PATTERN-SUBSET @id:routing/pattern/beyond-the-size-limits
+  Scenario Outline: a pattern or a test far beyond the size limits is refused as unsupported
+    JavaScript would answer each of these (the seed sets no limit); the kit recommends refusing
+    them, so that a call's time and memory stay bounded by its input: a pattern of more than
+    1,000 characters, one that compiles to more than 10,000 instructions (six copies of .{0,1000}
+    are about 12,000), or a test of more than 2^24 units of work (300 repeated classes against
+    half a million characters is about 150 million).
+    Given "pattern" is the text <pattern>
+    And "text" is the text <text>
+    When I call "routing.pattern_test" with {"pattern": "${pattern}", "text": "${text}"}
+    Then the error code is "unsupported_pattern"
+
+    Examples:
+      | case                   | pattern           | text            |
+      | 1001-characters        | "x" × 1001        | "x" × 1001      |
+      | 12000-instructions     | ".{0,1000}" × 6   | "x"             |
+      | 150-million-work-units | "[a-z]{300}b"     | "a" × 524288    |

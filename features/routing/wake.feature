@@ -221,3 +221,26 @@ Feature: Waking a session and the batch its container reads
       """json
       {"wake": false, "messages": []}
       """
+
+  @req:ROUTING-BATCH @id:routing/wake/integral-numbers
+  Scenario: an integer written with a zero fraction is that integer, up to the largest bounds
+    JSON Schema's integer includes 1.0, so a trigger of 1.0 wakes and a seq or max_messages of
+    9007199254740991.0 (2^53 − 1, the largest allowed) is accepted.
+    When I call "routing.wake_batch" with:
+      """json
+      {"now": "2026-03-01T12:00:00.000Z", "max_messages": 9007199254740991.0,
+       "pending": [{"id": "a", "seq": 9007199254740991.0, "trigger": 1.0, "timestamp": "2026-03-01T11:00:00.000Z"}]}
+      """
+    Then the output is:
+      """json
+      {"wake": true, "messages": [{"id": "a", "seq": 9007199254740991, "trigger": 1, "timestamp": "2026-03-01T11:00:00.000Z"}]}
+      """
+
+  @req:ROUTING-BATCH @id:routing/wake/required-numbers
+  Scenario: max_messages, seq and trigger are required
+    When I call "routing.wake_batch" with {"now": "2026-03-01T12:00:00.000Z", "pending": []}
+    Then the error code is "invalid_input"
+    When I call "routing.wake_batch" with {"now": "2026-03-01T12:00:00.000Z", "max_messages": 1, "pending": [{"id": "a", "seq": 1, "timestamp": "2026-03-01T11:00:00.000Z"}]}
+    Then the error code is "invalid_input"
+    When I call "routing.wake_batch" with {"now": "2026-03-01T12:00:00.000Z", "max_messages": 1, "pending": [{"id": "a", "trigger": 1, "timestamp": "2026-03-01T11:00:00.000Z"}]}
+    Then the error code is "invalid_input"
