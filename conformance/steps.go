@@ -69,6 +69,7 @@ var stepDefs = []struct {
 	{regexp.MustCompile(`^the call is refused$`), func(w *world) any { return w.refused }},
 	{regexp.MustCompile(`^the seed leaves the output "([^"]+)" open$`), func(w *world) any { return w.leftOpen }},
 	{regexp.MustCompile(`^the call is refused or the output "([^"]+)" is ` + quoted + `$`), func(w *world) any { return w.refusedOrFieldIs }},
+	{regexp.MustCompile(`^the error code is "([^"]+)" or the output "([^"]+)" is (true|false|null)$`), func(w *world) any { return w.codeOrFieldIsLiteral }},
 }
 
 func (w *world) register(ctx *godog.ScenarioContext) {
@@ -555,6 +556,23 @@ func (w *world) refusedOrFieldIs(path, want string) error {
 		return nil
 	}
 	return w.fieldIsString(path, want)
+}
+
+// codeOrFieldIsLiteral passes when the call was refused with exactly that
+// code, or answered with the given literal: for inputs a profile lets an
+// implementation refuse with one named code or answer as the seed's system
+// does (an engage pattern outside the portable subset: unsupported_pattern or
+// JavaScript's boolean). Any other code, or the other literal, fails.
+func (w *world) codeOrFieldIsLiteral(code, path, lit string) error {
+	c, err := w.last()
+	if err != nil {
+		return err
+	}
+	c.open.kind = true
+	if c.result.Error != nil {
+		return w.errorCode(code)
+	}
+	return w.fieldIsLiteral(path, lit)
 }
 
 // leftOpen declares a field of the last answer open: the seed fixes no value
