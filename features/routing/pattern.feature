@@ -67,8 +67,8 @@ Feature: Engage patterns are JavaScript regular expressions
     "pattern is a JS regex string — applied as new RegExp(pattern).test(text)": within a subset
     whose syntax engines share, the answer is JavaScript's. The profile does not require a
     JavaScript engine. Outside it (lookaround, backreferences, \p, an
-    emoji inside the pattern, …) an implementation may answer unsupported_pattern instead, so no
-    scenario asserts anything there.
+    emoji inside the pattern, …) an implementation may answer unsupported_pattern instead, so this
+    scenario asserts nothing there.
     When I call "routing.pattern_test" with {"pattern": "<pattern>", "text": "<text>"}
     Then the output "matched" is <matched>
 
