@@ -382,6 +382,23 @@ func invokeStep(ctx context.Context, w *world, d int, groups []string, arg *mess
 			return err
 		}
 		return f(ctx, s0, d1)
+	case func(string, string, string) error:
+		if err := a.need(3); err != nil {
+			return err
+		}
+		s0, err := a.str(0)
+		if err != nil {
+			return err
+		}
+		s1, err := a.str(1)
+		if err != nil {
+			return err
+		}
+		s2, err := a.str(2)
+		if err != nil {
+			return err
+		}
+		return f(s0, s1, s2)
 	case func(string, int64, string) error:
 		if err := a.need(3); err != nil {
 			return err

@@ -241,6 +241,7 @@ Feature: Engage patterns are JavaScript regular expressions
       | several-flags  | (?ims:a)    | a    |
       | removed-flag   | (?-i:a)     | a    |
       | added-removed  | (?m-i:a)    | a    |
+      | dot-all-minus  | (?s-i:a)    | a    |
 
   @req:ROUTING-PATTERN-JS @id:routing/pattern/surrogate-units
   Scenario Outline: the two halves of an emoji are code units of their own, not replacement characters

@@ -80,17 +80,3 @@ Feature: Escapes and character classes in engage patterns
       | case              | pattern |
       | after-first-atom  | [a-     |
       | after-range       | [a-c-   |
-
-  @decision @req:ROUTING-PATTERN-SUBSET @id:routing/pattern/inline-modifiers
-  Scenario Outline: an inline modifier group is unsupported_pattern, neither a SyntaxError nor a flag
-    "pattern is a JS regex string — applied as new RegExp(pattern).test(text)" names no edition of
-    JavaScript, and the editions disagree here: (?i:…) is a SyntaxError in Node 20 and a
-    case-insensitive group from ES2025 on. The kit refuses it as outside the portable subset
-    rather than pinning either edition's answer.
-    When I call "routing.pattern_test" with {"pattern": "<pattern>", "text": "a"}
-    Then the error code is "unsupported_pattern"
-
-    Examples:
-      | case              | pattern   |
-      | ignore-case       | (?i:a)    |
-      | dot-all-minus     | (?s-i:a)  |
