@@ -129,9 +129,10 @@ fidelity: oracle-deps
 # the scenarios' calls; see fidelity/cmd/mutation). Slow (about half an hour
 # on 2 cores), so not part of make test. Writes fidelity/mutation.json and
 # docs/mutation-survivors.md; MUTATION_WORKERS bounds the parallel mutants.
-MUTATION_WORKERS ?= 3
+MUTATION_WORKERS ?= 2
+PROFILE ?= all
 mutation:
-	$(GO) run ./fidelity/cmd/mutation -workers $(MUTATION_WORKERS)
+	$(GO) run ./fidelity/cmd/mutation -workers $(MUTATION_WORKERS) -profile $(PROFILE)
 
 # Only the reference writes goldens.
 goldens:

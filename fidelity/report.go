@@ -36,21 +36,25 @@ type MutationSummary struct {
 	Note string `json:"note,omitempty"`
 }
 
-// MutationProfile is the score of one profile's packages.
+// MutationProfile is the score of one profile's packages, from the run
+// that measured it (make mutation PROFILE=…).
 type MutationProfile struct {
 	Profile    string   `json:"profile"`
 	Packages   []string `json:"packages"`
+	Date       string   `json:"date,omitempty"`    // UTC day of the run
+	Tool       string   `json:"tool,omitempty"`    // the mutation tool and its version
+	Seconds    float64  `json:"seconds,omitempty"` // wall time of the profile's run
+	Workers    int      `json:"workers,omitempty"`
 	Mutants    int      `json:"mutants"`
 	Killed     int      `json:"killed"`
 	TimedOut   int      `json:"timed_out"`
 	Lived      int      `json:"lived"`
 	NotCovered int      `json:"not_covered"`
 	NotViable  int      `json:"not_viable"`
-	// After triage (fidelity/mutation-triage.json): survivors a scenario
-	// added since the run kills, and survivors no conforming input can
-	// tell apart (equivalent, unreachable by contract, or not compiling).
-	NewlyKilled int `json:"newly_killed"`
-	Excluded    int `json:"excluded"`
+	// Proved are the survivors fidelity/mutation-triage.json proves no input
+	// can tell from the reference (equivalent, unreachable by contract, or
+	// not compiling), each with its argument.
+	Proved int `json:"proved"`
 }
 
 // Detected are the mutants the suite caught: failed or hung.
@@ -60,22 +64,23 @@ func (p MutationProfile) Detected() int { return p.Killed + p.TimedOut }
 // scenario runs (not covered) counts as a survivor.
 func (p MutationProfile) Judged() int { return p.Killed + p.TimedOut + p.Lived + p.NotCovered }
 
-// Score is detected / judged, in percent.
+// Score is the raw mutation score in percent: detected / (judged − proved
+// equivalent). A survivor counts against it until a run kills it or an
+// argument proves it equivalent; "no case told them apart" proves nothing.
 func (p MutationProfile) Score() float64 {
+	n := p.Judged() - p.Proved
+	if n <= 0 {
+		return 0
+	}
+	return 100 * float64(p.Detected()) / float64(n)
+}
+
+// Unproved is detected / judged, before any survivor is proved equivalent.
+func (p MutationProfile) Unproved() float64 {
 	if p.Judged() == 0 {
 		return 0
 	}
 	return 100 * float64(p.Detected()) / float64(p.Judged())
-}
-
-// TriagedScore counts the survivors new scenarios kill as detected and
-// leaves out those no input can tell apart: detected / (judged − excluded).
-func (p MutationProfile) TriagedScore() float64 {
-	n := p.Judged() - p.Excluded
-	if n <= 0 {
-		return 0
-	}
-	return 100 * float64(p.Detected()+p.NewlyKilled) / float64(n)
 }
 
 // Survivor is one mutant the suite did not catch, with its triage.
@@ -165,19 +170,25 @@ func WriteDoc(w io.Writer, d Doc) {
 		p("Not measured yet: run `make mutation`.\n\n")
 	} else {
 		m := d.Mutation
-		p("Tool: %s. Judge: %s. Mutators: %s. A mutant is detected when it fails a\n", m.Tool, m.Judge, strings.Join(m.Mutators, ", "))
-		p("scenario or hangs; a mutant in code no scenario runs counts as a survivor. Raw score = detected /\n")
-		p("(detected + lived + not covered), mutants that do not compile left out. Triaged score: survivors that\n")
-		p("a named scenario kills (shown by building the mutant and running that scenario's call against it;\n")
-		p("gremlins never builds what it marks NOT COVERED, constants and case clauses included) count as\n")
-		p("detected, and survivors no conforming input can tell apart (equivalent, unreachable by contract, not\n")
-		p("compiling) are left out. `make mutation` mutates every `reference/<profile>` present; profiles that\n")
-		p("are not in the table had not landed when this run was made.\n\n")
-		p("| profile | packages | mutants | killed | timed out | lived | not covered | not viable | raw score | killed by new scenarios | excluded by triage | triaged score |\n")
-		p("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+		p("Judge: %s. Mutators: %s. A mutant is detected when it fails a scenario or hangs; a mutant in\n", m.Judge, strings.Join(m.Mutators, ", "))
+		p("code no scenario runs (not covered) is a survivor. **Raw score = detected / (mutants that compile −\n")
+		p("survivors proved equivalent)**: a survivor is left out only with an argument that no input can tell it\n")
+		p("from the reference (or that the operation's contract refuses every input that reaches it); \"no case\n")
+		p("told them apart\" proves nothing, so such a survivor counts against the score. Each profile is measured\n")
+		p("on its own (`make mutation PROFILE=…`) with the date and tool of its run; the survivors and their\n")
+		p("triage are in [mutation-survivors.md](mutation-survivors.md).\n\n")
+		p("| profile | packages | measured | tool | mutants | killed | timed out | lived | not covered | not viable | proved equivalent | raw score | before proofs |\n")
+		p("| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 		for _, pr := range m.Profiles {
-			p("| %s | %s | %d | %d | %d | %d | %d | %d | %.1f %% | %d | %d | %.1f %% |\n", pr.Profile, strings.Join(pr.Packages, ", "),
-				pr.Mutants, pr.Killed, pr.TimedOut, pr.Lived, pr.NotCovered, pr.NotViable, pr.Score(), pr.NewlyKilled, pr.Excluded, pr.TriagedScore())
+			when, tool := pr.Date, pr.Tool
+			if when == "" {
+				when = "—"
+			}
+			if tool == "" {
+				tool = m.Tool
+			}
+			p("| %s | %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | **%.1f %%** | %.1f %% |\n", pr.Profile, strings.Join(pr.Packages, ", "), when, tool,
+				pr.Mutants, pr.Killed, pr.TimedOut, pr.Lived, pr.NotCovered, pr.NotViable, pr.Proved, pr.Score(), pr.Unproved())
 		}
 		verdicts := map[string]int{}
 		for _, s := range m.Survivors {
@@ -192,7 +203,10 @@ func WriteDoc(w io.Writer, d Doc) {
 		for _, k := range keys {
 			parts = append(parts, fmt.Sprintf("%d %s", verdicts[k], k))
 		}
-		p("\nSurvivors: %d, triaged in [mutation-survivors.md](mutation-survivors.md) (%s).\n\n", len(m.Survivors), strings.Join(parts, ", "))
+		p("\nSurvivors: %d (%s).\n\n", len(m.Survivors), strings.Join(parts, ", "))
+		if m.Note != "" {
+			p("%s\n\n", m.Note)
+		}
 	}
 
 	p("## Differential oracle matrix\n\n")

@@ -49,12 +49,8 @@ const (
 // mutators are gremlins' default set.
 var mutators = []string{"ARITHMETIC_BASE", "CONDITIONALS_BOUNDARY", "CONDITIONALS_NEGATION", "INCREMENT_DECREMENT", "INVERT_NEGATIVES"}
 
-// shared maps the packages that serve a profile without being named after
-// it; any other reference/<p> is profile p.
-var shared = map[string]string{
-	"v1": "v1", "cronspec": "v1", "cronparser": "v1", "jsrt": "v1",
-	"tzdb": "shared", ".": "shared",
-}
+// judgeText says what kills a mutant, for the reports.
+const judgeText = "fidelity/judge: every call of every scenario whose operation reaches the mutated package (a coverage map from one instrumented replay), against the mutated in-process reference, compared with the unmutated reference's answer (the suite's exact level); the store operations, whose files only their scenario's steps set up, are not replayed"
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
@@ -62,6 +58,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mutation", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	workers := fs.Int("workers", runtime.NumCPU(), "mutants tested at once")
+	profileList := fs.String("profile", "all", "the profiles to measure, comma-separated (v1, datetime, timestamps, routing, clock-core, clock-awareness, shared) or all; the others keep their last measurement")
 	coefficient := fs.Int("timeout-coefficient", 60, "a mutant times out after this many times the coverage run (which is quick when the build is cached; the judge itself stops a hanging call after 5 s)")
 	reportOnly := fs.Bool("report-only", false, "do not run: re-triage the survivors of -summary")
 	summary := fs.String("summary", "fidelity/mutation.json", "the scores and survivors (written by a run, read by -report-only)")
@@ -78,6 +75,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
+	selected, err := selectProfiles(*profileList)
+	if err != nil {
+		fmt.Fprintln(stderr, "mutation:", err)
+		return 2
+	}
 	var sum *fidelity.MutationSummary
 	if *reportOnly {
 		s, ok, err := fidelity.ReadMutation(*summary)
@@ -87,12 +89,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		sum = s
 	} else {
-		s, err := mutate(*workers, *coefficient, stdout, stderr)
+		fresh, err := mutate(selected, *workers, *coefficient, stdout, stderr)
 		if err != nil {
 			fmt.Fprintln(stderr, "mutation:", err)
 			return 2
 		}
-		sum = s
+		last, ok, err := fidelity.ReadMutation(*summary)
+		if err != nil {
+			fmt.Fprintf(stderr, "mutation: cannot read %s: %v\n", *summary, err)
+			return 2
+		}
+		if !ok {
+			last = nil
+		}
+		sum = merge(last, fresh, selected)
 	}
 
 	triage, err := readTriage(*triagePath)
@@ -128,22 +138,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 	low := 0
 	for _, p := range sum.Profiles {
-		fmt.Fprintf(stdout, "mutation: %-8s %4d mutants  %4d killed  %3d timed out  %3d lived  %3d not covered  %3d not viable  raw score %5.1f %%  triaged score %5.1f %% (%d killed by new scenarios, %d excluded)\n",
-			p.Profile, p.Mutants, p.Killed, p.TimedOut, p.Lived, p.NotCovered, p.NotViable, p.Score(), p.TriagedScore(), p.NewlyKilled, p.Excluded)
-		if p.Profile != "shared" && p.TriagedScore() < *minScore {
+		fmt.Fprintf(stdout, "mutation: %-15s %4d mutants  %4d killed  %3d timed out  %3d lived  %3d not covered  %3d not viable  %3d proved equivalent  raw score %5.1f %%  (measured %s in %.1f min)\n",
+			p.Profile, p.Mutants, p.Killed, p.TimedOut, p.Lived, p.NotCovered, p.NotViable, p.Proved, p.Score(), p.Date, p.Seconds/60)
+		if p.Profile != "shared" && p.Score() < *minScore {
 			low++
 		}
 	}
-	fmt.Fprintf(stdout, "mutation: %d survivors (%d untriaged, %d stale triage entries); wall time %.0f min; report %s\n",
-		len(sum.Survivors), untriaged, len(stale), sum.WallSeconds/60, *report)
+	fmt.Fprintf(stdout, "mutation: %d survivors (%d untriaged, %d stale triage entries); report %s\n",
+		len(sum.Survivors), untriaged, len(stale), *report)
 	if untriaged > 0 || low > 0 {
 		return 1
 	}
 	return 0
 }
 
-// mutate runs gremlins over reference/ with the judge as its test command.
-func mutate(workers, coefficient int, stdout, stderr io.Writer) (*fidelity.MutationSummary, error) {
+// mutate records the suite's calls once, builds the coverage map, then runs
+// gremlins over each selected profile's packages in turn, the judge as its
+// test command; each profile's result carries its own date and wall time.
+func mutate(selected []string, workers, coefficient int, stdout, stderr io.Writer) (*fidelity.MutationSummary, error) {
 	start := time.Now()
 	tmp, err := os.MkdirTemp("", "clockspec-mutation-")
 	if err != nil {
@@ -156,12 +168,21 @@ func mutate(workers, coefficient int, stdout, stderr io.Writer) (*fidelity.Mutat
 	if err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(stdout, "mutation: the suite makes %d calls; each mutant is judged by them\n", n)
-
 	realGo, err := exec.LookPath("go")
 	if err != nil {
 		return nil, err
 	}
+	reach, err := buildReach(realGo, tmp, calls)
+	if err != nil {
+		return nil, err
+	}
+	reachPath := filepath.Join(tmp, "reach.json")
+	if err := writeJSON(reachPath, reach); err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(stdout, "mutation: the suite makes %d calls; each mutant is judged by the calls of the operations that reach its package (coverage map: %.1f s)\n",
+		n, time.Since(start).Seconds())
+
 	bin := filepath.Join(tmp, "bin")
 	if err := os.MkdirAll(bin, 0o755); err != nil {
 		return nil, err
@@ -183,20 +204,6 @@ func mutate(workers, coefficient int, stdout, stderr io.Writer) (*fidelity.Mutat
 	if err := os.WriteFile(filepath.Join(shimDir, "go"), shim, 0o755); err != nil {
 		return nil, err
 	}
-
-	out := filepath.Join(tmp, "gremlins.json")
-	cmd := exec.CommandContext(context.Background(), filepath.Join(bin, "gremlins"), "unleash",
-		"--workers", fmt.Sprint(workers), "--timeout-coefficient", fmt.Sprint(coefficient),
-		"-E", "testdata", "-o", out, "./reference")
-	abs, _ := filepath.Abs(calls)
-	cmd.Env = append(os.Environ(),
-		"PATH="+shimDir+string(os.PathListSeparator)+os.Getenv("PATH"),
-		"CLOCKSPEC_REAL_GO="+realGo,
-		"CLOCKSPEC_COVERPKG=./reference/...",
-		"CLOCKSPEC_JUDGE_PKG=./fidelity/judge",
-		"CLOCKSPEC_JUDGE_RUN=^TestSuiteCalls$",
-		"CLOCKSPEC_JUDGE_CALLS="+abs,
-	)
 	if err := os.MkdirAll("build", 0o755); err != nil {
 		return nil, err
 	}
@@ -205,28 +212,101 @@ func mutate(workers, coefficient int, stdout, stderr io.Writer) (*fidelity.Mutat
 		return nil, err
 	}
 	defer logf.Close()
-	cmd.Stdout = io.MultiWriter(logf, progress(stdout))
-	cmd.Stderr = logf
-	fmt.Fprintf(stdout, "mutation: gremlins %s, %d workers, log in build/mutation.log\n", gremlinsVersion, workers)
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("gremlins: %w (see build/mutation.log)", err)
+	absCalls, _ := filepath.Abs(calls)
+	absReach, _ := filepath.Abs(reachPath)
+
+	sum := &fidelity.MutationSummary{}
+	for _, profile := range selected {
+		pstart := time.Now()
+		out := filepath.Join(tmp, profile+".json")
+		args := []string{"unleash", "--workers", fmt.Sprint(workers), "--timeout-coefficient", fmt.Sprint(coefficient),
+			"--tags", "clockspec_mutation", "-o", out}
+		for _, ex := range excludeOthers(profile) {
+			args = append(args, "-E", ex)
+		}
+		args = append(args, "./reference")
+		cmd := exec.CommandContext(context.Background(), filepath.Join(bin, "gremlins"), args...)
+		cmd.Env = append(os.Environ(),
+			"PATH="+shimDir+string(os.PathListSeparator)+os.Getenv("PATH"),
+			// gremlins builds each worker's copy of the module in its own
+			// folder; without -trimpath every copy would compile everything
+			// afresh instead of sharing the build cache.
+			"GOFLAGS=-trimpath",
+			"CLOCKSPEC_REAL_GO="+realGo,
+			"CLOCKSPEC_COVERPKG=./reference/...",
+			"CLOCKSPEC_JUDGE_PKG=./fidelity/judge",
+			"CLOCKSPEC_JUDGE_RUN=^TestSuiteCalls$",
+			"CLOCKSPEC_JUDGE_CALLS="+absCalls,
+			"CLOCKSPEC_JUDGE_REACH="+absReach,
+		)
+		fmt.Fprintf(logf, "=== profile %s: gremlins %s\n", profile, strings.Join(args, " "))
+		cmd.Stdout = io.MultiWriter(logf, progress(stdout, profile))
+		cmd.Stderr = logf
+		fmt.Fprintf(stdout, "mutation: %s: gremlins %s, %d workers, log in build/mutation.log\n", profile, gremlinsVersion, workers)
+		if err := cmd.Run(); err != nil {
+			return nil, fmt.Errorf("gremlins (%s): %w (see build/mutation.log)", profile, err)
+		}
+		raw, err := os.ReadFile(out)
+		if err != nil {
+			return nil, err
+		}
+		_ = os.WriteFile(filepath.Join("build", "gremlins-"+profile+".json"), raw, 0o644)
+		got, err := summarise(raw)
+		if err != nil {
+			return nil, err
+		}
+		p := fidelity.MutationProfile{Profile: profile}
+		for _, gp := range got.Profiles {
+			if gp.Profile != profile {
+				return nil, fmt.Errorf("gremlins mutated %v of profile %s while measuring %s", gp.Packages, gp.Profile, profile)
+			}
+			p = gp
+		}
+		p.Date = time.Now().UTC().Format("2006-01-02")
+		p.Seconds = time.Since(pstart).Seconds()
+		p.Workers = workers
+		p.Tool = "gremlins " + gremlinsVersion
+		sum.Profiles = append(sum.Profiles, p)
+		sum.Survivors = append(sum.Survivors, got.Survivors...)
+		fmt.Fprintf(stdout, "mutation: %s: %d mutants in %.1f min\n", profile, p.Mutants, p.Seconds/60)
 	}
-	raw, err := os.ReadFile(out)
-	if err != nil {
-		return nil, err
-	}
-	_ = os.WriteFile("build/gremlins.json", raw, 0o644)
-	sum, err := summarise(raw)
-	if err != nil {
-		return nil, err
-	}
+	sum.Tool, sum.Judge, sum.Mutators = "gremlins "+gremlinsVersion, judgeText, mutators
 	sum.Workers = workers
 	sum.WallSeconds = time.Since(start).Seconds()
 	return sum, nil
 }
 
-// progress prints a dot per judged mutant.
-func progress(w io.Writer) io.Writer {
+// merge puts a run's profiles into the last summary: a profile measured now
+// replaces its old entry and survivors; the others are kept as they were.
+func merge(last, fresh *fidelity.MutationSummary, selected []string) *fidelity.MutationSummary {
+	if last == nil {
+		return fresh
+	}
+	out := *fresh
+	out.Profiles, out.Survivors = nil, nil
+	out.Note = ""
+	measured := map[string]bool{}
+	for _, p := range selected {
+		measured[p] = true
+	}
+	for _, p := range last.Profiles {
+		if !measured[p.Profile] {
+			out.Profiles = append(out.Profiles, p)
+		}
+	}
+	for _, s := range last.Survivors {
+		if !measured[s.Profile] {
+			out.Survivors = append(out.Survivors, s)
+		}
+	}
+	out.Profiles = append(out.Profiles, fresh.Profiles...)
+	out.Survivors = append(out.Survivors, fresh.Survivors...)
+	sortSummary(&out)
+	return &out
+}
+
+// progress prints a line every 50 judged mutants.
+func progress(w io.Writer, profile string) io.Writer {
 	pr, pw := io.Pipe()
 	go func() {
 		sc := bufio.NewScanner(pr)
@@ -236,7 +316,7 @@ func progress(w io.Writer) io.Writer {
 			if len(f) > 0 && (f[0] == "KILLED" || f[0] == "LIVED" || f[0] == "TIMED" || f[0] == "NOT") {
 				n++
 				if n%50 == 0 {
-					fmt.Fprintf(w, "mutation: %d mutants judged\n", n)
+					fmt.Fprintf(w, "mutation: %s: %d mutants judged\n", profile, n)
 				}
 			}
 		}
@@ -291,13 +371,14 @@ type gremlinsOutput struct {
 	} `json:"files"`
 }
 
-// profileOf names the profile of a file under reference/ ("v1/format.go").
+// profileOf names the profile and package of a file under reference/
+// ("v1/format.go").
 func profileOf(file string) (string, string) {
 	pkg := "."
 	if i := strings.Index(file, "/"); i >= 0 {
 		pkg = file[:i]
 	}
-	if p, ok := shared[pkg]; ok {
+	if p, ok := profileOfPackage(pkg); ok {
 		return p, pkg
 	}
 	return pkg, pkg
@@ -308,11 +389,7 @@ func summarise(raw []byte) (*fidelity.MutationSummary, error) {
 	if err := json.Unmarshal(raw, &g); err != nil {
 		return nil, fmt.Errorf("gremlins output: %w", err)
 	}
-	sum := &fidelity.MutationSummary{
-		Tool:     "gremlins " + gremlinsVersion,
-		Judge:    "fidelity/judge: every call of every scenario against the mutated in-process reference, compared with the unmutated reference's answer (the suite's exact level)",
-		Mutators: mutators,
-	}
+	sum := &fidelity.MutationSummary{Tool: "gremlins " + gremlinsVersion, Judge: judgeText, Mutators: mutators}
 	profiles := map[string]*fidelity.MutationProfile{}
 	lines := map[string][]string{}
 	for _, f := range g.Files {
@@ -360,18 +437,18 @@ func summarise(raw []byte) (*fidelity.MutationSummary, error) {
 		sort.Strings(p.Packages)
 		sum.Profiles = append(sum.Profiles, *p)
 	}
-	order := func(p string) string { // v1 and datetime first, shared last
-		switch p {
-		case "v1":
-			return "0"
-		case "datetime":
-			return "1"
-		case "shared":
-			return "9"
-		}
-		return "5" + p
+	sortSummary(sum)
+	return sum, nil
+}
+
+// sortSummary orders the profiles as the suite does (shared last) and the
+// survivors by position.
+func sortSummary(sum *fidelity.MutationSummary) {
+	rank := map[string]int{}
+	for i, p := range profilePackages {
+		rank[p.Profile] = i
 	}
-	sort.Slice(sum.Profiles, func(i, j int) bool { return order(sum.Profiles[i].Profile) < order(sum.Profiles[j].Profile) })
+	sort.SliceStable(sum.Profiles, func(i, j int) bool { return rank[sum.Profiles[i].Profile] < rank[sum.Profiles[j].Profile] })
 	sort.Slice(sum.Survivors, func(i, j int) bool {
 		a, b := sum.Survivors[i], sum.Survivors[j]
 		if a.File != b.File {
@@ -385,7 +462,6 @@ func summarise(raw []byte) (*fidelity.MutationSummary, error) {
 		}
 		return a.Mutator < b.Mutator
 	})
-	return sum, nil
 }
 
 func contains(list []string, s string) bool {
@@ -413,7 +489,7 @@ type Triage struct {
 // Verdicts a survivor can be given.
 var verdicts = map[string]bool{
 	"equivalent":              true, // no input can tell the mutant from the reference
-	"scenario":                true, // a scenario was added; the next run kills it
+	"scenario":                true, // a scenario was added to kill it; a survivor until a run confirms the kill
 	"unreachable-by-contract": true, // the code guards inputs the operations' contracts exclude before it runs
 	"not-viable":              true, // the mutant does not compile (gremlins never built it: NOT COVERED)
 	"open":                    true, // explained but not killed yet: counts against the score
@@ -448,41 +524,51 @@ func readTriage(path string) (map[string]Triage, error) {
 	return out, nil
 }
 
-// applyTriage copies each survivor's triage into the summary and counts the
-// survivors without one.
+// applyTriage copies each survivor's triage into the summary, counts the
+// proved ones per profile, and returns the number without a triage. An
+// entry matches its survivor by position, or — when edits above it moved the
+// code — by the same file, code, column and mutator on another line (and
+// only if that is unambiguous).
 func applyTriage(sum *fidelity.MutationSummary, triage map[string]Triage) int {
+	moved := map[string][]Triage{}
+	for _, t := range triage {
+		k := fmt.Sprintf("%s|%s|%d|%s", t.File, t.Code, t.Column, t.Mutator)
+		moved[k] = append(moved[k], t)
+	}
 	untriaged := 0
 	byProfile := map[string]*fidelity.MutationProfile{}
 	for i := range sum.Profiles {
-		sum.Profiles[i].NewlyKilled, sum.Profiles[i].Excluded = 0, 0
+		sum.Profiles[i].Proved = 0
 		byProfile[sum.Profiles[i].Profile] = &sum.Profiles[i]
 	}
-	defer func() {
-		for _, s := range sum.Survivors {
-			p := byProfile[s.Profile]
-			if p == nil {
-				continue
-			}
-			switch s.Verdict {
-			case "scenario":
-				p.NewlyKilled++
-			case "equivalent", "unreachable-by-contract", "not-viable":
-				p.Excluded++
-			}
-		}
-	}()
 	for i := range sum.Survivors {
 		s := &sum.Survivors[i]
 		t, ok := triage[key(s.File, s.Line, s.Column, s.Mutator)]
 		if !ok || t.Code != s.Code {
+			cands := moved[fmt.Sprintf("%s|%s|%d|%s", s.File, s.Code, s.Column, s.Mutator)]
+			ok = len(cands) == 1
+			if ok {
+				t = cands[0]
+			}
+		}
+		if !ok {
 			s.Verdict, s.Reason, s.Scenario = "untriaged", "", ""
 			untriaged++
 			continue
 		}
 		s.Verdict, s.Reason, s.Scenario = t.Verdict, t.Reason, t.Scenario
+		if proved[s.Verdict] {
+			if p := byProfile[s.Profile]; p != nil {
+				p.Proved++
+			}
+		}
 	}
 	return untriaged
 }
+
+// proved are the verdicts that take a survivor out of the score: each comes
+// with an argument that no input tells the mutant apart.
+var proved = map[string]bool{"equivalent": true, "unreachable-by-contract": true, "not-viable": true}
 
 // staleTriage lists triage entries that match no survivor (killed now, or
 // the code moved).
@@ -490,10 +576,11 @@ func staleTriage(sum *fidelity.MutationSummary, triage map[string]Triage) []Tria
 	live := map[string]bool{}
 	for _, s := range sum.Survivors {
 		live[key(s.File, s.Line, s.Column, s.Mutator)] = true
+		live[fmt.Sprintf("%s|%s|%d|%s", s.File, s.Code, s.Column, s.Mutator)] = true
 	}
 	var out []Triage
 	for k, t := range triage {
-		if !live[k] {
+		if !live[k] && !live[fmt.Sprintf("%s|%s|%d|%s", t.File, t.Code, t.Column, t.Mutator)] {
 			out = append(out, t)
 		}
 	}
@@ -521,20 +608,19 @@ func writeReport(path string, sum *fidelity.MutationSummary, stale []Triage) err
 	if sum.Note != "" {
 		p("**%s**\n\n", sum.Note)
 	}
-	p("| profile | packages | mutants | killed | timed out | lived | not covered | not viable | raw score | killed by new scenarios | excluded by triage | triaged score |\n")
-	p("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	p("| profile | packages | measured | mutants | killed | timed out | lived | not covered | not viable | proved equivalent | raw score | wall time |\n")
+	p("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, pr := range sum.Profiles {
-		p("| %s | %s | %d | %d | %d | %d | %d | %d | %.1f %% | %d | %d | %.1f %% |\n", pr.Profile, strings.Join(pr.Packages, ", "),
-			pr.Mutants, pr.Killed, pr.TimedOut, pr.Lived, pr.NotCovered, pr.NotViable, pr.Score(), pr.NewlyKilled, pr.Excluded, pr.TriagedScore())
+		p("| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | %.1f %% | %.1f min (%d workers) |\n", pr.Profile, strings.Join(pr.Packages, ", "), pr.Date,
+			pr.Mutants, pr.Killed, pr.TimedOut, pr.Lived, pr.NotCovered, pr.NotViable, pr.Proved, pr.Score(), pr.Seconds/60, pr.Workers)
 	}
-	p("\nWall time: %.0f min with %d workers (2 cores).\n\n", sum.WallSeconds/60, sum.Workers)
-	p("Verdicts: **equivalent** — no input can tell the mutant from the reference in what the suite compares\n")
-	p("(outputs, error codes; the reason says why); **not-viable** — the mutant does not compile;\n")
-	p("**unreachable-by-contract** — the mutated code only guards inputs that the operation's schema or an\n")
-	p("earlier check already refuses, so no conforming call reaches the difference; **scenario** — the named\n")
-	p("scenario kills it: the probe (`-probe`) built the mutant and ran that call against it (gremlins itself never\n")
-	p("builds what it marks NOT COVERED, which includes constants and case clauses that do run); **open** —\n")
-	p("explained, not killed yet, and still counted against the score.\n\n")
+	p("\nRaw score = detected / (mutants that compile − survivors proved equivalent).\n\n")
+	p("Verdicts: **equivalent** — proved: the reason is an argument that no input can tell the mutant from the\n")
+	p("reference in what the suite compares (outputs, error codes); **unreachable-by-contract** — proved: the\n")
+	p("reason names the schema rule or earlier check that refuses every input reaching the difference;\n")
+	p("**not-viable** — the mutant does not compile; **scenario** — a scenario was written to kill it (a\n")
+	p("survivor until a run confirms it); **open** — explained, not killed: it counts against the score.\n")
+	p("\"No probed case separates them\" is not a proof: such a mutant is open.\n\n")
 	prof := ""
 	for _, s := range sum.Survivors {
 		if s.Profile != prof {
