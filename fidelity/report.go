@@ -104,11 +104,15 @@ type FuzzSummary struct {
 
 // FuzzTarget is one fuzz target and its recorded campaigns.
 type FuzzTarget struct {
-	Name     string  `json:"name"`
-	Package  string  `json:"package"`
-	Covers   string  `json:"covers"`
-	Seconds  float64 `json:"seconds"`  // total recorded fuzzing time
-	Findings int     `json:"findings"` // crashers found (each committed to testdata/fuzz and turned into a scenario)
+	Name     string   `json:"name"`
+	Package  string   `json:"package"`
+	Covers   string   `json:"covers"`
+	Profiles []string `json:"profiles"` // the profiles whose operations it drives
+	Seconds  float64  `json:"seconds"`  // total recorded fuzzing time
+	// Executions are the inputs run in the recorded campaigns (go test's
+	// "execs"); campaigns recorded before they were counted add none.
+	Executions int64 `json:"executions"`
+	Findings   int   `json:"findings"` // crashers found (each committed to testdata/fuzz and turned into a scenario)
 }
 
 // readJSON reads a committed summary; a missing file gives ok false.
@@ -164,6 +168,8 @@ func WriteDoc(w io.Writer, d Doc) {
 	p("| Go | %s |\n", v.Go)
 	p("| oracle: Node | %s |\n| oracle: ICU | %s |\n| oracle: ICU tzdata | %s |\n", v.Node, v.ICU, v.NodeTzdata)
 	p("| oracle: cron-parser (v1's pinned version) | %s |\n| oracle: luxon (cron-parser's) | %s |\n\n", v.CronParser, v.Luxon)
+
+	writePerProfile(p, d)
 
 	p("## Mutation score\n\n")
 	if d.Mutation == nil || len(d.Mutation.Profiles) == 0 {
@@ -267,13 +273,14 @@ func WriteDoc(w io.Writer, d Doc) {
 		p("is the sum of the campaigns (`go run ./fidelity/cmd/fidelity -fuzz-campaign 1m`) in\n")
 		p("`fidelity/fuzz.json`. A finding is committed under the package's `testdata/fuzz` and becomes a\n")
 		p("scenario.\n\n")
-		p("| target | package | covers | fuzzed | findings |\n| --- | --- | --- | ---: | ---: |\n")
-		sum := 0.0
+		p("| target | package | covers | fuzzed | executions | findings |\n| --- | --- | --- | ---: | ---: | ---: |\n")
+		sum, execs := 0.0, int64(0)
 		for _, t := range d.Fuzz.Targets {
 			sum += t.Seconds
-			p("| `%s` | `%s` | %s | %s | %d |\n", t.Name, t.Package, t.Covers, fuzzTime(t.Seconds), t.Findings)
+			execs += t.Executions
+			p("| `%s` | `%s` | %s | %s | %s | %d |\n", t.Name, t.Package, t.Covers, fuzzTime(t.Seconds), count(t.Executions), t.Findings)
 		}
-		p("\nTotal: %s of fuzzing.\n\n", fuzzTime(sum))
+		p("\nTotal: %s of fuzzing, %s executions counted (campaigns recorded before executions were counted add time only).\n\n", fuzzTime(sum), count(execs))
 	}
 
 	p("## Measurements\n\nThese vary from run to run and machine to machine (2 cores here).\n\n")
@@ -296,4 +303,83 @@ func fuzzTime(s float64) string {
 		return fmt.Sprintf("%.0f min", s/60)
 	}
 	return fmt.Sprintf("%.0f s", s)
+}
+
+// count writes n with thousands separators ("—" for none).
+func count(n int64) string {
+	if n == 0 {
+		return "—"
+	}
+	digits := fmt.Sprint(n)
+	var b strings.Builder
+	for i, c := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// oracleOps are the operations the differential matrix compares with the
+// original code, by profile; the other profiles' seeds come with no code.
+var oracleOps = map[string][]string{
+	"v1":       {FamFormatLocalTime, FamIsValidTimezone, FamResolveTimezone, FamComputeNextRun},
+	"datetime": {FamConvertTimezone, FamShift, FamFormat},
+}
+
+// writePerProfile is the summary a reader of the README comes for: per
+// profile, its raw mutation score (with the run's date and tool), how far
+// the reference agrees with the original code, and how much it was fuzzed.
+func writePerProfile(p func(string, ...any), d Doc) {
+	p("## Per profile\n\n")
+	p("| profile | raw mutation score | measured | oracle agreement (cases agreeing / compared) | fuzzing (own targets) |\n")
+	p("| --- | ---: | --- | --- | --- |\n")
+	profiles := []string{"v1", "datetime", "timestamps", "routing", "clock-core", "clock-awareness"}
+	for _, name := range profiles {
+		score, when := "not measured", "—"
+		if d.Mutation != nil {
+			for _, pr := range d.Mutation.Profiles {
+				if pr.Profile == name {
+					score = fmt.Sprintf("%.1f %% (%d of %d)", pr.Score(), pr.Detected(), pr.Judged()-pr.Proved)
+					tool := pr.Tool
+					if tool == "" {
+						tool = d.Mutation.Tool
+					}
+					when = strings.TrimSpace(pr.Date + ", " + tool)
+					if pr.Date == "" {
+						when = tool + ", undated run"
+					}
+				}
+			}
+		}
+		oracle := "no original code to compare with (the seed is a specification)"
+		if ops := oracleOps[name]; len(ops) > 0 {
+			var parts []string
+			for _, op := range ops {
+				for _, t := range d.Tallies {
+					if t.Family == op {
+						parts = append(parts, fmt.Sprintf("`%s` %s / %s", op, count(int64(t.Agree)), count(int64(t.Cases))))
+					}
+				}
+			}
+			oracle = strings.Join(parts, "; ")
+		}
+		fuzz := "—"
+		if d.Fuzz != nil {
+			var parts []string
+			for _, t := range d.Fuzz.Targets {
+				for _, tp := range t.Profiles {
+					if tp == name {
+						parts = append(parts, fmt.Sprintf("`%s` %s (%s executions)", t.Name, fuzzTime(t.Seconds), count(t.Executions)))
+					}
+				}
+			}
+			if len(parts) > 0 {
+				fuzz = strings.Join(parts, "; ")
+			}
+		}
+		p("| `%s` | %s | %s | %s | %s |\n", name, score, when, oracle, fuzz)
+	}
+	p("\nEvery profile is also fuzzed by `FuzzOperations` (all operations, from every scenario's input).\n\n")
 }

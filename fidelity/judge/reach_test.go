@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
+	"testing"
 )
 
 // replayable says whether a recorded call can be replayed out of its
@@ -51,4 +53,27 @@ func reachingOps(path, pkg string) (map[string]bool, error) {
 		set[op] = true
 	}
 	return set, nil
+}
+
+// TestReachingOpsSelectsOnlyWhatTheMapAllows: a package reached by two
+// operations is judged by those; one whose code runs at start-up, one the
+// map does not know and a run without a map are judged by every call.
+func TestReachingOpsSelectsOnlyWhatTheMapAllows(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "reach.json")
+	m := `{"m/reference/datetime": ["datetime_format", "datetime_math"], "m/reference/tzdb": ["*", "v1.format_local_time"]}`
+	if err := os.WriteFile(path, []byte(m), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := reachingOps(path, "m/reference/datetime")
+	if err != nil || len(got) != 2 || !got["datetime_math"] || got["v1.format_local_time"] {
+		t.Fatalf("datetime: %v, %v", got, err)
+	}
+	for _, pkg := range []string{"m/reference/tzdb", "m/reference/unknown", ""} {
+		if got, err := reachingOps(path, pkg); err != nil || got != nil {
+			t.Errorf("%q: %v, %v; want every call", pkg, got, err)
+		}
+	}
+	if _, err := reachingOps(filepath.Join(t.TempDir(), "missing.json"), "m/reference/datetime"); err == nil {
+		t.Error("a missing map was not an error")
+	}
 }
