@@ -42,6 +42,7 @@ type MutationProfile struct {
 	Profile    string   `json:"profile"`
 	Packages   []string `json:"packages"`
 	Date       string   `json:"date,omitempty"`    // UTC day of the run
+	Commit     string   `json:"commit,omitempty"`  // the commit measured (with "+changes" when the tree differed from it)
 	Tool       string   `json:"tool,omitempty"`    // the mutation tool and its version
 	Seconds    float64  `json:"seconds,omitempty"` // wall time of the profile's run
 	Workers    int      `json:"workers,omitempty"`
@@ -346,7 +347,10 @@ func writePerProfile(p func(string, ...any), d Doc) {
 					if tool == "" {
 						tool = d.Mutation.Tool
 					}
-					when = strings.TrimSpace(pr.Date + ", " + tool)
+					when = pr.Date + ", " + tool
+					if pr.Commit != "" {
+						when += ", commit " + pr.Commit
+					}
 					if pr.Date == "" {
 						when = tool + ", undated run"
 					}

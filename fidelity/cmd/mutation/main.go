@@ -215,6 +215,7 @@ func mutate(selected []string, workers, coefficient int, stdout, stderr io.Write
 	absCalls, _ := filepath.Abs(calls)
 	absReach, _ := filepath.Abs(reachPath)
 
+	commit := currentCommit()
 	sum := &fidelity.MutationSummary{}
 	for _, profile := range selected {
 		pstart := time.Now()
@@ -263,6 +264,7 @@ func mutate(selected []string, workers, coefficient int, stdout, stderr io.Write
 			p = gp
 		}
 		p.Date = time.Now().UTC().Format("2006-01-02")
+		p.Commit = commit
 		p.Seconds = time.Since(pstart).Seconds()
 		p.Workers = workers
 		p.Tool = "gremlins " + gremlinsVersion
@@ -641,4 +643,19 @@ func writeReport(path string, sum *fidelity.MutationSummary, stale []Triage) err
 		}
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+// currentCommit names the commit the run measures, marked when the work
+// tree differs from it under reference/ or features/ (what a mutant is
+// judged on); "" outside a git checkout.
+func currentCommit() string {
+	out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output()
+	if err != nil {
+		return ""
+	}
+	c := strings.TrimSpace(string(out))
+	if err := exec.Command("git", "diff", "--quiet", "HEAD", "--", "reference", "features", "spec").Run(); err != nil {
+		c += "+changes"
+	}
+	return c
 }
