@@ -610,7 +610,7 @@ func writeReport(path string, sum *fidelity.MutationSummary, stale []Triage) err
 	if sum.Note != "" {
 		p("**%s**\n\n", sum.Note)
 	}
-	p("| profile | packages | measured | mutants | killed | timed out | lived | not covered | not viable | proved equivalent | raw score | wall time |\n")
+	p("| profile | packages | measured (commit) | mutants | killed | timed out | lived | not covered | not viable | proved equivalent | raw score | wall time |\n")
 	p("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, pr := range sum.Profiles {
 		p("| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | %.1f %% | %.1f min (%d workers) |\n", pr.Profile, strings.Join(pr.Packages, ", "), pr.Date,
