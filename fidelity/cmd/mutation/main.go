@@ -62,7 +62,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	coefficient := fs.Int("timeout-coefficient", 60, "a mutant times out after this many times the coverage run (which is quick when the build is cached; the judge itself stops a hanging call after 5 s)")
 	reportOnly := fs.Bool("report-only", false, "do not run: re-triage the survivors of -summary")
 	summary := fs.String("summary", "fidelity/mutation.json", "the scores and survivors (written by a run, read by -report-only)")
-	triagePath := fs.String("triage", "fidelity/mutation-triage.json", "the triage of survivors")
+	triagePath := fs.String("triage", "fidelity/mutation-triage.json", "the triage of survivors; every fidelity/triage/*.json (one file a profile) is read too")
 	report := fs.String("report", "docs/mutation-survivors.md", "the survivors report")
 	minScore := fs.Float64("min", 90, "the score every profile must reach")
 	probeOut := fs.String("probe", "", "with -report-only: find corpus cases that kill each untriaged survivor, write them here")
@@ -105,7 +105,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		sum = merge(last, fresh, selected)
 	}
 
-	triage, err := readTriage(*triagePath)
+	triage, err := readTriages(*triagePath, "fidelity/triage")
 	if err != nil {
 		fmt.Fprintln(stderr, "mutation:", err)
 		return 2
@@ -499,6 +499,33 @@ var verdicts = map[string]bool{
 
 func key(file string, line, col int, mut string) string {
 	return fmt.Sprintf("%s:%d:%d:%s", file, line, col, mut)
+}
+
+// readTriages reads the main triage file and every *.json in dir (one file
+// a profile, so the profiles' triage can be written apart); an entry given
+// twice is an error.
+func readTriages(main, dir string) (map[string]Triage, error) {
+	paths := []string{main}
+	more, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(more)
+	paths = append(paths, more...)
+	out := map[string]Triage{}
+	for _, p := range paths {
+		t, err := readTriage(p)
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range t {
+			if _, dup := out[k]; dup {
+				return nil, fmt.Errorf("%s: %s is triaged twice", p, k)
+			}
+			out[k] = v
+		}
+	}
+	return out, nil
 }
 
 func readTriage(path string) (map[string]Triage, error) {

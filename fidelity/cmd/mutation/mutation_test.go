@@ -121,3 +121,23 @@ func TestCoveredPackagesParsesCounts(t *testing.T) {
 		t.Fatalf("covered %v, %v", got, err)
 	}
 }
+
+func TestTriagesAreReadFromEveryFileOnce(t *testing.T) {
+	dir := t.TempDir()
+	entry := func(line int) string {
+		return `{"file": "routing/a.go", "line": ` + string(rune('0'+line)) + `, "column": 3, "mutator": "INCREMENT_DECREMENT", "code": "i++", "verdict": "open", "reason": "no scenario yet"}`
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "triage"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "main.json"), []byte("["+entry(1)+"]"), 0o644)
+	os.WriteFile(filepath.Join(dir, "triage", "routing.json"), []byte("["+entry(2)+"]"), 0o644)
+	got, err := readTriages(filepath.Join(dir, "main.json"), filepath.Join(dir, "triage"))
+	if err != nil || len(got) != 2 {
+		t.Fatalf("%d entries, %v; want 2", len(got), err)
+	}
+	os.WriteFile(filepath.Join(dir, "triage", "again.json"), []byte("["+entry(2)+"]"), 0o644)
+	if _, err := readTriages(filepath.Join(dir, "main.json"), filepath.Join(dir, "triage")); err == nil {
+		t.Fatal("an entry triaged in two files was accepted")
+	}
+}
