@@ -52,6 +52,10 @@ type MutationProfile struct {
 	Lived      int      `json:"lived"`
 	NotCovered int      `json:"not_covered"`
 	NotViable  int      `json:"not_viable"`
+	// Rechecked are the mutants gremlins marked NOT COVERED (it never builds
+	// those) that the mutation command built and judged itself; each is
+	// counted above as what that judging found.
+	Rechecked int `json:"rechecked"`
 	// Proved are the survivors fidelity/mutation-triage.json proves no input
 	// can tell from the reference (equivalent, unreachable by contract, or
 	// not compiling), each with its argument.

@@ -61,6 +61,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	profileList := fs.String("profile", "all", "the profiles to measure, comma-separated (v1, datetime, timestamps, routing, clock-core, clock-awareness, shared) or all; the others keep their last measurement")
 	coefficient := fs.Int("timeout-coefficient", 60, "a mutant times out after this many times the coverage run (which is quick when the build is cached; the judge itself stops a hanging call after 5 s)")
 	reportOnly := fs.Bool("report-only", false, "do not run: re-triage the survivors of -summary")
+	recheck := fs.Bool("recheck", false, "with -report-only: build and judge the NOT COVERED survivors of the -profile profiles that no run has rechecked yet")
 	summary := fs.String("summary", "fidelity/mutation.json", "the scores and survivors (written by a run, read by -report-only)")
 	triagePath := fs.String("triage", "fidelity/mutation-triage.json", "the triage of survivors; every fidelity/triage/*.json (one file a profile) is read too")
 	report := fs.String("report", "docs/mutation-survivors.md", "the survivors report")
@@ -88,6 +89,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		sum = s
+		if *recheck {
+			if err := recheckSummary(sum, selected, *workers, stdout); err != nil {
+				fmt.Fprintln(stderr, "mutation:", err)
+				return 2
+			}
+		}
 	} else {
 		fresh, err := mutate(selected, *workers, *coefficient, stdout, stderr)
 		if err != nil {
@@ -163,23 +170,11 @@ func mutate(selected []string, workers, coefficient int, stdout, stderr io.Write
 	}
 	defer os.RemoveAll(tmp)
 
-	calls := filepath.Join(tmp, "calls.jsonl")
-	n, err := recordCalls(calls)
+	env, n, err := prepareJudge(tmp)
 	if err != nil {
 		return nil, err
 	}
-	realGo, err := exec.LookPath("go")
-	if err != nil {
-		return nil, err
-	}
-	reach, err := buildReach(realGo, tmp, calls)
-	if err != nil {
-		return nil, err
-	}
-	reachPath := filepath.Join(tmp, "reach.json")
-	if err := writeJSON(reachPath, reach); err != nil {
-		return nil, err
-	}
+	realGo := env.goBin
 	fmt.Fprintf(stdout, "mutation: the suite makes %d calls; each mutant is judged by the calls of the operations that reach its package (coverage map: %.1f s)\n",
 		n, time.Since(start).Seconds())
 
@@ -212,8 +207,7 @@ func mutate(selected []string, workers, coefficient int, stdout, stderr io.Write
 		return nil, err
 	}
 	defer logf.Close()
-	absCalls, _ := filepath.Abs(calls)
-	absReach, _ := filepath.Abs(reachPath)
+	absCalls, absReach := env.calls, env.reach
 
 	commit := currentCommit()
 	sum := &fidelity.MutationSummary{}
@@ -263,6 +257,11 @@ func mutate(selected []string, workers, coefficient int, stdout, stderr io.Write
 			}
 			p = gp
 		}
+		one := &fidelity.MutationSummary{Profiles: []fidelity.MutationProfile{p}, Survivors: got.Survivors}
+		if _, err := recheckUncovered(one, profile, env, workers, stdout); err != nil {
+			return nil, err
+		}
+		p, got.Survivors = one.Profiles[0], one.Survivors
 		p.Date = time.Now().UTC().Format("2006-01-02")
 		p.Commit = commit
 		p.Seconds = time.Since(pstart).Seconds()
@@ -276,6 +275,61 @@ func mutate(selected []string, workers, coefficient int, stdout, stderr io.Write
 	sum.Workers = workers
 	sum.WallSeconds = time.Since(start).Seconds()
 	return sum, nil
+}
+
+// recheckSummary builds and judges the NOT COVERED survivors of the selected
+// profiles of a summary written before runs did so themselves.
+func recheckSummary(sum *fidelity.MutationSummary, selected []string, workers int, stdout io.Writer) error {
+	tmp, err := os.MkdirTemp("", "clockspec-mutation-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	env, _, err := prepareJudge(tmp)
+	if err != nil {
+		return err
+	}
+	for _, profile := range selected {
+		for _, p := range sum.Profiles {
+			if p.Profile == profile && p.Rechecked == 0 {
+				if _, err := recheckUncovered(sum, profile, env, workers, stdout); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// prepareJudge records the suite's calls and builds the coverage map in
+// tmp: what the judge needs for every mutant.
+func prepareJudge(tmp string) (judgeEnv, int, error) {
+	calls := filepath.Join(tmp, "calls.jsonl")
+	n, err := recordCalls(calls)
+	if err != nil {
+		return judgeEnv{}, 0, err
+	}
+	realGo, err := exec.LookPath("go")
+	if err != nil {
+		return judgeEnv{}, 0, err
+	}
+	reach, err := buildReach(realGo, tmp, calls)
+	if err != nil {
+		return judgeEnv{}, 0, err
+	}
+	reachPath := filepath.Join(tmp, "reach.json")
+	if err := writeJSON(reachPath, reach); err != nil {
+		return judgeEnv{}, 0, err
+	}
+	absCalls, err := filepath.Abs(calls)
+	if err != nil {
+		return judgeEnv{}, 0, err
+	}
+	absReach, err := filepath.Abs(reachPath)
+	if err != nil {
+		return judgeEnv{}, 0, err
+	}
+	return judgeEnv{goBin: realGo, calls: absCalls, reach: absReach}, n, nil
 }
 
 // merge puts a run's profiles into the last summary: a profile measured now
