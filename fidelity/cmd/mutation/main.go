@@ -329,7 +329,36 @@ func prepareJudge(tmp string) (judgeEnv, int, error) {
 	if err != nil {
 		return judgeEnv{}, 0, err
 	}
-	return judgeEnv{goBin: realGo, calls: absCalls, reach: absReach}, n, nil
+	unreplayed, err := unreplayedScenarios(calls)
+	if err != nil {
+		return judgeEnv{}, 0, err
+	}
+	return judgeEnv{goBin: realGo, calls: absCalls, reach: absReach, unreplayed: unreplayed}, n, nil
+}
+
+// unreplayedScenarios lists, by profile, the scenarios with a call the judge
+// does not replay (the store operations).
+func unreplayedScenarios(calls string) (map[string][]string, error) {
+	f, err := os.Open(calls)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	out := map[string][]string{}
+	seen := map[string]bool{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	for sc.Scan() {
+		var c struct{ Scenario, Op string }
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			return nil, err
+		}
+		if strings.HasPrefix(c.Op, "clock-core.store_") && !seen[c.Scenario] {
+			seen[c.Scenario] = true
+			out["clock-core"] = append(out["clock-core"], c.Scenario)
+		}
+	}
+	return out, sc.Err()
 }
 
 // merge puts a run's profiles into the last summary: a profile measured now

@@ -27,14 +27,21 @@ import (
 // judgeEnv is what the judge needs to replay the calls of one package.
 type judgeEnv struct {
 	goBin, calls, reach string
+	// unreplayed are the scenarios whose calls the judge cannot replay
+	// (by profile); a survivor of that profile is run through them by the
+	// harness (cmd/conform built with the mutant).
+	unreplayed map[string][]string
 }
 
 // recheckUncovered judges every NOT COVERED survivor of profile in sum and
 // moves it to killed, lived or not viable; it returns how many it built.
+// When the suite has scenarios the judge cannot replay (the store
+// operations, whose files their scenarios' steps set up), every survivor of
+// the profile is also run through those scenarios by the harness itself.
 func recheckUncovered(sum *fidelity.MutationSummary, profile string, env judgeEnv, workers int, stdout io.Writer) (int, error) {
 	var idx []int
 	for i, s := range sum.Survivors {
-		if s.Profile == profile && s.Status == "NOT COVERED" {
+		if s.Profile == profile && (s.Status == "NOT COVERED" || len(env.unreplayed) > 0) {
 			idx = append(idx, i)
 		}
 	}
@@ -92,8 +99,14 @@ func recheckUncovered(sum *fidelity.MutationSummary, profile string, env judgeEn
 	counts := map[string]int{}
 	for j, i := range idx {
 		counts[status[j]]++
-		p.NotCovered--
-		p.Rechecked++
+		if sum.Survivors[i].Status == "LIVED" {
+			// judged by gremlins already; only a kill by the unreplayed
+			// scenarios changes it
+			p.Lived--
+		} else {
+			p.NotCovered--
+			p.Rechecked++
+		}
 		switch status[j] {
 		case "KILLED":
 			p.Killed++
@@ -116,7 +129,7 @@ func recheckUncovered(sum *fidelity.MutationSummary, profile string, env judgeEn
 		}
 	}
 	sum.Survivors = keep
-	fmt.Fprintf(stdout, "mutation: %s: built the %d mutants gremlins marked not covered: %d killed, %d timed out, %d lived, %d not viable\n",
+	fmt.Fprintf(stdout, "mutation: %s: built and judged %d survivors (gremlins' not covered, and for scenarios the judge cannot replay every survivor): %d killed, %d timed out, %d lived, %d not viable\n",
 		profile, len(idx), counts["KILLED"], counts["TIMED OUT"], counts["LIVED"], counts["NOT VIABLE"])
 	return len(idx), nil
 }
@@ -162,6 +175,9 @@ func judgeOne(s fidelity.Survivor, root, dir string, env judgeEnv) (string, erro
 	case ctx.Err() != nil:
 		return "TIMED OUT", nil
 	case err == nil:
+		if ids := env.unreplayed[s.Profile]; len(ids) > 0 {
+			return harnessJudge(ids, ovf, dir, env)
+		}
 		return "LIVED", nil
 	}
 	var exit *exec.ExitError
@@ -169,4 +185,31 @@ func judgeOne(s fidelity.Survivor, root, dir string, env judgeEnv) (string, erro
 		return "KILLED", nil
 	}
 	return "", err
+}
+
+// harnessJudge runs the scenarios ids with conform built with the mutant
+// (at the exact level, every tier): KILLED when any fails.
+func harnessJudge(ids []string, overlay, dir string, env judgeEnv) (string, error) {
+	bin := filepath.Join(dir, "conform")
+	os.Remove(bin)
+	build := exec.Command(env.goBin, "build", "-o", bin, "-ldflags=-s -w", "-overlay", overlay, "./cmd/conform")
+	build.Env = append(os.Environ(), "GOFLAGS=-trimpath")
+	if out, err := build.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("building conform with a mutant: %v\n%s", err, out)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	run := exec.CommandContext(ctx, bin, "run", "--run", strings.Join(ids, ","), "--require", "all", "--level", "exact")
+	err := run.Run()
+	switch {
+	case ctx.Err() != nil:
+		return "TIMED OUT", nil
+	case err == nil:
+		return "LIVED", nil
+	}
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && exit.ExitCode() == 1 {
+		return "KILLED", nil
+	}
+	return "", fmt.Errorf("conform with a mutant: %v", err)
 }
