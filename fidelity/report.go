@@ -41,10 +41,11 @@ type MutationSummary struct {
 type MutationProfile struct {
 	Profile    string   `json:"profile"`
 	Packages   []string `json:"packages"`
-	Date       string   `json:"date,omitempty"`    // UTC day of the run
-	Commit     string   `json:"commit,omitempty"`  // the commit measured (with "+changes" when the tree differed from it)
-	Tool       string   `json:"tool,omitempty"`    // the mutation tool and its version
-	Seconds    float64  `json:"seconds,omitempty"` // wall time of the profile's run
+	Date       string   `json:"date,omitempty"`        // UTC day of the run
+	Commit     string   `json:"commit,omitempty"`      // the commit measured (with "+changes" when the tree differed from it)
+	Tool       string   `json:"tool,omitempty"`        // the mutation tool and its version
+	Seconds    float64  `json:"seconds,omitempty"`     // wall time of the profile's run
+	CPUSeconds float64  `json:"cpu_seconds,omitempty"` // CPU time of its builds and judges
 	Workers    int      `json:"workers,omitempty"`
 	Mutants    int      `json:"mutants"`
 	Killed     int      `json:"killed"`

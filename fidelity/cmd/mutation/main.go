@@ -30,6 +30,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/clockspec/clockspec/conformance"
@@ -212,7 +213,7 @@ func mutate(selected []string, workers, coefficient int, stdout, stderr io.Write
 	commit := currentCommit()
 	sum := &fidelity.MutationSummary{}
 	for _, profile := range selected {
-		pstart := time.Now()
+		pstart, pcpu := time.Now(), childCPU()
 		out := filepath.Join(tmp, profile+".json")
 		args := []string{"unleash", "--workers", fmt.Sprint(workers), "--timeout-coefficient", fmt.Sprint(coefficient),
 			"--tags", "clockspec_mutation", "-o", out}
@@ -265,11 +266,12 @@ func mutate(selected []string, workers, coefficient int, stdout, stderr io.Write
 		p.Date = time.Now().UTC().Format("2006-01-02")
 		p.Commit = commit
 		p.Seconds = time.Since(pstart).Seconds()
+		p.CPUSeconds = childCPU() - pcpu
 		p.Workers = workers
 		p.Tool = "gremlins " + gremlinsVersion
 		sum.Profiles = append(sum.Profiles, p)
 		sum.Survivors = append(sum.Survivors, got.Survivors...)
-		fmt.Fprintf(stdout, "mutation: %s: %d mutants in %.1f min\n", profile, p.Mutants, p.Seconds/60)
+		fmt.Fprintf(stdout, "mutation: %s: %d mutants in %.1f min (%.1f CPU-min)\n", profile, p.Mutants, p.Seconds/60, p.CPUSeconds/60)
 	}
 	sum.Tool, sum.Judge, sum.Mutators = "gremlins "+gremlinsVersion, judgeText, mutators
 	sum.Workers = workers
@@ -720,7 +722,7 @@ func writeReport(path string, sum *fidelity.MutationSummary, stale []Triage) err
 	if sum.Note != "" {
 		p("**%s**\n\n", sum.Note)
 	}
-	p("| profile | packages | measured (commit) | mutants | killed | timed out | lived | not covered | not viable | proved equivalent | raw score | wall time |\n")
+	p("| profile | packages | measured (commit) | mutants | killed | timed out | lived | not covered | not viable | proved equivalent | raw score | time |\n")
 	p("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, pr := range sum.Profiles {
 		p("| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | %.1f %% | %.1f min (%d workers) |\n", pr.Profile, strings.Join(pr.Packages, ", "), pr.Date,
@@ -768,4 +770,15 @@ func currentCommit() string {
 		c += "+changes"
 	}
 	return c
+}
+
+// childCPU is the CPU time, in seconds, of every finished child process
+// (gremlins and the builds and judges it waited for): the cost of a run
+// apart from what else the machine was doing.
+func childCPU() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }
