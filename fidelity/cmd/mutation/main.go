@@ -748,9 +748,24 @@ func writeReport(path string, sum *fidelity.MutationSummary, stale []Triage) err
 		p("| `reference/%s:%d:%d` | %s | %s | `%s` | %s | %s |\n", s.File, s.Line, s.Column, s.Mutator, s.Status,
 			strings.ReplaceAll(s.Code, "|", "\\|"), s.Verdict, strings.ReplaceAll(reason, "|", "\\|"))
 	}
-	if len(stale) > 0 {
-		p("\n## Stale triage entries\n\nThese no longer match a survivor (killed, or the code moved); remove or update them.\n\n")
-		for _, t := range stale {
+	var confirmed, others []Triage
+	for _, t := range stale {
+		if t.Verdict == "scenario" {
+			confirmed = append(confirmed, t)
+		} else {
+			others = append(others, t)
+		}
+	}
+	if len(confirmed) > 0 {
+		p("\n## Kills the last runs confirmed\n\nMutants a scenario was written for and that the runs counted as killed (the triage entry can go).\n\n")
+		p("| mutant | killed by |\n| --- | --- |\n")
+		for _, t := range confirmed {
+			p("| `reference/%s:%d:%d` %s | `%s` |\n", t.File, t.Line, t.Column, t.Mutator, t.Scenario)
+		}
+	}
+	if len(others) > 0 {
+		p("\n## Stale triage entries\n\nThese match no survivor any more (the runs killed the mutant, or the code moved); remove or update them.\n\n")
+		for _, t := range others {
 			p("- `reference/%s:%d:%d` %s (%s)\n", t.File, t.Line, t.Column, t.Mutator, t.Verdict)
 		}
 	}
