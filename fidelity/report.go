@@ -57,6 +57,10 @@ type MutationProfile struct {
 	// those) that the mutation command built and judged itself; each is
 	// counted above as what that judging found.
 	Rechecked int `json:"rechecked"`
+	// Rejudged says when (day and commit) every survivor was judged again
+	// against the suite as it then was (make mutation's -rejudge): kills by
+	// scenarios added after the run count from then on.
+	Rejudged string `json:"rejudged,omitempty"`
 	// Proved are the survivors fidelity/mutation-triage.json proves no input
 	// can tell from the reference (equivalent, unreachable by contract, or
 	// not compiling), each with its argument.

@@ -62,7 +62,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	profileList := fs.String("profile", "all", "the profiles to measure, comma-separated (v1, datetime, timestamps, routing, clock-core, clock-awareness, shared) or all; the others keep their last measurement")
 	coefficient := fs.Int("timeout-coefficient", 60, "a mutant times out after this many times the coverage run (which is quick when the build is cached; the judge itself stops a hanging call after 5 s)")
 	reportOnly := fs.Bool("report-only", false, "do not run: re-triage the survivors of -summary")
-	recheck := fs.Bool("recheck", false, "with -report-only: build and judge the NOT COVERED survivors of the -profile profiles that no run has rechecked yet")
+	rejudge := fs.Bool("rejudge", false, "with -report-only: judge every survivor of the -profile profiles again against the current suite, so scenarios added since the run count (the reference must be unchanged since; the profile records when)")
 	summary := fs.String("summary", "fidelity/mutation.json", "the scores and survivors (written by a run, read by -report-only)")
 	triagePath := fs.String("triage", "fidelity/mutation-triage.json", "the triage of survivors; every fidelity/triage/*.json (one file a profile) is read too")
 	report := fs.String("report", "docs/mutation-survivors.md", "the survivors report")
@@ -90,8 +90,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		sum = s
-		if *recheck {
-			if err := recheckSummary(sum, selected, *workers, stdout); err != nil {
+		if *rejudge {
+			if err := rejudgeSummary(sum, selected, *workers, stdout); err != nil {
 				fmt.Fprintln(stderr, "mutation:", err)
 				return 2
 			}
@@ -259,7 +259,7 @@ func mutate(selected []string, workers, coefficient int, stdout, stderr io.Write
 			p = gp
 		}
 		one := &fidelity.MutationSummary{Profiles: []fidelity.MutationProfile{p}, Survivors: got.Survivors}
-		if _, err := recheckUncovered(one, profile, env, workers, stdout); err != nil {
+		if _, err := recheckUncovered(one, profile, env, workers, false, stdout); err != nil {
 			return nil, err
 		}
 		p, got.Survivors = one.Profiles[0], one.Survivors
@@ -279,9 +279,9 @@ func mutate(selected []string, workers, coefficient int, stdout, stderr io.Write
 	return sum, nil
 }
 
-// recheckSummary builds and judges the NOT COVERED survivors of the selected
-// profiles of a summary written before runs did so themselves.
-func recheckSummary(sum *fidelity.MutationSummary, selected []string, workers int, stdout io.Writer) error {
+// rejudgeSummary judges every survivor of the selected profiles again
+// against the current suite and records the day and commit it did so.
+func rejudgeSummary(sum *fidelity.MutationSummary, selected []string, workers int, stdout io.Writer) error {
 	tmp, err := os.MkdirTemp("", "clockspec-mutation-")
 	if err != nil {
 		return err
@@ -291,13 +291,18 @@ func recheckSummary(sum *fidelity.MutationSummary, selected []string, workers in
 	if err != nil {
 		return err
 	}
+	commit := currentCommit()
 	for _, profile := range selected {
-		for _, p := range sum.Profiles {
-			if p.Profile == profile && p.Rechecked == 0 {
-				if _, err := recheckUncovered(sum, profile, env, workers, stdout); err != nil {
-					return err
-				}
+		for i := range sum.Profiles {
+			if sum.Profiles[i].Profile != profile {
+				continue
 			}
+			start := childCPU()
+			if _, err := recheckUncovered(sum, profile, env, workers, true, stdout); err != nil {
+				return err
+			}
+			sum.Profiles[i].Rejudged = time.Now().UTC().Format("2006-01-02") + " at " + commit
+			sum.Profiles[i].CPUSeconds += childCPU() - start
 		}
 	}
 	return nil

@@ -38,11 +38,26 @@ type judgeEnv struct {
 // When the suite has scenarios the judge cannot replay (the store
 // operations, whose files their scenarios' steps set up), every survivor of
 // the profile is also run through those scenarios by the harness itself.
-func recheckUncovered(sum *fidelity.MutationSummary, profile string, env judgeEnv, workers int, stdout io.Writer) (int, error) {
+//
+// With all set, every survivor of the profile is judged again against the
+// current suite (the rejudge after scenarios were added): the reference must
+// be the one the run mutated, which the survivors' source lines check.
+func recheckUncovered(sum *fidelity.MutationSummary, profile string, env judgeEnv, workers int, all bool, stdout io.Writer) (int, error) {
 	var idx []int
 	for i, s := range sum.Survivors {
-		if s.Profile == profile && (s.Status == "NOT COVERED" || len(env.unreplayed) > 0) {
+		if s.Profile == profile && (all || s.Status == "NOT COVERED" || len(env.unreplayed[profile]) > 0) {
 			idx = append(idx, i)
+		}
+	}
+	for _, i := range idx {
+		s := sum.Survivors[i]
+		b, err := os.ReadFile(filepath.Join("reference", s.File))
+		if err != nil {
+			return 0, err
+		}
+		lines := strings.Split(string(b), "\n")
+		if s.Line > len(lines) || strings.TrimSpace(lines[s.Line-1]) != s.Code {
+			return 0, fmt.Errorf("reference/%s:%d is no longer %q: the reference changed since the run; measure %s again (make mutation PROFILE=%s)", s.File, s.Line, s.Code, profile, profile)
 		}
 	}
 	if len(idx) == 0 {
@@ -129,8 +144,12 @@ func recheckUncovered(sum *fidelity.MutationSummary, profile string, env judgeEn
 		}
 	}
 	sum.Survivors = keep
-	fmt.Fprintf(stdout, "mutation: %s: built and judged %d survivors (gremlins' not covered, and for scenarios the judge cannot replay every survivor): %d killed, %d timed out, %d lived, %d not viable\n",
-		profile, len(idx), counts["KILLED"], counts["TIMED OUT"], counts["LIVED"], counts["NOT VIABLE"])
+	what := "gremlins' not covered, and for scenarios the judge cannot replay every survivor"
+	if all {
+		what = "every survivor, against the current suite"
+	}
+	fmt.Fprintf(stdout, "mutation: %s: built and judged %d survivors (%s): %d killed, %d timed out, %d lived, %d not viable\n",
+		profile, len(idx), what, counts["KILLED"], counts["TIMED OUT"], counts["LIVED"], counts["NOT VIABLE"])
 	return len(idx), nil
 }
 
