@@ -360,6 +360,9 @@ func writePerProfile(p func(string, ...any), d Doc) {
 					if pr.Commit != "" {
 						when += ", commit " + pr.Commit
 					}
+					if pr.Rejudged != "" {
+						when += "; survivors judged again " + pr.Rejudged
+					}
 					if pr.Date == "" {
 						when = tool + ", undated run"
 					}

@@ -727,11 +727,18 @@ func writeReport(path string, sum *fidelity.MutationSummary, stale []Triage) err
 	if sum.Note != "" {
 		p("**%s**\n\n", sum.Note)
 	}
-	p("| profile | packages | measured (commit) | mutants | killed | timed out | lived | not covered | not viable | proved equivalent | raw score | time |\n")
+	p("| profile | packages | measured | mutants | killed | timed out | lived | not covered | not viable | proved equivalent | raw score | time |\n")
 	p("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, pr := range sum.Profiles {
-		p("| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | %.1f %% | %.1f min (%d workers) |\n", pr.Profile, strings.Join(pr.Packages, ", "), pr.Date,
-			pr.Mutants, pr.Killed, pr.TimedOut, pr.Lived, pr.NotCovered, pr.NotViable, pr.Proved, pr.Score(), pr.Seconds/60, pr.Workers)
+		measured := pr.Date
+		if pr.Commit != "" {
+			measured += " (" + pr.Commit + ")"
+		}
+		if pr.Rejudged != "" {
+			measured += "; survivors judged again " + pr.Rejudged
+		}
+		p("| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | %.1f %% | %.1f min, %.1f CPU-min (%d workers) |\n", pr.Profile, strings.Join(pr.Packages, ", "), measured,
+			pr.Mutants, pr.Killed, pr.TimedOut, pr.Lived, pr.NotCovered, pr.NotViable, pr.Proved, pr.Score(), pr.Seconds/60, pr.CPUSeconds/60, pr.Workers)
 	}
 	p("\nRaw score = detected / (mutants that compile − survivors proved equivalent).\n\n")
 	p("Verdicts: **equivalent** — proved: the reason is an argument that no input can tell the mutant from the\n")
