@@ -125,13 +125,18 @@ fidelity-sample: oracle-deps
 fidelity: oracle-deps
 	$(GO) run ./fidelity/cmd/fidelity -doc docs/fidelity.md
 
-# Mutation score of the reference under the suite (gremlins, judged only by
-# the scenarios' calls; see fidelity/cmd/mutation). Slow (about half an hour
-# on 2 cores), so not part of make test. Writes fidelity/mutation.json and
-# docs/mutation-survivors.md; MUTATION_WORKERS bounds the parallel mutants.
-MUTATION_WORKERS ?= 3
+# Mutation score of the reference under the suite (gremlins, each mutant
+# judged only by the calls of the scenarios whose operations reach its
+# package; see fidelity/cmd/mutation). One profile at a time with
+# PROFILE=v1 (or a comma-separated list; default all); the others keep their
+# last measurement. Slow (minutes per profile), so not part of make test.
+# Writes fidelity/mutation.json and docs/mutation-survivors.md (then run
+# make fidelity, or fidelity -redoc, for docs/fidelity.md); MUTATION_WORKERS
+# bounds the mutants tested at once.
+MUTATION_WORKERS ?= 2
+PROFILE ?= all
 mutation:
-	$(GO) run ./fidelity/cmd/mutation -workers $(MUTATION_WORKERS)
+	$(GO) run ./fidelity/cmd/mutation -workers $(MUTATION_WORKERS) -profile $(PROFILE)
 
 # Only the reference writes goldens.
 goldens:

@@ -246,3 +246,36 @@ func hCase(expr string) *Case {
 		Input: mustJSON(map[string]any{"now": "2026-01-01T10:07:30.000Z", "timezone": "UTC",
 			"task": map[string]string{"schedule_type": "cron", "schedule_value": expr}})}
 }
+
+// TestPerProfileRawScore pins the raw score's definition: a survivor counts
+// against it unless proved equivalent, and the per-profile table shows it
+// with its run's date and tool, the oracle's agreement and the fuzzing.
+func TestPerProfileRawScore(t *testing.T) {
+	p := MutationProfile{Profile: "routing", Mutants: 12, Killed: 8, Lived: 2, NotCovered: 1, NotViable: 1, Date: "2026-11-24", Tool: "gremlins v0"}
+	if got := p.Score(); got != 800.0/11 {
+		t.Fatalf("score without proofs %v, want 8/11", got)
+	}
+	p.Proved = 1
+	if got := p.Score(); got != 80 {
+		t.Fatalf("score with one proved survivor %v, want 8/10", got)
+	}
+	ex, _ := LoadExceptions()
+	d := Doc{Excepts: ex,
+		Tallies:  []Tally{{Family: FamFormat, Cases: 3000, Agree: 2999}},
+		Mutation: &MutationSummary{Tool: "gremlins", Profiles: []MutationProfile{p}},
+		Fuzz:     &FuzzSummary{Targets: []FuzzTarget{{Name: "FuzzOtherProfiles", Profiles: []string{"routing"}, Seconds: 90, Executions: 1234567}}},
+	}
+	var b bytes.Buffer
+	WriteDoc(&b, d)
+	doc := b.String()
+	for _, want := range []string{
+		"| `routing` | 80.0 % (8 of 10) | 2026-11-24, gremlins v0 |",
+		"`FuzzOtherProfiles` 2 min (1,234,567 executions)",
+		"`datetime_format` 2,999 / 3,000",
+		"| `timestamps` | not measured |",
+	} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("the per-profile table lacks %q:\n%s", want, doc[:strings.Index(doc, "## Mutation score")])
+		}
+	}
+}

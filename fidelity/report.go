@@ -36,21 +36,35 @@ type MutationSummary struct {
 	Note string `json:"note,omitempty"`
 }
 
-// MutationProfile is the score of one profile's packages.
+// MutationProfile is the score of one profile's packages, from the run
+// that measured it (make mutation PROFILE=…).
 type MutationProfile struct {
 	Profile    string   `json:"profile"`
 	Packages   []string `json:"packages"`
+	Date       string   `json:"date,omitempty"`        // UTC day of the run
+	Commit     string   `json:"commit,omitempty"`      // the commit measured (with "+changes" when the tree differed from it)
+	Tool       string   `json:"tool,omitempty"`        // the mutation tool and its version
+	Seconds    float64  `json:"seconds,omitempty"`     // wall time of the profile's run
+	CPUSeconds float64  `json:"cpu_seconds,omitempty"` // CPU time of its builds and judges
+	Workers    int      `json:"workers,omitempty"`
 	Mutants    int      `json:"mutants"`
 	Killed     int      `json:"killed"`
 	TimedOut   int      `json:"timed_out"`
 	Lived      int      `json:"lived"`
 	NotCovered int      `json:"not_covered"`
 	NotViable  int      `json:"not_viable"`
-	// After triage (fidelity/mutation-triage.json): survivors a scenario
-	// added since the run kills, and survivors no conforming input can
-	// tell apart (equivalent, unreachable by contract, or not compiling).
-	NewlyKilled int `json:"newly_killed"`
-	Excluded    int `json:"excluded"`
+	// Rechecked are the mutants gremlins marked NOT COVERED (it never builds
+	// those) that the mutation command built and judged itself; each is
+	// counted above as what that judging found.
+	Rechecked int `json:"rechecked"`
+	// Rejudged says when (day and commit) every survivor was judged again
+	// against the suite as it then was (make mutation's -rejudge): kills by
+	// scenarios added after the run count from then on.
+	Rejudged string `json:"rejudged,omitempty"`
+	// Proved are the survivors fidelity/mutation-triage.json proves no input
+	// can tell from the reference (equivalent, unreachable by contract, or
+	// not compiling), each with its argument.
+	Proved int `json:"proved"`
 }
 
 // Detected are the mutants the suite caught: failed or hung.
@@ -60,22 +74,23 @@ func (p MutationProfile) Detected() int { return p.Killed + p.TimedOut }
 // scenario runs (not covered) counts as a survivor.
 func (p MutationProfile) Judged() int { return p.Killed + p.TimedOut + p.Lived + p.NotCovered }
 
-// Score is detected / judged, in percent.
+// Score is the raw mutation score in percent: detected / (judged − proved
+// equivalent). A survivor counts against it until a run kills it or an
+// argument proves it equivalent; "no case told them apart" proves nothing.
 func (p MutationProfile) Score() float64 {
+	n := p.Judged() - p.Proved
+	if n <= 0 {
+		return 0
+	}
+	return 100 * float64(p.Detected()) / float64(n)
+}
+
+// Unproved is detected / judged, before any survivor is proved equivalent.
+func (p MutationProfile) Unproved() float64 {
 	if p.Judged() == 0 {
 		return 0
 	}
 	return 100 * float64(p.Detected()) / float64(p.Judged())
-}
-
-// TriagedScore counts the survivors new scenarios kill as detected and
-// leaves out those no input can tell apart: detected / (judged − excluded).
-func (p MutationProfile) TriagedScore() float64 {
-	n := p.Judged() - p.Excluded
-	if n <= 0 {
-		return 0
-	}
-	return 100 * float64(p.Detected()+p.NewlyKilled) / float64(n)
 }
 
 // Survivor is one mutant the suite did not catch, with its triage.
@@ -99,11 +114,15 @@ type FuzzSummary struct {
 
 // FuzzTarget is one fuzz target and its recorded campaigns.
 type FuzzTarget struct {
-	Name     string  `json:"name"`
-	Package  string  `json:"package"`
-	Covers   string  `json:"covers"`
-	Seconds  float64 `json:"seconds"`  // total recorded fuzzing time
-	Findings int     `json:"findings"` // crashers found (each committed to testdata/fuzz and turned into a scenario)
+	Name     string   `json:"name"`
+	Package  string   `json:"package"`
+	Covers   string   `json:"covers"`
+	Profiles []string `json:"profiles"` // the profiles whose operations it drives
+	Seconds  float64  `json:"seconds"`  // total recorded fuzzing time
+	// Executions are the inputs run in the recorded campaigns (go test's
+	// "execs"); campaigns recorded before they were counted add none.
+	Executions int64 `json:"executions"`
+	Findings   int   `json:"findings"` // crashers found (each committed to testdata/fuzz and turned into a scenario)
 }
 
 // readJSON reads a committed summary; a missing file gives ok false.
@@ -160,24 +179,32 @@ func WriteDoc(w io.Writer, d Doc) {
 	p("| oracle: Node | %s |\n| oracle: ICU | %s |\n| oracle: ICU tzdata | %s |\n", v.Node, v.ICU, v.NodeTzdata)
 	p("| oracle: cron-parser (v1's pinned version) | %s |\n| oracle: luxon (cron-parser's) | %s |\n\n", v.CronParser, v.Luxon)
 
+	writePerProfile(p, d)
+
 	p("## Mutation score\n\n")
 	if d.Mutation == nil || len(d.Mutation.Profiles) == 0 {
 		p("Not measured yet: run `make mutation`.\n\n")
 	} else {
 		m := d.Mutation
-		p("Tool: %s. Judge: %s. Mutators: %s. A mutant is detected when it fails a\n", m.Tool, m.Judge, strings.Join(m.Mutators, ", "))
-		p("scenario or hangs; a mutant in code no scenario runs counts as a survivor. Raw score = detected /\n")
-		p("(detected + lived + not covered), mutants that do not compile left out. Triaged score: survivors that\n")
-		p("a named scenario kills (shown by building the mutant and running that scenario's call against it;\n")
-		p("gremlins never builds what it marks NOT COVERED, constants and case clauses included) count as\n")
-		p("detected, and survivors no conforming input can tell apart (equivalent, unreachable by contract, not\n")
-		p("compiling) are left out. `make mutation` mutates every `reference/<profile>` present; profiles that\n")
-		p("are not in the table had not landed when this run was made.\n\n")
-		p("| profile | packages | mutants | killed | timed out | lived | not covered | not viable | raw score | killed by new scenarios | excluded by triage | triaged score |\n")
-		p("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+		p("Judge: %s. Mutators: %s. A mutant is detected when it fails a scenario or hangs; a mutant in\n", m.Judge, strings.Join(m.Mutators, ", "))
+		p("code no scenario runs (not covered) is a survivor. **Raw score = detected / (mutants that compile −\n")
+		p("survivors proved equivalent)**: a survivor is left out only with an argument that no input can tell it\n")
+		p("from the reference (or that the operation's contract refuses every input that reaches it); \"no case\n")
+		p("told them apart\" proves nothing, so such a survivor counts against the score. Each profile is measured\n")
+		p("on its own (`make mutation PROFILE=…`) with the date and tool of its run; the survivors and their\n")
+		p("triage are in [mutation-survivors.md](mutation-survivors.md).\n\n")
+		p("| profile | packages | measured | tool | mutants | killed | timed out | lived | not covered | not viable | proved equivalent | raw score | before proofs |\n")
+		p("| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 		for _, pr := range m.Profiles {
-			p("| %s | %s | %d | %d | %d | %d | %d | %d | %.1f %% | %d | %d | %.1f %% |\n", pr.Profile, strings.Join(pr.Packages, ", "),
-				pr.Mutants, pr.Killed, pr.TimedOut, pr.Lived, pr.NotCovered, pr.NotViable, pr.Score(), pr.NewlyKilled, pr.Excluded, pr.TriagedScore())
+			when, tool := pr.Date, pr.Tool
+			if when == "" {
+				when = "—"
+			}
+			if tool == "" {
+				tool = m.Tool
+			}
+			p("| %s | %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | **%.1f %%** | %.1f %% |\n", pr.Profile, strings.Join(pr.Packages, ", "), when, tool,
+				pr.Mutants, pr.Killed, pr.TimedOut, pr.Lived, pr.NotCovered, pr.NotViable, pr.Proved, pr.Score(), pr.Unproved())
 		}
 		verdicts := map[string]int{}
 		for _, s := range m.Survivors {
@@ -192,7 +219,10 @@ func WriteDoc(w io.Writer, d Doc) {
 		for _, k := range keys {
 			parts = append(parts, fmt.Sprintf("%d %s", verdicts[k], k))
 		}
-		p("\nSurvivors: %d, triaged in [mutation-survivors.md](mutation-survivors.md) (%s).\n\n", len(m.Survivors), strings.Join(parts, ", "))
+		p("\nSurvivors: %d (%s).\n\n", len(m.Survivors), strings.Join(parts, ", "))
+		if m.Note != "" {
+			p("%s\n\n", m.Note)
+		}
 	}
 
 	p("## Differential oracle matrix\n\n")
@@ -253,13 +283,14 @@ func WriteDoc(w io.Writer, d Doc) {
 		p("is the sum of the campaigns (`go run ./fidelity/cmd/fidelity -fuzz-campaign 1m`) in\n")
 		p("`fidelity/fuzz.json`. A finding is committed under the package's `testdata/fuzz` and becomes a\n")
 		p("scenario.\n\n")
-		p("| target | package | covers | fuzzed | findings |\n| --- | --- | --- | ---: | ---: |\n")
-		sum := 0.0
+		p("| target | package | covers | fuzzed | executions | findings |\n| --- | --- | --- | ---: | ---: | ---: |\n")
+		sum, execs := 0.0, int64(0)
 		for _, t := range d.Fuzz.Targets {
 			sum += t.Seconds
-			p("| `%s` | `%s` | %s | %s | %d |\n", t.Name, t.Package, t.Covers, fuzzTime(t.Seconds), t.Findings)
+			execs += t.Executions
+			p("| `%s` | `%s` | %s | %s | %s | %d |\n", t.Name, t.Package, t.Covers, fuzzTime(t.Seconds), count(t.Executions), t.Findings)
 		}
-		p("\nTotal: %s of fuzzing.\n\n", fuzzTime(sum))
+		p("\nTotal: %s of fuzzing, %s executions counted (campaigns recorded before executions were counted add time only).\n\n", fuzzTime(sum), count(execs))
 	}
 
 	p("## Measurements\n\nThese vary from run to run and machine to machine (2 cores here).\n\n")
@@ -282,4 +313,89 @@ func fuzzTime(s float64) string {
 		return fmt.Sprintf("%.0f min", s/60)
 	}
 	return fmt.Sprintf("%.0f s", s)
+}
+
+// count writes n with thousands separators ("—" for none).
+func count(n int64) string {
+	if n == 0 {
+		return "—"
+	}
+	digits := fmt.Sprint(n)
+	var b strings.Builder
+	for i, c := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// oracleOps are the operations the differential matrix compares with the
+// original code, by profile; the other profiles' seeds come with no code.
+var oracleOps = map[string][]string{
+	"v1":       {FamFormatLocalTime, FamIsValidTimezone, FamResolveTimezone, FamComputeNextRun},
+	"datetime": {FamConvertTimezone, FamShift, FamFormat},
+}
+
+// writePerProfile is the summary a reader of the README comes for: per
+// profile, its raw mutation score (with the run's date and tool), how far
+// the reference agrees with the original code, and how much it was fuzzed.
+func writePerProfile(p func(string, ...any), d Doc) {
+	p("## Per profile\n\n")
+	p("| profile | raw mutation score | measured | oracle agreement (cases agreeing / compared) | fuzzing (own targets) |\n")
+	p("| --- | ---: | --- | --- | --- |\n")
+	profiles := []string{"v1", "datetime", "timestamps", "routing", "clock-core", "clock-awareness"}
+	for _, name := range profiles {
+		score, when := "not measured", "—"
+		if d.Mutation != nil {
+			for _, pr := range d.Mutation.Profiles {
+				if pr.Profile == name {
+					score = fmt.Sprintf("%.1f %% (%d of %d)", pr.Score(), pr.Detected(), pr.Judged()-pr.Proved)
+					tool := pr.Tool
+					if tool == "" {
+						tool = d.Mutation.Tool
+					}
+					when = pr.Date + ", " + tool
+					if pr.Commit != "" {
+						when += ", commit " + pr.Commit
+					}
+					if pr.Rejudged != "" {
+						when += "; survivors judged again " + pr.Rejudged
+					}
+					if pr.Date == "" {
+						when = tool + ", undated run"
+					}
+				}
+			}
+		}
+		oracle := "no original code to compare with (the seed is a specification)"
+		if ops := oracleOps[name]; len(ops) > 0 {
+			var parts []string
+			for _, op := range ops {
+				for _, t := range d.Tallies {
+					if t.Family == op {
+						parts = append(parts, fmt.Sprintf("`%s` %s / %s", op, count(int64(t.Agree)), count(int64(t.Cases))))
+					}
+				}
+			}
+			oracle = strings.Join(parts, "; ")
+		}
+		fuzz := "—"
+		if d.Fuzz != nil {
+			var parts []string
+			for _, t := range d.Fuzz.Targets {
+				for _, tp := range t.Profiles {
+					if tp == name {
+						parts = append(parts, fmt.Sprintf("`%s` %s (%s executions)", t.Name, fuzzTime(t.Seconds), count(t.Executions)))
+					}
+				}
+			}
+			if len(parts) > 0 {
+				fuzz = strings.Join(parts, "; ")
+			}
+		}
+		p("| `%s` | %s | %s | %s | %s |\n", name, score, when, oracle, fuzz)
+	}
+	p("\nEvery profile is also fuzzed by `FuzzOperations` (all operations, from every scenario's input).\n\n")
 }

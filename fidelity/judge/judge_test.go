@@ -18,16 +18,16 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/clockspec/clockspec/conformance"
-	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
 )
+
+// recordCalls records the suite's calls from the unmutated reference when
+// no file is given (set by record_test.go; nil in a mutation build).
+var recordCalls func(t *testing.T) string
 
 // Call is one recorded call: the scenario, the operation, its input and
 // the answer of the unmutated reference.
@@ -46,6 +46,9 @@ func TestSuiteCalls(t *testing.T) {
 		// against a fresh recording of itself: every scenario call must be
 		// answered the same twice (a non-deterministic answer would make
 		// every mutation verdict meaningless).
+		if recordCalls == nil {
+			t.Fatal("CLOCKSPEC_JUDGE_CALLS is not set, and this build (tag clockspec_mutation) cannot record the calls itself")
+		}
 		path = recordCalls(t)
 	}
 	f, err := os.Open(path)
@@ -66,15 +69,20 @@ func TestSuiteCalls(t *testing.T) {
 		}
 		defer list.Close()
 	}
+	// A mutant can change only the answers of calls whose execution reaches
+	// its package (or that package's start-up code): the mutation command's
+	// coverage map (CLOCKSPEC_JUDGE_REACH) says which operations those are,
+	// and the shim names the mutated package (CLOCKSPEC_JUDGE_MUTATED).
+	judged, err := reachingOps(os.Getenv("CLOCKSPEC_JUDGE_REACH"), os.Getenv("CLOCKSPEC_JUDGE_MUTATED"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for sc.Scan() {
 		var c Call
 		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
-		// The store operations work on files the scenario's own steps set up
-		// in a folder removed after it; out of their scenario they cannot be
-		// replayed (and must not write to the recorded paths again).
-		if strings.HasPrefix(c.Op, "clock-core.store_") {
+		if !replayable(c.Op) || (judged != nil && !judged[c.Op]) {
 			continue
 		}
 		n++
@@ -97,7 +105,7 @@ func TestSuiteCalls(t *testing.T) {
 		t.Fatal(err)
 	}
 	if n == 0 {
-		t.Fatalf("%s holds no calls", path)
+		t.Fatalf("%s holds no calls to judge by", path)
 	}
 	if failed > 0 {
 		t.Fatalf("%d of %d scenario calls answer differently", failed, n)
@@ -137,28 +145,4 @@ func canonical(out json.RawMessage, perr *protocol.Error) []byte {
 	}
 	b, _ := json.Marshal(map[string]any{"output": v})
 	return b
-}
-
-// recordCalls runs the suite against the reference and writes its calls in
-// the mutation command's format.
-func recordCalls(t *testing.T) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "calls.jsonl")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	enc := json.NewEncoder(f)
-	_, err = conformance.Run(context.Background(), conformance.Options{
-		Driver: conformance.InProcess(reference.New()), Level: conformance.LevelCompat,
-		OnCall: func(sc *features.Scenario, _ int, op string, input json.RawMessage, res protocol.Result) {
-			if err := enc.Encode(Call{Scenario: sc.ID, Op: op, Input: string(input), Output: res.Output, Error: res.Error}); err != nil {
-				t.Error(err)
-			}
-		}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return path
 }

@@ -15,11 +15,19 @@ shift
 # -coverpkg) are kept; its last argument, the package to test, is replaced.
 args=("${@:1:$#-1}")
 extra=()
+cover=no
 for a in "${args[@]}"; do
 	if [ "$a" = -cover ]; then
 		extra+=("-coverpkg=${CLOCKSPEC_COVERPKG:?}")
+		cover=yes
 	fi
 done
+# A mutant's run names the mutated package; the judge then replays only the
+# calls of the operations that reach it (the coverage map). The coverage
+# pass replays every call.
+if [ "$cover" = no ]; then
+	export CLOCKSPEC_JUDGE_MUTATED="${!#}"
+fi
 cd "$(dirname "$("$real" env GOMOD)")"
 exec "$real" test -vet=off -count=1 -ldflags="-s -w" "${args[@]}" "${extra[@]}" \
 	-run "${CLOCKSPEC_JUDGE_RUN:?}" "${CLOCKSPEC_JUDGE_PKG:?}"

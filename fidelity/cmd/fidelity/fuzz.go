@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"time"
 
 	"github.com/clockspec/clockspec/fidelity"
@@ -15,14 +18,15 @@ import (
 // family and profile at least.
 var fuzzTargets = []fidelity.FuzzTarget{
 	{Name: "FuzzOperations", Package: "./reference", Covers: "every operation of every profile, from every scenario's input"},
-	{Name: "FuzzProfileV1", Package: "./reference", Covers: "profile v1 (13 operations), from its scenarios' inputs"},
-	{Name: "FuzzProfileDatetime", Package: "./reference", Covers: "profile datetime (datetime_math, datetime_format), from its scenarios' inputs"},
-	{Name: "FuzzOtherProfiles", Package: "./reference", Covers: "every registered profile without a target of its own (clock-core, routing, … as they land)"},
-	{Name: "FuzzV1Fields", Package: "./reference", Covers: "v1 formatting, zones, cron and interval scheduling from loose fields"},
-	{Name: "FuzzDatetimeFields", Package: "./reference", Covers: "datetime convert/shift/diff/weekday/format from loose fields"},
-	{Name: "FuzzMathJSON", Package: "./reference/datetime", Covers: "datetime_math's JSON decoder and rules"},
-	{Name: "FuzzFormatJSON", Package: "./reference/datetime", Covers: "datetime_format's JSON decoder and rules"},
-	{Name: "FuzzTyped", Package: "./reference/datetime", Covers: "the typed datetime entry points"},
+	{Name: "FuzzProfileV1", Package: "./reference", Covers: "profile v1 (13 operations), from its scenarios' inputs", Profiles: []string{"v1"}},
+	{Name: "FuzzProfileDatetime", Package: "./reference", Covers: "profile datetime (datetime_math, datetime_format), from its scenarios' inputs", Profiles: []string{"datetime"}},
+	{Name: "FuzzOtherProfiles", Package: "./reference", Covers: "the profiles without a target of their own (timestamps, routing, clock-core, clock-awareness), from their scenarios' inputs",
+		Profiles: []string{"timestamps", "routing", "clock-core", "clock-awareness"}},
+	{Name: "FuzzV1Fields", Package: "./reference", Covers: "v1 formatting, zones, cron and interval scheduling from loose fields", Profiles: []string{"v1"}},
+	{Name: "FuzzDatetimeFields", Package: "./reference", Covers: "datetime convert/shift/diff/weekday/format from loose fields", Profiles: []string{"datetime"}},
+	{Name: "FuzzMathJSON", Package: "./reference/datetime", Covers: "datetime_math's JSON decoder and rules", Profiles: []string{"datetime"}},
+	{Name: "FuzzFormatJSON", Package: "./reference/datetime", Covers: "datetime_format's JSON decoder and rules", Profiles: []string{"datetime"}},
+	{Name: "FuzzTyped", Package: "./reference/datetime", Covers: "the typed datetime entry points", Profiles: []string{"datetime"}},
 }
 
 // campaign fuzzes every target for d each (one worker, so the run stays
@@ -43,7 +47,7 @@ func campaign(path string, d time.Duration, stdout, stderr io.Writer) int {
 	sum.Targets = nil
 	for _, t := range fuzzTargets {
 		if o, ok := old[t.Name]; ok {
-			t.Seconds, t.Findings = o.Seconds, o.Findings
+			t.Seconds, t.Findings, t.Executions = o.Seconds, o.Findings, o.Executions
 		}
 		sum.Targets = append(sum.Targets, t)
 	}
@@ -52,9 +56,11 @@ func campaign(path string, d time.Duration, stdout, stderr io.Writer) int {
 		t := &sum.Targets[i]
 		before := corpusSize(*t)
 		cmd := exec.Command("go", "test", t.Package, "-run", "^$", "-fuzz", "^"+t.Name+"$", "-fuzztime", d.String(), "-parallel", "1")
-		cmd.Stdout, cmd.Stderr = stdout, stderr
+		execs := &execCounter{}
+		cmd.Stdout, cmd.Stderr = io.MultiWriter(stdout, execs), stderr
 		err := cmd.Run()
 		t.Seconds += d.Seconds() // the fuzzing time, without the build
+		t.Executions += execs.last
 		if found := corpusSize(*t) - before; found > 0 || err != nil {
 			t.Findings += max(found, 1)
 			failed++
@@ -76,4 +82,30 @@ func campaign(path string, d time.Duration, stdout, stderr io.Writer) int {
 func corpusSize(t fidelity.FuzzTarget) int {
 	es, _ := os.ReadDir(filepath.Join(t.Package, "testdata", "fuzz", t.Name))
 	return len(es)
+}
+
+// execCounter keeps the last "execs: N" go test's fuzzer printed (its
+// progress lines count the executions so far).
+type execCounter struct {
+	buf  []byte
+	last int64
+}
+
+var execsRe = regexp.MustCompile(`execs: (\d+)`)
+
+func (e *execCounter) Write(b []byte) (int, error) {
+	e.buf = append(e.buf, b...)
+	for {
+		i := bytes.IndexByte(e.buf, '\n')
+		if i < 0 {
+			break
+		}
+		if m := execsRe.FindSubmatch(e.buf[:i]); m != nil {
+			if n, err := strconv.ParseInt(string(m[1]), 10, 64); err == nil && n > e.last {
+				e.last = n
+			}
+		}
+		e.buf = e.buf[i+1:]
+	}
+	return len(b), nil
 }

@@ -30,6 +30,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/clockspec/clockspec/conformance"
@@ -49,12 +50,8 @@ const (
 // mutators are gremlins' default set.
 var mutators = []string{"ARITHMETIC_BASE", "CONDITIONALS_BOUNDARY", "CONDITIONALS_NEGATION", "INCREMENT_DECREMENT", "INVERT_NEGATIVES"}
 
-// shared maps the packages that serve a profile without being named after
-// it; any other reference/<p> is profile p.
-var shared = map[string]string{
-	"v1": "v1", "cronspec": "v1", "cronparser": "v1", "jsrt": "v1",
-	"tzdb": "shared", ".": "shared",
-}
+// judgeText says what kills a mutant, for the reports.
+const judgeText = "fidelity/judge: every call of every scenario whose operation reaches the mutated package (a coverage map from one instrumented replay), against the mutated in-process reference, compared with the unmutated reference's answer (the suite's exact level); the store operations, whose files only their scenario's steps set up, are not replayed"
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
@@ -62,10 +59,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mutation", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	workers := fs.Int("workers", runtime.NumCPU(), "mutants tested at once")
+	profileList := fs.String("profile", "all", "the profiles to measure, comma-separated (v1, datetime, timestamps, routing, clock-core, clock-awareness, shared) or all; the others keep their last measurement")
 	coefficient := fs.Int("timeout-coefficient", 60, "a mutant times out after this many times the coverage run (which is quick when the build is cached; the judge itself stops a hanging call after 5 s)")
 	reportOnly := fs.Bool("report-only", false, "do not run: re-triage the survivors of -summary")
+	rejudge := fs.Bool("rejudge", false, "with -report-only: judge every survivor of the -profile profiles again against the current suite, so scenarios added since the run count (the reference must be unchanged since; the profile records when)")
 	summary := fs.String("summary", "fidelity/mutation.json", "the scores and survivors (written by a run, read by -report-only)")
-	triagePath := fs.String("triage", "fidelity/mutation-triage.json", "the triage of survivors")
+	triagePath := fs.String("triage", "fidelity/mutation-triage.json", "the triage of survivors; every fidelity/triage/*.json (one file a profile) is read too")
 	report := fs.String("report", "docs/mutation-survivors.md", "the survivors report")
 	minScore := fs.Float64("min", 90, "the score every profile must reach")
 	probeOut := fs.String("probe", "", "with -report-only: find corpus cases that kill each untriaged survivor, write them here")
@@ -78,6 +77,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
+	selected, err := selectProfiles(*profileList)
+	if err != nil {
+		fmt.Fprintln(stderr, "mutation:", err)
+		return 2
+	}
 	var sum *fidelity.MutationSummary
 	if *reportOnly {
 		s, ok, err := fidelity.ReadMutation(*summary)
@@ -86,16 +90,30 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		sum = s
+		if *rejudge {
+			if err := rejudgeSummary(sum, selected, *workers, stdout); err != nil {
+				fmt.Fprintln(stderr, "mutation:", err)
+				return 2
+			}
+		}
 	} else {
-		s, err := mutate(*workers, *coefficient, stdout, stderr)
+		fresh, err := mutate(selected, *workers, *coefficient, stdout, stderr)
 		if err != nil {
 			fmt.Fprintln(stderr, "mutation:", err)
 			return 2
 		}
-		sum = s
+		last, ok, err := fidelity.ReadMutation(*summary)
+		if err != nil {
+			fmt.Fprintf(stderr, "mutation: cannot read %s: %v\n", *summary, err)
+			return 2
+		}
+		if !ok {
+			last = nil
+		}
+		sum = merge(last, fresh, selected)
 	}
 
-	triage, err := readTriage(*triagePath)
+	triage, err := readTriages(*triagePath, "fidelity/triage")
 	if err != nil {
 		fmt.Fprintln(stderr, "mutation:", err)
 		return 2
@@ -128,22 +146,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 	low := 0
 	for _, p := range sum.Profiles {
-		fmt.Fprintf(stdout, "mutation: %-8s %4d mutants  %4d killed  %3d timed out  %3d lived  %3d not covered  %3d not viable  raw score %5.1f %%  triaged score %5.1f %% (%d killed by new scenarios, %d excluded)\n",
-			p.Profile, p.Mutants, p.Killed, p.TimedOut, p.Lived, p.NotCovered, p.NotViable, p.Score(), p.TriagedScore(), p.NewlyKilled, p.Excluded)
-		if p.Profile != "shared" && p.TriagedScore() < *minScore {
+		fmt.Fprintf(stdout, "mutation: %-15s %4d mutants  %4d killed  %3d timed out  %3d lived  %3d not covered  %3d not viable  %3d proved equivalent  raw score %5.1f %%  (measured %s in %.1f min)\n",
+			p.Profile, p.Mutants, p.Killed, p.TimedOut, p.Lived, p.NotCovered, p.NotViable, p.Proved, p.Score(), p.Date, p.Seconds/60)
+		if p.Profile != "shared" && p.Score() < *minScore {
 			low++
 		}
 	}
-	fmt.Fprintf(stdout, "mutation: %d survivors (%d untriaged, %d stale triage entries); wall time %.0f min; report %s\n",
-		len(sum.Survivors), untriaged, len(stale), sum.WallSeconds/60, *report)
+	fmt.Fprintf(stdout, "mutation: %d survivors (%d untriaged, %d stale triage entries); report %s\n",
+		len(sum.Survivors), untriaged, len(stale), *report)
 	if untriaged > 0 || low > 0 {
 		return 1
 	}
 	return 0
 }
 
-// mutate runs gremlins over reference/ with the judge as its test command.
-func mutate(workers, coefficient int, stdout, stderr io.Writer) (*fidelity.MutationSummary, error) {
+// mutate records the suite's calls once, builds the coverage map, then runs
+// gremlins over each selected profile's packages in turn, the judge as its
+// test command; each profile's result carries its own date and wall time.
+func mutate(selected []string, workers, coefficient int, stdout, stderr io.Writer) (*fidelity.MutationSummary, error) {
 	start := time.Now()
 	tmp, err := os.MkdirTemp("", "clockspec-mutation-")
 	if err != nil {
@@ -151,17 +171,14 @@ func mutate(workers, coefficient int, stdout, stderr io.Writer) (*fidelity.Mutat
 	}
 	defer os.RemoveAll(tmp)
 
-	calls := filepath.Join(tmp, "calls.jsonl")
-	n, err := recordCalls(calls)
+	env, n, err := prepareJudge(tmp)
 	if err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(stdout, "mutation: the suite makes %d calls; each mutant is judged by them\n", n)
+	realGo := env.goBin
+	fmt.Fprintf(stdout, "mutation: the suite makes %d calls; each mutant is judged by the calls of the operations that reach its package (coverage map: %.1f s)\n",
+		n, time.Since(start).Seconds())
 
-	realGo, err := exec.LookPath("go")
-	if err != nil {
-		return nil, err
-	}
 	bin := filepath.Join(tmp, "bin")
 	if err := os.MkdirAll(bin, 0o755); err != nil {
 		return nil, err
@@ -183,20 +200,6 @@ func mutate(workers, coefficient int, stdout, stderr io.Writer) (*fidelity.Mutat
 	if err := os.WriteFile(filepath.Join(shimDir, "go"), shim, 0o755); err != nil {
 		return nil, err
 	}
-
-	out := filepath.Join(tmp, "gremlins.json")
-	cmd := exec.CommandContext(context.Background(), filepath.Join(bin, "gremlins"), "unleash",
-		"--workers", fmt.Sprint(workers), "--timeout-coefficient", fmt.Sprint(coefficient),
-		"-E", "testdata", "-o", out, "./reference")
-	abs, _ := filepath.Abs(calls)
-	cmd.Env = append(os.Environ(),
-		"PATH="+shimDir+string(os.PathListSeparator)+os.Getenv("PATH"),
-		"CLOCKSPEC_REAL_GO="+realGo,
-		"CLOCKSPEC_COVERPKG=./reference/...",
-		"CLOCKSPEC_JUDGE_PKG=./fidelity/judge",
-		"CLOCKSPEC_JUDGE_RUN=^TestSuiteCalls$",
-		"CLOCKSPEC_JUDGE_CALLS="+abs,
-	)
 	if err := os.MkdirAll("build", 0o755); err != nil {
 		return nil, err
 	}
@@ -205,28 +208,197 @@ func mutate(workers, coefficient int, stdout, stderr io.Writer) (*fidelity.Mutat
 		return nil, err
 	}
 	defer logf.Close()
-	cmd.Stdout = io.MultiWriter(logf, progress(stdout))
-	cmd.Stderr = logf
-	fmt.Fprintf(stdout, "mutation: gremlins %s, %d workers, log in build/mutation.log\n", gremlinsVersion, workers)
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("gremlins: %w (see build/mutation.log)", err)
+	absCalls, absReach := env.calls, env.reach
+
+	commit := currentCommit()
+	sum := &fidelity.MutationSummary{}
+	for _, profile := range selected {
+		pstart, pcpu := time.Now(), childCPU()
+		out := filepath.Join(tmp, profile+".json")
+		args := []string{"unleash", "--workers", fmt.Sprint(workers), "--timeout-coefficient", fmt.Sprint(coefficient),
+			"--tags", "clockspec_mutation", "-o", out}
+		for _, ex := range excludeOthers(profile) {
+			args = append(args, "-E", ex)
+		}
+		args = append(args, "./reference")
+		cmd := exec.CommandContext(context.Background(), filepath.Join(bin, "gremlins"), args...)
+		cmd.Env = append(os.Environ(),
+			"PATH="+shimDir+string(os.PathListSeparator)+os.Getenv("PATH"),
+			// gremlins builds each worker's copy of the module in its own
+			// folder; without -trimpath every copy would compile everything
+			// afresh instead of sharing the build cache.
+			"GOFLAGS=-trimpath",
+			"CLOCKSPEC_REAL_GO="+realGo,
+			"CLOCKSPEC_COVERPKG=./reference/...",
+			"CLOCKSPEC_JUDGE_PKG=./fidelity/judge",
+			"CLOCKSPEC_JUDGE_RUN=^TestSuiteCalls$",
+			"CLOCKSPEC_JUDGE_CALLS="+absCalls,
+			"CLOCKSPEC_JUDGE_REACH="+absReach,
+		)
+		fmt.Fprintf(logf, "=== profile %s: gremlins %s\n", profile, strings.Join(args, " "))
+		cmd.Stdout = io.MultiWriter(logf, progress(stdout, profile))
+		cmd.Stderr = logf
+		fmt.Fprintf(stdout, "mutation: %s: gremlins %s, %d workers, log in build/mutation.log\n", profile, gremlinsVersion, workers)
+		if err := cmd.Run(); err != nil {
+			return nil, fmt.Errorf("gremlins (%s): %w (see build/mutation.log)", profile, err)
+		}
+		raw, err := os.ReadFile(out)
+		if err != nil {
+			return nil, err
+		}
+		_ = os.WriteFile(filepath.Join("build", "gremlins-"+profile+".json"), raw, 0o644)
+		got, err := summarise(raw)
+		if err != nil {
+			return nil, err
+		}
+		p := fidelity.MutationProfile{Profile: profile}
+		for _, gp := range got.Profiles {
+			if gp.Profile != profile {
+				return nil, fmt.Errorf("gremlins mutated %v of profile %s while measuring %s", gp.Packages, gp.Profile, profile)
+			}
+			p = gp
+		}
+		one := &fidelity.MutationSummary{Profiles: []fidelity.MutationProfile{p}, Survivors: got.Survivors}
+		if _, err := recheckUncovered(one, profile, env, workers, false, stdout); err != nil {
+			return nil, err
+		}
+		p, got.Survivors = one.Profiles[0], one.Survivors
+		p.Date = time.Now().UTC().Format("2006-01-02")
+		p.Commit = commit
+		p.Seconds = time.Since(pstart).Seconds()
+		p.CPUSeconds = childCPU() - pcpu
+		p.Workers = workers
+		p.Tool = "gremlins " + gremlinsVersion
+		sum.Profiles = append(sum.Profiles, p)
+		sum.Survivors = append(sum.Survivors, got.Survivors...)
+		fmt.Fprintf(stdout, "mutation: %s: %d mutants in %.1f min (%.1f CPU-min)\n", profile, p.Mutants, p.Seconds/60, p.CPUSeconds/60)
 	}
-	raw, err := os.ReadFile(out)
-	if err != nil {
-		return nil, err
-	}
-	_ = os.WriteFile("build/gremlins.json", raw, 0o644)
-	sum, err := summarise(raw)
-	if err != nil {
-		return nil, err
-	}
+	sum.Tool, sum.Judge, sum.Mutators = "gremlins "+gremlinsVersion, judgeText, mutators
 	sum.Workers = workers
 	sum.WallSeconds = time.Since(start).Seconds()
 	return sum, nil
 }
 
-// progress prints a dot per judged mutant.
-func progress(w io.Writer) io.Writer {
+// rejudgeSummary judges every survivor of the selected profiles again
+// against the current suite and records the day and commit it did so.
+func rejudgeSummary(sum *fidelity.MutationSummary, selected []string, workers int, stdout io.Writer) error {
+	tmp, err := os.MkdirTemp("", "clockspec-mutation-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	env, _, err := prepareJudge(tmp)
+	if err != nil {
+		return err
+	}
+	commit := currentCommit()
+	for _, profile := range selected {
+		for i := range sum.Profiles {
+			if sum.Profiles[i].Profile != profile {
+				continue
+			}
+			start := childCPU()
+			if _, err := recheckUncovered(sum, profile, env, workers, true, stdout); err != nil {
+				return err
+			}
+			sum.Profiles[i].Rejudged = time.Now().UTC().Format("2006-01-02") + " at " + commit
+			sum.Profiles[i].CPUSeconds += childCPU() - start
+		}
+	}
+	return nil
+}
+
+// prepareJudge records the suite's calls and builds the coverage map in
+// tmp: what the judge needs for every mutant.
+func prepareJudge(tmp string) (judgeEnv, int, error) {
+	calls := filepath.Join(tmp, "calls.jsonl")
+	n, err := recordCalls(calls)
+	if err != nil {
+		return judgeEnv{}, 0, err
+	}
+	realGo, err := exec.LookPath("go")
+	if err != nil {
+		return judgeEnv{}, 0, err
+	}
+	reach, err := buildReach(realGo, tmp, calls)
+	if err != nil {
+		return judgeEnv{}, 0, err
+	}
+	reachPath := filepath.Join(tmp, "reach.json")
+	if err := writeJSON(reachPath, reach); err != nil {
+		return judgeEnv{}, 0, err
+	}
+	absCalls, err := filepath.Abs(calls)
+	if err != nil {
+		return judgeEnv{}, 0, err
+	}
+	absReach, err := filepath.Abs(reachPath)
+	if err != nil {
+		return judgeEnv{}, 0, err
+	}
+	unreplayed, err := unreplayedScenarios(calls)
+	if err != nil {
+		return judgeEnv{}, 0, err
+	}
+	return judgeEnv{goBin: realGo, calls: absCalls, reach: absReach, unreplayed: unreplayed}, n, nil
+}
+
+// unreplayedScenarios lists, by profile, the scenarios with a call the judge
+// does not replay (the store operations).
+func unreplayedScenarios(calls string) (map[string][]string, error) {
+	f, err := os.Open(calls)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	out := map[string][]string{}
+	seen := map[string]bool{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	for sc.Scan() {
+		var c struct{ Scenario, Op string }
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			return nil, err
+		}
+		if strings.HasPrefix(c.Op, "clock-core.store_") && !seen[c.Scenario] {
+			seen[c.Scenario] = true
+			out["clock-core"] = append(out["clock-core"], c.Scenario)
+		}
+	}
+	return out, sc.Err()
+}
+
+// merge puts a run's profiles into the last summary: a profile measured now
+// replaces its old entry and survivors; the others are kept as they were.
+func merge(last, fresh *fidelity.MutationSummary, selected []string) *fidelity.MutationSummary {
+	if last == nil {
+		return fresh
+	}
+	out := *fresh
+	out.Profiles, out.Survivors = nil, nil
+	out.Note = ""
+	measured := map[string]bool{}
+	for _, p := range selected {
+		measured[p] = true
+	}
+	for _, p := range last.Profiles {
+		if !measured[p.Profile] {
+			out.Profiles = append(out.Profiles, p)
+		}
+	}
+	for _, s := range last.Survivors {
+		if !measured[s.Profile] {
+			out.Survivors = append(out.Survivors, s)
+		}
+	}
+	out.Profiles = append(out.Profiles, fresh.Profiles...)
+	out.Survivors = append(out.Survivors, fresh.Survivors...)
+	sortSummary(&out)
+	return &out
+}
+
+// progress prints a line every 50 judged mutants.
+func progress(w io.Writer, profile string) io.Writer {
 	pr, pw := io.Pipe()
 	go func() {
 		sc := bufio.NewScanner(pr)
@@ -236,7 +408,7 @@ func progress(w io.Writer) io.Writer {
 			if len(f) > 0 && (f[0] == "KILLED" || f[0] == "LIVED" || f[0] == "TIMED" || f[0] == "NOT") {
 				n++
 				if n%50 == 0 {
-					fmt.Fprintf(w, "mutation: %d mutants judged\n", n)
+					fmt.Fprintf(w, "mutation: %s: %d mutants judged\n", profile, n)
 				}
 			}
 		}
@@ -291,13 +463,14 @@ type gremlinsOutput struct {
 	} `json:"files"`
 }
 
-// profileOf names the profile of a file under reference/ ("v1/format.go").
+// profileOf names the profile and package of a file under reference/
+// ("v1/format.go").
 func profileOf(file string) (string, string) {
 	pkg := "."
 	if i := strings.Index(file, "/"); i >= 0 {
 		pkg = file[:i]
 	}
-	if p, ok := shared[pkg]; ok {
+	if p, ok := profileOfPackage(pkg); ok {
 		return p, pkg
 	}
 	return pkg, pkg
@@ -308,11 +481,7 @@ func summarise(raw []byte) (*fidelity.MutationSummary, error) {
 	if err := json.Unmarshal(raw, &g); err != nil {
 		return nil, fmt.Errorf("gremlins output: %w", err)
 	}
-	sum := &fidelity.MutationSummary{
-		Tool:     "gremlins " + gremlinsVersion,
-		Judge:    "fidelity/judge: every call of every scenario against the mutated in-process reference, compared with the unmutated reference's answer (the suite's exact level)",
-		Mutators: mutators,
-	}
+	sum := &fidelity.MutationSummary{Tool: "gremlins " + gremlinsVersion, Judge: judgeText, Mutators: mutators}
 	profiles := map[string]*fidelity.MutationProfile{}
 	lines := map[string][]string{}
 	for _, f := range g.Files {
@@ -360,18 +529,18 @@ func summarise(raw []byte) (*fidelity.MutationSummary, error) {
 		sort.Strings(p.Packages)
 		sum.Profiles = append(sum.Profiles, *p)
 	}
-	order := func(p string) string { // v1 and datetime first, shared last
-		switch p {
-		case "v1":
-			return "0"
-		case "datetime":
-			return "1"
-		case "shared":
-			return "9"
-		}
-		return "5" + p
+	sortSummary(sum)
+	return sum, nil
+}
+
+// sortSummary orders the profiles as the suite does (shared last) and the
+// survivors by position.
+func sortSummary(sum *fidelity.MutationSummary) {
+	rank := map[string]int{}
+	for i, p := range profilePackages {
+		rank[p.Profile] = i
 	}
-	sort.Slice(sum.Profiles, func(i, j int) bool { return order(sum.Profiles[i].Profile) < order(sum.Profiles[j].Profile) })
+	sort.SliceStable(sum.Profiles, func(i, j int) bool { return rank[sum.Profiles[i].Profile] < rank[sum.Profiles[j].Profile] })
 	sort.Slice(sum.Survivors, func(i, j int) bool {
 		a, b := sum.Survivors[i], sum.Survivors[j]
 		if a.File != b.File {
@@ -385,7 +554,6 @@ func summarise(raw []byte) (*fidelity.MutationSummary, error) {
 		}
 		return a.Mutator < b.Mutator
 	})
-	return sum, nil
 }
 
 func contains(list []string, s string) bool {
@@ -413,7 +581,7 @@ type Triage struct {
 // Verdicts a survivor can be given.
 var verdicts = map[string]bool{
 	"equivalent":              true, // no input can tell the mutant from the reference
-	"scenario":                true, // a scenario was added; the next run kills it
+	"scenario":                true, // a scenario was added to kill it; a survivor until a run confirms the kill
 	"unreachable-by-contract": true, // the code guards inputs the operations' contracts exclude before it runs
 	"not-viable":              true, // the mutant does not compile (gremlins never built it: NOT COVERED)
 	"open":                    true, // explained but not killed yet: counts against the score
@@ -421,6 +589,33 @@ var verdicts = map[string]bool{
 
 func key(file string, line, col int, mut string) string {
 	return fmt.Sprintf("%s:%d:%d:%s", file, line, col, mut)
+}
+
+// readTriages reads the main triage file and every *.json in dir (one file
+// a profile, so the profiles' triage can be written apart); an entry given
+// twice is an error.
+func readTriages(main, dir string) (map[string]Triage, error) {
+	paths := []string{main}
+	more, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(more)
+	paths = append(paths, more...)
+	out := map[string]Triage{}
+	for _, p := range paths {
+		t, err := readTriage(p)
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range t {
+			if _, dup := out[k]; dup {
+				return nil, fmt.Errorf("%s: %s is triaged twice", p, k)
+			}
+			out[k] = v
+		}
+	}
+	return out, nil
 }
 
 func readTriage(path string) (map[string]Triage, error) {
@@ -448,41 +643,51 @@ func readTriage(path string) (map[string]Triage, error) {
 	return out, nil
 }
 
-// applyTriage copies each survivor's triage into the summary and counts the
-// survivors without one.
+// applyTriage copies each survivor's triage into the summary, counts the
+// proved ones per profile, and returns the number without a triage. An
+// entry matches its survivor by position, or — when edits above it moved the
+// code — by the same file, code, column and mutator on another line (and
+// only if that is unambiguous).
 func applyTriage(sum *fidelity.MutationSummary, triage map[string]Triage) int {
+	moved := map[string][]Triage{}
+	for _, t := range triage {
+		k := fmt.Sprintf("%s|%s|%d|%s", t.File, t.Code, t.Column, t.Mutator)
+		moved[k] = append(moved[k], t)
+	}
 	untriaged := 0
 	byProfile := map[string]*fidelity.MutationProfile{}
 	for i := range sum.Profiles {
-		sum.Profiles[i].NewlyKilled, sum.Profiles[i].Excluded = 0, 0
+		sum.Profiles[i].Proved = 0
 		byProfile[sum.Profiles[i].Profile] = &sum.Profiles[i]
 	}
-	defer func() {
-		for _, s := range sum.Survivors {
-			p := byProfile[s.Profile]
-			if p == nil {
-				continue
-			}
-			switch s.Verdict {
-			case "scenario":
-				p.NewlyKilled++
-			case "equivalent", "unreachable-by-contract", "not-viable":
-				p.Excluded++
-			}
-		}
-	}()
 	for i := range sum.Survivors {
 		s := &sum.Survivors[i]
 		t, ok := triage[key(s.File, s.Line, s.Column, s.Mutator)]
 		if !ok || t.Code != s.Code {
+			cands := moved[fmt.Sprintf("%s|%s|%d|%s", s.File, s.Code, s.Column, s.Mutator)]
+			ok = len(cands) == 1
+			if ok {
+				t = cands[0]
+			}
+		}
+		if !ok {
 			s.Verdict, s.Reason, s.Scenario = "untriaged", "", ""
 			untriaged++
 			continue
 		}
 		s.Verdict, s.Reason, s.Scenario = t.Verdict, t.Reason, t.Scenario
+		if proved[s.Verdict] {
+			if p := byProfile[s.Profile]; p != nil {
+				p.Proved++
+			}
+		}
 	}
 	return untriaged
 }
+
+// proved are the verdicts that take a survivor out of the score: each comes
+// with an argument that no input tells the mutant apart.
+var proved = map[string]bool{"equivalent": true, "unreachable-by-contract": true, "not-viable": true}
 
 // staleTriage lists triage entries that match no survivor (killed now, or
 // the code moved).
@@ -490,10 +695,11 @@ func staleTriage(sum *fidelity.MutationSummary, triage map[string]Triage) []Tria
 	live := map[string]bool{}
 	for _, s := range sum.Survivors {
 		live[key(s.File, s.Line, s.Column, s.Mutator)] = true
+		live[fmt.Sprintf("%s|%s|%d|%s", s.File, s.Code, s.Column, s.Mutator)] = true
 	}
 	var out []Triage
 	for k, t := range triage {
-		if !live[k] {
+		if !live[k] && !live[fmt.Sprintf("%s|%s|%d|%s", t.File, t.Code, t.Column, t.Mutator)] {
 			out = append(out, t)
 		}
 	}
@@ -521,20 +727,26 @@ func writeReport(path string, sum *fidelity.MutationSummary, stale []Triage) err
 	if sum.Note != "" {
 		p("**%s**\n\n", sum.Note)
 	}
-	p("| profile | packages | mutants | killed | timed out | lived | not covered | not viable | raw score | killed by new scenarios | excluded by triage | triaged score |\n")
-	p("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	p("| profile | packages | measured | mutants | killed | timed out | lived | not covered | not viable | proved equivalent | raw score | time |\n")
+	p("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, pr := range sum.Profiles {
-		p("| %s | %s | %d | %d | %d | %d | %d | %d | %.1f %% | %d | %d | %.1f %% |\n", pr.Profile, strings.Join(pr.Packages, ", "),
-			pr.Mutants, pr.Killed, pr.TimedOut, pr.Lived, pr.NotCovered, pr.NotViable, pr.Score(), pr.NewlyKilled, pr.Excluded, pr.TriagedScore())
+		measured := pr.Date
+		if pr.Commit != "" {
+			measured += " (" + pr.Commit + ")"
+		}
+		if pr.Rejudged != "" {
+			measured += "; survivors judged again " + pr.Rejudged
+		}
+		p("| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | %.1f %% | %.1f min, %.1f CPU-min (%d workers) |\n", pr.Profile, strings.Join(pr.Packages, ", "), measured,
+			pr.Mutants, pr.Killed, pr.TimedOut, pr.Lived, pr.NotCovered, pr.NotViable, pr.Proved, pr.Score(), pr.Seconds/60, pr.CPUSeconds/60, pr.Workers)
 	}
-	p("\nWall time: %.0f min with %d workers (2 cores).\n\n", sum.WallSeconds/60, sum.Workers)
-	p("Verdicts: **equivalent** — no input can tell the mutant from the reference in what the suite compares\n")
-	p("(outputs, error codes; the reason says why); **not-viable** — the mutant does not compile;\n")
-	p("**unreachable-by-contract** — the mutated code only guards inputs that the operation's schema or an\n")
-	p("earlier check already refuses, so no conforming call reaches the difference; **scenario** — the named\n")
-	p("scenario kills it: the probe (`-probe`) built the mutant and ran that call against it (gremlins itself never\n")
-	p("builds what it marks NOT COVERED, which includes constants and case clauses that do run); **open** —\n")
-	p("explained, not killed yet, and still counted against the score.\n\n")
+	p("\nRaw score = detected / (mutants that compile − survivors proved equivalent).\n\n")
+	p("Verdicts: **equivalent** — proved: the reason is an argument that no input can tell the mutant from the\n")
+	p("reference in what the suite compares (outputs, error codes); **unreachable-by-contract** — proved: the\n")
+	p("reason names the schema rule or earlier check that refuses every input reaching the difference;\n")
+	p("**not-viable** — the mutant does not compile; **scenario** — a scenario was written to kill it (a\n")
+	p("survivor until a run confirms it); **open** — explained, not killed: it counts against the score.\n")
+	p("\"No probed case separates them\" is not a proof: such a mutant is open.\n\n")
 	prof := ""
 	for _, s := range sum.Survivors {
 		if s.Profile != prof {
@@ -548,11 +760,52 @@ func writeReport(path string, sum *fidelity.MutationSummary, stale []Triage) err
 		p("| `reference/%s:%d:%d` | %s | %s | `%s` | %s | %s |\n", s.File, s.Line, s.Column, s.Mutator, s.Status,
 			strings.ReplaceAll(s.Code, "|", "\\|"), s.Verdict, strings.ReplaceAll(reason, "|", "\\|"))
 	}
-	if len(stale) > 0 {
-		p("\n## Stale triage entries\n\nThese no longer match a survivor (killed, or the code moved); remove or update them.\n\n")
-		for _, t := range stale {
+	var confirmed, others []Triage
+	for _, t := range stale {
+		if t.Verdict == "scenario" {
+			confirmed = append(confirmed, t)
+		} else {
+			others = append(others, t)
+		}
+	}
+	if len(confirmed) > 0 {
+		p("\n## Kills the last runs confirmed\n\nMutants a scenario was written for and that the runs counted as killed (the triage entry can go).\n\n")
+		p("| mutant | killed by |\n| --- | --- |\n")
+		for _, t := range confirmed {
+			p("| `reference/%s:%d:%d` %s | `%s` |\n", t.File, t.Line, t.Column, t.Mutator, t.Scenario)
+		}
+	}
+	if len(others) > 0 {
+		p("\n## Stale triage entries\n\nThese match no survivor any more (the runs killed the mutant, or the code moved); remove or update them.\n\n")
+		for _, t := range others {
 			p("- `reference/%s:%d:%d` %s (%s)\n", t.File, t.Line, t.Column, t.Mutator, t.Verdict)
 		}
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+// currentCommit names the commit the run measures, marked when the work
+// tree differs from it under reference/ or features/ (what a mutant is
+// judged on); "" outside a git checkout.
+func currentCommit() string {
+	out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output()
+	if err != nil {
+		return ""
+	}
+	c := strings.TrimSpace(string(out))
+	if err := exec.Command("git", "diff", "--quiet", "HEAD", "--", "reference", "features", "spec").Run(); err != nil {
+		c += "+changes"
+	}
+	return c
+}
+
+// childCPU is the CPU time, in seconds, of every finished child process
+// (gremlins and the builds and judges it waited for): the cost of a run
+// apart from what else the machine was doing.
+func childCPU() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }

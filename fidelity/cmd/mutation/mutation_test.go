@@ -1,0 +1,143 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/clockspec/clockspec/fidelity"
+)
+
+// TestExcludeOthersKeepsExactlyTheProfilesPackages checks gremlins' -E list
+// against real file names: a profile's run mutates its own packages and
+// nothing else.
+func TestExcludeOthersKeepsExactlyTheProfilesPackages(t *testing.T) {
+	files := map[string]string{ // file under reference/ -> profile
+		"v1/format.go": "v1", "cronparser/next.go": "v1", "jsrt/space.go": "v1", "cronspec/spec.go": "v1",
+		"datetime/format.go": "datetime", "timestamps/stamp.go": "timestamps", "routing/route.go": "routing",
+		"clock/policy.go": "clock-core", "awareness/decide.go": "clock-awareness",
+		"reference.go": "shared", "jsonin/scan.go": "shared", "tzdb/tzdb.go": "shared",
+	}
+	for _, pp := range profilePackages {
+		var res []*regexp.Regexp
+		for _, ex := range excludeOthers(pp.Profile) {
+			res = append(res, regexp.MustCompile(ex))
+		}
+		for f, owner := range files {
+			excluded := false
+			for _, re := range res {
+				excluded = excluded || re.MatchString(f)
+			}
+			if excluded == (owner == pp.Profile) {
+				t.Errorf("profile %s: %s excluded=%v, but it belongs to %s", pp.Profile, f, excluded, owner)
+			}
+		}
+	}
+}
+
+func TestSelectProfilesRefusesUnknownNames(t *testing.T) {
+	t.Chdir("../../..")
+	if _, err := selectProfiles("v1,clock"); err == nil {
+		t.Fatal("an unknown profile was accepted")
+	}
+	got, err := selectProfiles("routing, v1")
+	if err != nil || len(got) != 2 || got[0] != "routing" || got[1] != "v1" {
+		t.Fatalf("selectProfiles = %v, %v", got, err)
+	}
+	all, err := selectProfiles("all")
+	if err != nil || len(all) != len(profilePackages) {
+		t.Fatalf("all = %v, %v", all, err)
+	}
+}
+
+// TestTriageFollowsMovedCode: an entry whose code moved to another line
+// still applies when the match is unambiguous, and only proofs leave the
+// score.
+func TestTriageFollowsMovedCode(t *testing.T) {
+	sum := &fidelity.MutationSummary{
+		Profiles: []fidelity.MutationProfile{{Profile: "v1", Mutants: 4, Killed: 1, Lived: 3}},
+		Survivors: []fidelity.Survivor{
+			{Profile: "v1", File: "v1/a.go", Line: 12, Column: 5, Mutator: "CONDITIONALS_BOUNDARY", Code: "if n < 3 {"},
+			{Profile: "v1", File: "v1/a.go", Line: 20, Column: 5, Mutator: "CONDITIONALS_BOUNDARY", Code: "if m < 3 {"},
+			{Profile: "v1", File: "v1/a.go", Line: 30, Column: 2, Mutator: "INCREMENT_DECREMENT", Code: "i++"},
+		},
+	}
+	triage := map[string]Triage{}
+	for _, tr := range []Triage{
+		{File: "v1/a.go", Line: 10, Column: 5, Mutator: "CONDITIONALS_BOUNDARY", Code: "if n < 3 {", Verdict: "equivalent", Reason: "n is even here"},
+		{File: "v1/a.go", Line: 20, Column: 5, Mutator: "CONDITIONALS_BOUNDARY", Code: "if m < 3 {", Verdict: "open", Reason: "no case yet"},
+		{File: "v1/a.go", Line: 31, Column: 2, Mutator: "INCREMENT_DECREMENT", Code: "i++", Verdict: "equivalent", Reason: "a"},
+		{File: "v1/a.go", Line: 32, Column: 2, Mutator: "INCREMENT_DECREMENT", Code: "i++", Verdict: "equivalent", Reason: "b"},
+	} {
+		triage[key(tr.File, tr.Line, tr.Column, tr.Mutator)] = tr
+	}
+	if n := applyTriage(sum, triage); n != 1 {
+		t.Fatalf("%d untriaged, want 1 (the i++ that two entries could match)", n)
+	}
+	if sum.Survivors[0].Verdict != "equivalent" || sum.Survivors[1].Verdict != "open" || sum.Survivors[2].Verdict != "untriaged" {
+		t.Fatalf("verdicts %q %q %q", sum.Survivors[0].Verdict, sum.Survivors[1].Verdict, sum.Survivors[2].Verdict)
+	}
+	if sum.Profiles[0].Proved != 1 {
+		t.Fatalf("proved %d, want 1 (an open survivor is not proved)", sum.Profiles[0].Proved)
+	}
+}
+
+func TestMergeReplacesOnlyTheMeasuredProfiles(t *testing.T) {
+	last := &fidelity.MutationSummary{
+		Note:      "old",
+		Profiles:  []fidelity.MutationProfile{{Profile: "datetime", Mutants: 1}, {Profile: "v1", Mutants: 2}},
+		Survivors: []fidelity.Survivor{{Profile: "v1", File: "v1/a.go"}, {Profile: "datetime", File: "datetime/a.go"}},
+	}
+	fresh := &fidelity.MutationSummary{
+		Profiles:  []fidelity.MutationProfile{{Profile: "v1", Mutants: 5}},
+		Survivors: []fidelity.Survivor{{Profile: "v1", File: "v1/b.go"}},
+	}
+	got := merge(last, fresh, []string{"v1"})
+	if len(got.Profiles) != 2 || got.Profiles[0].Profile != "v1" || got.Profiles[0].Mutants != 5 || got.Profiles[1].Profile != "datetime" {
+		t.Fatalf("profiles %+v", got.Profiles)
+	}
+	if len(got.Survivors) != 2 || got.Survivors[0].File != "datetime/a.go" || got.Survivors[1].File != "v1/b.go" {
+		t.Fatalf("survivors %+v", got.Survivors)
+	}
+	if got.Note != "" {
+		t.Fatal("a fresh measurement kept the old note")
+	}
+}
+
+// TestCoveredPackagesReadsCovdataText parses the text covdata writes.
+func TestCoveredPackagesParsesCounts(t *testing.T) {
+	dir := t.TempDir()
+	// coveredPackages runs covdata first; give it a fake go that writes the
+	// text form.
+	fake := filepath.Join(dir, "go")
+	script := "#!/bin/sh\nfor a; do case $a in -o=*) out=${a#-o=};; esac; done\n" +
+		"printf 'mode: atomic\\nm/reference/clock/a.go:1.1,2.2 1 0\\nm/reference/datetime/f.go:3.1,4.2 2 7\\nm/reference/datetime/g.go:1.1,1.9 1 0\\n' > \"$out\"\n"
+	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	got, err := coveredPackages(fake, filepath.Join(dir, "x"))
+	if err != nil || len(got) != 1 || got[0] != "m/reference/datetime" {
+		t.Fatalf("covered %v, %v", got, err)
+	}
+}
+
+func TestTriagesAreReadFromEveryFileOnce(t *testing.T) {
+	dir := t.TempDir()
+	entry := func(line int) string {
+		return `{"file": "routing/a.go", "line": ` + string(rune('0'+line)) + `, "column": 3, "mutator": "INCREMENT_DECREMENT", "code": "i++", "verdict": "open", "reason": "no scenario yet"}`
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "triage"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "main.json"), []byte("["+entry(1)+"]"), 0o644)
+	os.WriteFile(filepath.Join(dir, "triage", "routing.json"), []byte("["+entry(2)+"]"), 0o644)
+	got, err := readTriages(filepath.Join(dir, "main.json"), filepath.Join(dir, "triage"))
+	if err != nil || len(got) != 2 {
+		t.Fatalf("%d entries, %v; want 2", len(got), err)
+	}
+	os.WriteFile(filepath.Join(dir, "triage", "again.json"), []byte("["+entry(2)+"]"), 0o644)
+	if _, err := readTriages(filepath.Join(dir, "main.json"), filepath.Join(dir, "triage")); err == nil {
+		t.Fatal("an entry triaged in two files was accepted")
+	}
+}
