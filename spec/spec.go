@@ -515,6 +515,7 @@ func validate(s *jsonschema.Schema, raw json.RawMessage, what string) error {
 	if err := dec.Decode(&v); err != nil {
 		return &SchemaError{What: what, Problems: []string{"not JSON: " + err.Error()}}
 	}
+	v = tameNumbers(v)
 	err := s.Validate(v)
 	if err == nil {
 		return nil
