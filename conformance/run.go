@@ -818,7 +818,17 @@ func (r *runner) retryFlaky(ctx context.Context, rep *Report) {
 // them (schema compilation, Gherkin parsing) once keeps repeated runs cheap.
 var (
 	embeddedCatalog = sync.OnceValues(spec.Load)
+	partialCatalogs sync.Map // the profiles joined by "," -> func() (*spec.Catalog, error)
 )
+
+// catalogOf is the embedded spec of just these profiles, loaded once per
+// set.
+func catalogOf(profiles []string) (*spec.Catalog, error) {
+	load, _ := partialCatalogs.LoadOrStore(strings.Join(profiles, ","), sync.OnceValues(func() (*spec.Catalog, error) {
+		return spec.LoadProfiles(profiles...)
+	}))
+	return load.(func() (*spec.Catalog, error))()
+}
 
 // fillDefaults completes the options; partial says the suite is the
 // embedded one cut to the profiles the selection can reach (partial.go).
@@ -841,7 +851,13 @@ func fillDefaults(o *Options) (partial bool, err error) {
 		}
 	}
 	if o.Catalog == nil {
-		o.Catalog, err = embeddedCatalog()
+		if partial {
+			// Only the reachable profiles' spec is parsed: --tags @v1 pays
+			// v1's share of the start, not every profile's.
+			o.Catalog, err = catalogOf(selectableProfiles(o))
+		} else {
+			o.Catalog, err = embeddedCatalog()
+		}
 	}
 	if suite != nil {
 		if serr := <-suite; err == nil {
