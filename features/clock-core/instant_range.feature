@@ -28,15 +28,16 @@ Feature: The range of instants that are read and written
 
   @decision @req:CLK-TO-ISO @id:clock-core/instant-range/year-zero
   Scenario: to_iso writes the year 0000
-    ISO 8601 writes years 0000 to 9999 with four digits; the seed's to_iso example is in 2026
-    and says nothing of years before 1583, which ISO 8601 leaves to agreement.
+    §4.4: to_iso writes "ISO-8601 with offset (e.g., 2026-02-10T12:02:00+09:00)" and says nothing
+    of years before 1583, which ISO 8601 leaves to agreement; the kit writes every four-digit year.
     When I call "clock-core.to_iso" with {"instant": "0000-01-01T12:00:00Z", "tz": "UTC"}
     Then the output "iso" is "0000-01-01T12:00:00+00:00"
 
   @decision @req:CLK-PARSE-LIMITS @id:clock-core/instant-range/parse-utc-years
   Scenario Outline: a relative time with no zone is written in UTC for the years 0000 to 9999
-    grammar.md pins results beyond year 9999 as invalid; the first and the last writable years
-    are results like any other.
+    §4.4 says only that parse_anchored_time "parses *anchored* times only"; the kit's grammar makes
+    results beyond year 9999 invalid, and the first and the last writable years are results like
+    any other.
     When I call "clock-core.parse_anchored_time" with {"text": "in 30 minutes", "tz": null, "reference_instant": "<ref>"}
     Then the output "kind" is "relative"
     And the output "start" is "<start>"

@@ -281,7 +281,7 @@ Feature: parse_anchored_time
 
   @decision @req:CLK-PARSE-RELATIVE @req:CLK-PARSE-ABBREVIATION @id:clock-core/parse/keyword-in-capitals
   Scenario Outline: a keyword written in capitals after a time is the keyword, not a zone abbreviation
-    §4.4 names parse_anchored_time without a grammar; the kit's grammar matches keywords without
+    §4.4 says only that parse_anchored_time "parses *anchored* times only"; the kit's grammar matches keywords without
     regard to letter case, so "PM" or "NOON" at the end is read as the keyword even though two to
     five capital letters otherwise read as a zone abbreviation.
     When I call "clock-core.parse_anchored_time" with {"text": "<text>", "tz": "UTC", "reference_instant": "2026-02-10T03:02:00Z"}
