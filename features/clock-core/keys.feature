@@ -199,3 +199,29 @@ Feature: Thread keys and identities
       {"person_key": "person:ryan", "linked": ["user:telegram:ryan"],
        "state": {"version": 3, "identity_links": {"user:telegram:ryan": "person:ryan"}, "users": {"person:ryan": {}}, "threads": {}}}
       """
+
+  @decision @req:CLK-KEY-ESCAPE @id:clock-core/keys/space-kept
+  Scenario: a space is not a control character and is written as itself
+    §7.2 says only that a thread key "MUST uniquely identify" agent, channel and thread, and leaves
+    the escaping open. Only "%", ":" and the control characters U+0000–U+001F and U+007F are
+    escaped; the space (U+0020) is the first character written as itself.
+    When I call "clock-core.thread_key" with {"channel": "chat", "parts": ["dm", "a b"]}
+    Then the output "thread_key" is "agent:main:chat:dm:a b"
+
+  @decision @req:CLK-KEY-PARSE @req:CLK-KEY-ESCAPE @id:clock-core/keys/parse-edge-escapes
+  Scenario: a four-segment key with a space and the edge hex digits reads back
+    §7.2's examples (agent:main:email:<thread_id>) have one thread part, and the seed leaves the
+    escaping open. The shortest key is agent, agent id, channel and one thread part; the escapes
+    %09 and %1F use the hex digits 0, 9 and F, and a space stays as it is.
+    When I call "clock-core.parse_thread_key" with {"thread_key": "agent:a b:chat%09%1F:t"}
+    Then the output is:
+      """json
+      {"agent": "a b", "channel": "chat\t\u001f", "parts": ["t"]}
+      """
+
+  @decision @req:CLK-KEY-PARSE @id:clock-core/keys/parse-escaped-space
+  Scenario: an escaped space is a second spelling and is not a key
+    §7.2: a thread key "MUST uniquely identify" its thread, so the kit allows one spelling per key:
+    the space is written as itself, and "%20" is refused like any needless escape.
+    When I call "clock-core.parse_thread_key" with {"thread_key": "agent:main:chat:dm:a%20b"}
+    Then the error code is "invalid_thread_key"

@@ -278,3 +278,18 @@ Feature: parse_anchored_time
       | other-anchor    | 9am EST    | "Asia/Tokyo" | EST  |
       | pst-no-anchor   | 5pm PST    | null         | PST  |
       | cst-other       | 10:30 CST  | "UTC"        | CST  |
+
+  @decision @req:CLK-PARSE-RELATIVE @req:CLK-PARSE-ABBREVIATION @id:clock-core/parse/keyword-in-capitals
+  Scenario Outline: a keyword written in capitals after a time is the keyword, not a zone abbreviation
+    §4.4 says only that parse_anchored_time "parses *anchored* times only"; the kit's grammar matches keywords without
+    regard to letter case, so "PM" or "NOON" at the end is read as the keyword even though two to
+    five capital letters otherwise read as a zone abbreviation.
+    When I call "clock-core.parse_anchored_time" with {"text": "<text>", "tz": "UTC", "reference_instant": "2026-02-10T03:02:00Z"}
+    Then the output "kind" is "relative"
+    And the output "start" is "<start>"
+    And the output "needs_clarification" is false
+
+    Examples:
+      | case          | text          | start                     |
+      | pm            | 9 PM          | 2026-02-10T21:00:00+00:00 |
+      | noon          | tomorrow NOON | 2026-02-11T12:00:00+00:00 |
