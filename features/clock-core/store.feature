@@ -56,3 +56,25 @@ Feature: The implementation's own state store
       | relative | clock-state.json         |
       | dotted   | /tmp/../tmp/state.json   |
       | empty    |                          |
+
+  @req:CLK-WRAP-USER @req:CLK-WRAP-LOAD-SAVE @id:clock-core/store/received-at-recorded
+  Scenario: the store records the time the message was received, not the time of the call
+    When I call "clock-core.store_on_user_message" with {"path": "${state_file}", "now": "2026-02-09T10:05:00+09:00", "message": {"channel": "chat", "thread": ["dm", "u1"], "user_id": "u1", "received_at": "2026-02-09T10:00:00+09:00", "text": "hi"}}
+    Then the output "wrote" is true
+    When I call "clock-core.store_read" with {"path": "${state_file}"}
+    Then the output "state.threads.agent:main:chat:dm:u1.last_user_message_iso" is the RFC 3339 time "2026-02-09T10:00:00+09:00"
+    And the output "state.users.user:chat:u1.last_interaction_any_channel_iso" is the RFC 3339 time "2026-02-09T10:00:00+09:00"
+
+  @req:CLK-STATE-READ @id:clock-core/store/trailing-data
+  Scenario: a file with anything but white space after its JSON document is refused and left as it is
+    A stray bracket after the state is not one JSON document; read as a state, the next update would
+    write over it.
+    Given the state file "state_file" holds:
+      """
+      {"version": 3, "users": {}, "threads": {}}]
+      """
+    When I call "clock-core.store_read" with {"path": "${state_file}"}
+    Then the error code is "invalid_state"
+    When I call "clock-core.store_on_user_message" with {"path": "${state_file}", "now": "2026-02-09T10:00:00+09:00", "message": {"channel": "chat", "thread": ["dm", "u1"], "user_id": "u1", "text": "hi"}}
+    Then the error code is "invalid_state"
+    And the state file "state_file" still holds what it held
