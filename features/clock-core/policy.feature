@@ -472,3 +472,11 @@ Feature: The user policy block
     And the output "problems.0.line" is 1
     And the output "problems.1.path" is "clock.enabled"
     And the output "problems.1.line" is 1
+
+  @req:CLK-POLICY-HOSTILE @id:clock-core/policy/exactly-64-kib
+  Scenario: a document of exactly 64 KiB is read
+    Only a document over 64 KiB is refused; this one is 65,536 bytes: a valid clock block and a
+    comment that fills it up.
+    Given "doc" is the text "clock:\n  mode: light\n#" + "x" × 65514
+    When I call "clock-core.check_policy" with {"yaml": "${doc}"}
+    Then the output "valid" is true
