@@ -352,3 +352,131 @@ Feature: The user policy block
       | two-documents    | "clock:\\n  mode: light\\n---\\nclock:\\n  mode: normal\\n"                 | 3    | only one YAML document   |
       | tab-indentation  | "clock:\\n\tmode: light\\n"                                              | 2    | not valid YAML           |
       | unclosed-flow    | "clock: {mode: light\\n"                                                | 1    | not valid YAML           |
+
+  @req:CLK-POLICY-RANGES @id:clock-core/policy/hundred-rules
+  Scenario: a policy may have 100 rules
+    At most 100 rules are allowed, so a list of exactly 100 is a valid policy.
+    When I call "clock-core.resolve_session_tz" with:
+      """json
+      {"now": "2026-02-10T03:02:00Z", "policy": {"clock": {"checkins": {"rules": [
+         {"id": "r001", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r002", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r003", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r004", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r005", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r006", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r007", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r008", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r009", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r010", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r011", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r012", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r013", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r014", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r015", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r016", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r017", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r018", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r019", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r020", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r021", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r022", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r023", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r024", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r025", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r026", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r027", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r028", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r029", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r030", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r031", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r032", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r033", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r034", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r035", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r036", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r037", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r038", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r039", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r040", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r041", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r042", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r043", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r044", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r045", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r046", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r047", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r048", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r049", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r050", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r051", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r052", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r053", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r054", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r055", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r056", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r057", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r058", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r059", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r060", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r061", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r062", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r063", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r064", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r065", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r066", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r067", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r068", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r069", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r070", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r071", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r072", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r073", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r074", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r075", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r076", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r077", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r078", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r079", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r080", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r081", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r082", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r083", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r084", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r085", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r086", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r087", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r088", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r089", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r090", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r091", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r092", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r093", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r094", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r095", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r096", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r097", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r098", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r099", "when": {"has_open_action": true}, "then": {"offer_recap": true}},
+         {"id": "r100", "when": {"has_open_action": true}, "then": {"offer_recap": true}}]}}}}
+      """
+    Then the output "session_tz" is "UTC"
+
+  @decision @req:CLK-POLICY-PROBLEMS @id:clock-core/policy/same-line-problems
+  Scenario: problems on one line are listed in the document's order
+    §0's policy is a YAML block and the problems are listed "in line order"; two problems on one line
+    (a flow mapping) have no line order between them. The kit keeps the order they are written in.
+    When I call "clock-core.check_policy" with {"yaml": "clock: {mode: loud, enabled: yes}\n"}
+    Then the output "valid" is false
+    And the output "problems.0.path" is "clock.mode"
+    And the output "problems.0.line" is 1
+    And the output "problems.1.path" is "clock.enabled"
+    And the output "problems.1.line" is 1
+
+  @req:CLK-POLICY-HOSTILE @id:clock-core/policy/exactly-64-kib
+  Scenario: a document of exactly 64 KiB is read
+    Only a document over 64 KiB is refused; this one is 65,536 bytes: a valid clock block and a
+    comment that fills it up.
+    Given "doc" is the text "clock:\n  mode: light\n#" + "x" × 65514
+    When I call "clock-core.check_policy" with {"yaml": "${doc}"}
+    Then the output "valid" is true

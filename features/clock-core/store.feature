@@ -56,3 +56,79 @@ Feature: The implementation's own state store
       | relative | clock-state.json         |
       | dotted   | /tmp/../tmp/state.json   |
       | empty    |                          |
+
+  @req:CLK-WRAP-USER @req:CLK-WRAP-LOAD-SAVE @id:clock-core/store/received-at-recorded
+  Scenario: the store records the time the message was received, not the time of the call
+    When I call "clock-core.store_on_user_message" with {"path": "${state_file}", "now": "2026-02-09T10:05:00+09:00", "message": {"channel": "chat", "thread": ["dm", "u1"], "user_id": "u1", "received_at": "2026-02-09T10:00:00+09:00", "text": "hi"}}
+    Then the output "wrote" is true
+    When I call "clock-core.store_read" with {"path": "${state_file}"}
+    Then the output "state.threads.agent:main:chat:dm:u1.last_user_message_iso" is the RFC 3339 time "2026-02-09T10:00:00+09:00"
+    And the output "state.users.user:chat:u1.last_interaction_any_channel_iso" is the RFC 3339 time "2026-02-09T10:00:00+09:00"
+
+  @req:CLK-STATE-READ @id:clock-core/store/trailing-data
+  Scenario: a file with anything but white space after its JSON document is refused and left as it is
+    A stray bracket after the state is not one JSON document; read as a state, the next update would
+    write over it.
+    Given the state file "state_file" holds:
+      """
+      {"version": 3, "users": {}, "threads": {}}]
+      """
+    When I call "clock-core.store_read" with {"path": "${state_file}"}
+    Then the error code is "invalid_state"
+    When I call "clock-core.store_on_user_message" with {"path": "${state_file}", "now": "2026-02-09T10:00:00+09:00", "message": {"channel": "chat", "thread": ["dm", "u1"], "user_id": "u1", "text": "hi"}}
+    Then the error code is "invalid_state"
+    And the state file "state_file" still holds what it held
+
+  @extension @req:CLK-STATE-READ @id:clock-core/store/eight-mib-file
+  Scenario: a state file of exactly 8 MiB is read whole
+    The seed sets no size for the state file; the reference reads files up to 8 MiB (8,388,608
+    bytes) and refuses larger ones rather than read without bound. A file of exactly the cap is read
+    whole: here white space and then the empty state, so cutting a single byte off its end would
+    leave no JSON document.
+    Given the state file "state_file" holds the empty v3 state after white space, 8388608 bytes in all
+    When I call "clock-core.store_read" with {"path": "${state_file}"}
+    Then the output "source" is "file"
+    And the output "state" equals the JSON {"version": 3, "users": {}, "threads": {}}
+
+  @extension @req:CLK-STATE-PATH @id:clock-core/store/symbolic-link
+  Scenario: a state path that is a symbolic link is read and written through the link
+    The seed names the state file's path but not what a link there means; the reference treats the
+    file the link names as the state file (a dotfile manager may keep it elsewhere) and keeps the link.
+    Given the state file "state_file_target" holds:
+      """
+      {"version": 3, "users": {"user:chat:u1": {"default_tz": "Asia/Tokyo"}}, "threads": {}}
+      """
+    And the state file "state_file" is a symbolic link to the state file "state_file_target"
+    When I call "clock-core.store_read" with {"path": "${state_file}"}
+    Then the output "source" is "file"
+    And the output "state.users.user:chat:u1.default_tz" is "Asia/Tokyo"
+    When I call "clock-core.store_on_user_message" with {"path": "${state_file}", "now": "2026-02-09T10:00:00+09:00", "message": {"channel": "chat", "thread": ["dm", "u1"], "user_id": "u1", "text": "hi"}}
+    Then the output "wrote" is true
+    When I call "clock-core.store_read" with {"path": "${state_file_target}"}
+    Then the output "state.users.user:chat:u1.default_tz" is "Asia/Tokyo"
+    And the output "state.threads.agent:main:chat:dm:u1.last_user_message_iso" is "2026-02-09T10:00:00+09:00"
+
+  @extension @req:CLK-STATE-PATH @id:clock-core/store/symbolic-link-loop
+  Scenario: symbolic links that lead back to themselves are refused
+    Two links that name each other lead to no file; the reference follows at most 40 links (the
+    kernel's own limit) and refuses the path rather than loop.
+    Given the state file "state_file" is a symbolic link to the state file "state_file_b"
+    And the state file "state_file_b" is a symbolic link to the state file "state_file"
+    When I call "clock-core.store_read" with {"path": "${state_file}"}
+    Then the call is refused
+
+  @decision @req:CLK-STATE-VERSION @req:CLK-STATE-READ @id:clock-core/store/version-at-double-precision
+  Scenario: a version written as 2^53 with a fraction is no version: the file is refused as no state
+    §10.2 gives the version as the integer 3 and says nothing of one spelled with a fraction. The kit
+    reads 3.0 as 3, but from 2^53 on a double no longer tells a whole number from its neighbour, so
+    9007199254740992.0 is not taken for a version at all: the file is no valid state, and is neither
+    read nor written over.
+    Given the state file "state_file" holds:
+      """
+      {"version": 9007199254740992.0, "users": {}, "threads": {}}
+      """
+    When I call "clock-core.store_read" with {"path": "${state_file}"}
+    Then the error code is "invalid_state"
+    When I call "clock-core.store_on_user_message" with {"path": "${state_file}", "now": "2026-02-09T10:00:00+09:00", "message": {"channel": "chat", "thread": ["dm", "u1"], "user_id": "u1", "text": "hi"}}
+    Then the error code is "invalid_state"
+    And the state file "state_file" still holds what it held

@@ -515,3 +515,11 @@ Feature: The interaction wrapper
       | bad-instant     | null           | {"thread": {"last_interaction_iso": "2026-02-30T10:00:00Z"}} |
       | action-no-expiry| "user:chat:u1" | {"user": {"latest_actions": [{"id": "a", "label": "x", "type": "temporal_action", "status": "planned", "recorded_iso": "2026-02-09T10:00:00Z", "source": "auto"}]}} |
       | user-without-key| null           | {"user": {"default_tz": "UTC"}}                             |
+
+  @decision @req:CLK-WRAP-USER @id:clock-core/wrapper/missing-field-outranks-bad-value
+  Scenario: a request that is both malformed and has a bad value is refused as malformed
+    §4.5 gives the wrapper's inputs ("on inbound user message") but no error codes; the kit's
+    operation reports one code per request. A request without its message is malformed whatever
+    else it holds, so invalid_input wins over the bad now, as an input schema would report it.
+    When I call "clock-core.on_user_message" with {"state": {"version": 3}, "now": "yesterday"}
+    Then the error code is "invalid_input"
