@@ -279,7 +279,6 @@ Feature: parse_anchored_time
       | pst-no-anchor   | 5pm PST    | null         | PST  |
       | cst-other       | 10:30 CST  | "UTC"        | CST  |
 
-<<<<<<< HEAD
   @decision @req:CLK-PARSE-RELATIVE @req:CLK-PARSE-ABBREVIATION @id:clock-core/parse/keyword-in-capitals
   Scenario Outline: a keyword written in capitals after a time is the keyword, not a zone abbreviation
     §4.4 says only that parse_anchored_time "parses *anchored* times only"; the kit's grammar matches keywords without
@@ -294,7 +293,7 @@ Feature: parse_anchored_time
       | case          | text          | start                     |
       | pm            | 9 PM          | 2026-02-10T21:00:00+00:00 |
       | noon          | tomorrow NOON | 2026-02-11T12:00:00+00:00 |
-=======
+
   @decision @req:CLK-PARSE-OUTPUT @req:CLK-TZ-EXPLICIT-FORMS @id:clock-core/parse/offset-minute-59
   Scenario: an offset's minutes run up to 59
     As for the zones written after the time: an offset without an IANA id is kept as a fixed zone
@@ -305,4 +304,3 @@ Feature: parse_anchored_time
       {"kind": "relative", "start": "2026-02-11T09:00:00+05:59", "end": null, "zone": "UTC+05:59", "zone_source": "text", "dst": null,
        "needs_clarification": false, "clarification_question": null}
       """
->>>>>>> survivors-cb
