@@ -69,6 +69,11 @@ type Options struct {
 	SaveFailures string
 	// OnCall observes every answered call (recording, golden updates).
 	OnCall func(sc *features.Scenario, n int, op string, input json.RawMessage, res protocol.Result)
+	// OnOpenCall observes, at the exact level, each call of a scenario that
+	// declared a point of its answer open (a step listing the permitted
+	// answers): there the level accepts more than the golden. The mutation
+	// judge uses it not to count a permitted answer as a failure.
+	OnOpenCall func(sc *features.Scenario, n int)
 
 	// FormatFiles are more of godog's formatters, each written to its own
 	// file in the same run (--report writes junit.xml and cucumber.json so).
@@ -1135,6 +1140,9 @@ func (r *runner) checkGoldens(w *world) error {
 			return fmt.Errorf("call %d (%s): %w", i+1, c.op, err)
 		}
 		want = bytes.TrimRight(want, "\n")
+		if r.opts.OnOpenCall != nil && (c.open.fields != nil || c.open.code || c.open.kind) {
+			r.opts.OnOpenCall(w.sc, i+1)
+		}
 		same, err := goldenEqual(got, want, c.open)
 		if err != nil {
 			return fmt.Errorf("call %d (%s): %w", i+1, c.op, err)

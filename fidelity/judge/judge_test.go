@@ -18,6 +18,8 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -37,6 +39,10 @@ type Call struct {
 	Input    string          `json:"input"` // the exact bytes sent (a JSON string, so encoding never compacts it)
 	Output   json.RawMessage `json:"output,omitempty"`
 	Error    *protocol.Error `json:"error,omitempty"`
+	// Open: the scenario declares a point of this answer open (a step
+	// lists the permitted answers), so a different answer is not by itself
+	// a failure of the suite.
+	Open bool `json:"open,omitempty"`
 }
 
 func TestSuiteCalls(t *testing.T) {
@@ -60,6 +66,7 @@ func TestSuiteCalls(t *testing.T) {
 	sc.Buffer(make([]byte, 1<<20), 16<<20)
 	impl := reference.New()
 	n, failed := 0, 0
+	openOnly := map[string]bool{}
 	// CLOCKSPEC_JUDGE_LIST (the mutation command's -probe) names a file
 	// that receives the scenario of every call answered differently.
 	var list *os.File
@@ -91,6 +98,13 @@ func TestSuiteCalls(t *testing.T) {
 			t.Fatalf("scenario %s: %s(%s) did not answer within %s: the mutant hangs", c.Scenario, c.Op, c.Input, callLimit)
 		}
 		want := canonical(c.Output, c.Error)
+		if !bytes.Equal(got, want) && c.Open {
+			// Whether this answer is one the scenario permits is the
+			// scenario's steps' to say: the mutation command runs those
+			// scenarios through the harness (CLOCKSPEC_JUDGE_OPENONLY).
+			openOnly[c.Scenario] = true
+			continue
+		}
 		if !bytes.Equal(got, want) {
 			failed++
 			if list != nil {
@@ -109,6 +123,20 @@ func TestSuiteCalls(t *testing.T) {
 	}
 	if failed > 0 {
 		t.Fatalf("%d of %d scenario calls answer differently", failed, n)
+	}
+	if len(openOnly) > 0 {
+		p := os.Getenv("CLOCKSPEC_JUDGE_OPENONLY")
+		if p == "" {
+			t.Fatalf("%d scenarios answer differently where they leave the answer open; set CLOCKSPEC_JUDGE_OPENONLY to have them judged by the harness", len(openOnly))
+		}
+		ids := make([]string, 0, len(openOnly))
+		for id := range openOnly {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		if err := os.WriteFile(p, []byte(strings.Join(ids, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

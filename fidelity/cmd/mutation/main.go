@@ -51,7 +51,7 @@ const (
 var mutators = []string{"ARITHMETIC_BASE", "CONDITIONALS_BOUNDARY", "CONDITIONALS_NEGATION", "INCREMENT_DECREMENT", "INVERT_NEGATIVES"}
 
 // judgeText says what kills a mutant, for the reports.
-const judgeText = "fidelity/judge: every call of every scenario whose operation reaches the mutated package (a coverage map from one instrumented replay), against the mutated in-process reference, compared with the unmutated reference's answer (the suite's exact level); the store operations, whose files only their scenario's steps set up, are not replayed"
+const judgeText = "fidelity/judge: every call of every scenario whose operation reaches the mutated package (a coverage map from one instrumented replay), against the mutated in-process reference, compared with the unmutated reference's answer (the suite's exact level); a call whose scenario leaves a point of the answer open, and the store scenarios (their files are set up by their steps), are judged by running those scenarios through conform built with the mutant"
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
@@ -416,39 +416,52 @@ func progress(w io.Writer, profile string) io.Writer {
 	return pw
 }
 
-// recordCalls runs the suite against the reference at the exact level and
-// writes every call with its answer.
+// recordCalls runs the suite against the reference at the exact level
+// and writes every call with its answer, marking the calls whose scenario
+// leaves a point of the answer open (the judge hands those to the harness).
 func recordCalls(path string) (int, error) {
+	type rec struct {
+		Scenario string          `json:"scenario"`
+		Op       string          `json:"op"`
+		Input    string          `json:"input"`
+		Output   json.RawMessage `json:"output,omitempty"`
+		Error    *protocol.Error `json:"error,omitempty"`
+		Open     bool            `json:"open,omitempty"`
+	}
+	var recs []rec
+	at := map[string]int{} // scenario id and call number -> index in recs
+	rep, err := conformance.Run(context.Background(), conformance.Options{
+		Driver: conformance.InProcess(reference.New()), Goldens: goldens.FS(), Level: conformance.LevelExact,
+		OnCall: func(sc *features.Scenario, n int, op string, input json.RawMessage, res protocol.Result) {
+			at[fmt.Sprintf("%s#%d", sc.ID, n)] = len(recs)
+			recs = append(recs, rec{Scenario: sc.ID, Op: op, Input: string(input), Output: res.Output, Error: res.Error})
+		},
+		OnOpenCall: func(sc *features.Scenario, n int) {
+			if i, ok := at[fmt.Sprintf("%s#%d", sc.ID, n)]; ok {
+				recs[i].Open = true
+			}
+		},
+	})
+	if err != nil {
+		return 0, err
+	}
+	if !rep.OK() {
+		return 0, fmt.Errorf("the unmutated reference fails its own suite; fix that first")
+	}
 	f, err := os.Create(path)
 	if err != nil {
 		return 0, err
 	}
 	defer f.Close()
 	w := bufio.NewWriter(f)
-	n := 0
-	var werr error
-	rep, err := conformance.Run(context.Background(), conformance.Options{
-		Driver: conformance.InProcess(reference.New()), Goldens: goldens.FS(), Level: conformance.LevelExact,
-		OnCall: func(sc *features.Scenario, _ int, op string, input json.RawMessage, res protocol.Result) {
-			b, err := json.Marshal(map[string]any{"scenario": sc.ID, "op": op, "input": string(input), "output": res.Output, "error": res.Error})
-			if err != nil {
-				werr = err
-				return
-			}
-			n++
-			w.Write(append(b, '\n'))
-		},
-	})
-	if err != nil {
-		return 0, err
+	for _, r := range recs {
+		b, err := json.Marshal(r)
+		if err != nil {
+			return 0, err
+		}
+		w.Write(append(b, '\n'))
 	}
-	if werr != nil {
-		return 0, werr
-	}
-	if !rep.OK() {
-		return 0, fmt.Errorf("the unmutated reference fails its own suite; fix that first")
-	}
-	return n, w.Flush()
+	return len(recs), w.Flush()
 }
 
 type gremlinsOutput struct {
