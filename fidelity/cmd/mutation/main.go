@@ -111,6 +111,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 			last = nil
 		}
 		sum = merge(last, fresh, selected)
+		// The measurement is saved before anything else can fail.
+		if err := writeJSON(*summary, sum); err != nil {
+			fmt.Fprintln(stderr, "mutation:", err)
+			return 2
+		}
 	}
 
 	triage, err := readTriages(*triagePath, "fidelity/triage")
