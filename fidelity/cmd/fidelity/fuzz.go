@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/clockspec/clockspec/fidelity"
@@ -27,13 +28,35 @@ var fuzzTargets = []fidelity.FuzzTarget{
 	{Name: "FuzzMathJSON", Package: "./reference/datetime", Covers: "datetime_math's JSON decoder and rules", Profiles: []string{"datetime"}},
 	{Name: "FuzzFormatJSON", Package: "./reference/datetime", Covers: "datetime_format's JSON decoder and rules", Profiles: []string{"datetime"}},
 	{Name: "FuzzTyped", Package: "./reference/datetime", Covers: "the typed datetime entry points", Profiles: []string{"datetime"}},
+	{Name: "FuzzDecodeObject", Package: "./reference/datetime", Covers: "the datetime tools' one-pass request reader against the general decoder", Profiles: []string{"datetime"}},
+	{Name: "FuzzFormatInput", Package: "./reference/v1", Covers: "format_messages' one-pass input reader against the general decoder", Profiles: []string{"v1"}},
+	{Name: "FuzzFormatMessagesOutput", Package: "./reference/v1", Covers: "format_messages' written output against encoding/json", Profiles: []string{"v1"}},
+	{Name: "FuzzPatternTest", Package: "./reference/routing", Covers: "engage patterns: the portable subset and its refusals", Profiles: []string{"routing"}},
+	{Name: "FuzzClockOperations", Package: "./reference/clock", Covers: "every CLOCK core operation but the store's, from loose inputs", Profiles: []string{"clock-core"}},
+	{Name: "FuzzThreadKeyRoundTrip", Package: "./reference/clock", Covers: "thread keys written and parsed back", Profiles: []string{"clock-core"}},
 }
 
 // campaign fuzzes every target for d each (one worker, so the run stays
 // bounded next to other work) and adds the time and any findings to the
 // summary at path. A finding fails the campaign: go test has written the
 // input to the package's testdata/fuzz, to be committed with a scenario.
-func campaign(path string, d time.Duration, stdout, stderr io.Writer) int {
+func campaign(path string, d time.Duration, only string, stdout, stderr io.Writer) int {
+	chosen := map[string]bool{}
+	for _, n := range strings.Split(only, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			chosen[n] = true
+		}
+	}
+	for n := range chosen {
+		known := false
+		for _, t := range fuzzTargets {
+			known = known || t.Name == n
+		}
+		if !known {
+			fmt.Fprintf(stderr, "fidelity: -fuzz-only: no fuzz target %s\n", n)
+			return 2
+		}
+	}
 	sum, _, err := fidelity.ReadFuzz(path)
 	if err != nil {
 		fmt.Fprintln(stderr, "fidelity:", err)
@@ -54,6 +77,9 @@ func campaign(path string, d time.Duration, stdout, stderr io.Writer) int {
 	failed := 0
 	for i := range sum.Targets {
 		t := &sum.Targets[i]
+		if len(chosen) > 0 && !chosen[t.Name] {
+			continue
+		}
 		before := corpusSize(*t)
 		cmd := exec.Command("go", "test", t.Package, "-run", "^$", "-fuzz", "^"+t.Name+"$", "-fuzztime", d.String(), "-parallel", "1")
 		execs := &execCounter{}

@@ -58,13 +58,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	only := fs.String("only", "", "comma-separated families to run (default all)")
 	match := fs.String("match", "", "run only the cases whose id contains this text")
 	fuzzFor := fs.Duration("fuzz-campaign", 0, "instead of the matrix: fuzz every target this long and record it in -fuzz")
+	fuzzOnly := fs.String("fuzz-only", "", "with -fuzz-campaign: only these targets (comma-separated names)")
 	results := fs.String("results", "build/fidelity-results.json", "full runs save their counts and timings here")
 	redoc := fs.Bool("redoc", false, "instead of the matrix: rewrite -doc from -results and the current mutation and fuzzing summaries")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if *fuzzFor > 0 {
-		return campaign(*fuzz, *fuzzFor, stdout, stderr)
+		return campaign(*fuzz, *fuzzFor, *fuzzOnly, stdout, stderr)
 	}
 	if *redoc {
 		var saved savedRun
