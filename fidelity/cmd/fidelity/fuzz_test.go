@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -20,5 +21,15 @@ func TestExecCounterKeepsTheLastCount(t *testing.T) {
 		if e.last != 104321 {
 			t.Fatalf("chunks of %d: counted %d executions, want 104321", step, e.last)
 		}
+	}
+}
+
+func TestFuzzOnlyRefusesAnUnknownTarget(t *testing.T) {
+	var out, errs strings.Builder
+	if code := run([]string{"-fuzz-campaign", "1s", "-fuzz-only", "FuzzNope", "-fuzz", t.TempDir() + "/fuzz.json"}, &out, &errs); code != 2 {
+		t.Fatalf("exit %d, want 2 (%s)", code, errs.String())
+	}
+	if !strings.Contains(errs.String(), "no fuzz target FuzzNope") {
+		t.Fatalf("stderr %q does not name the unknown target", errs.String())
 	}
 }
