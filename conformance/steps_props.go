@@ -32,7 +32,6 @@ func init() {
 		{regexp.MustCompile(`^the output "([^"]+)" equals the JSON (.+)$`), func(w *world) any { return w.fieldEqualsJSON }},
 		{regexp.MustCompile(`^the state file "([A-Za-z0-9_]+)" holds:$`), func(w *world) any { return w.stateFileHolds }},
 		{regexp.MustCompile(`^the state file "([A-Za-z0-9_]+)" still holds what it held$`), func(w *world) any { return w.stateFileUnchanged }},
-		{regexp.MustCompile(`^the state file "([A-Za-z0-9_]+)" holds the empty v3 state after white space, ([0-9]+) bytes in all$`), func(w *world) any { return w.stateFilePadded }},
 		{regexp.MustCompile(`^the state file "([A-Za-z0-9_]+)" is a symbolic link to the state file "([A-Za-z0-9_]+)"$`), func(w *world) any { return w.stateFileLink }},
 		{regexp.MustCompile(`^I remember the output "([^"]+)" as "([A-Za-z0-9_]+)"$`), func(w *world) any { return w.remember }},
 		{regexp.MustCompile(`^"([A-Za-z0-9_]+)" is the text ("(?:[^"\\]|\\.)*"(?: × [0-9]+)?(?: \+ "(?:[^"\\]|\\.)*"(?: × [0-9]+)?)*)$`), func(w *world) any { return w.composeText }},
@@ -377,18 +376,6 @@ func (w *world) stateFileHolds(name string, doc *godog.DocString) error {
 	}
 	w.written[name] = doc.Content
 	return os.WriteFile(p, []byte(doc.Content), 0o600)
-}
-
-// stateFilePadded writes the empty v3 state after as much leading JSON white
-// space as makes the file size bytes long: a large file whose every byte
-// matters (cut one off the end and it is no longer JSON).
-func (w *world) stateFilePadded(name string, size string) error {
-	const doc = `{"version": 3, "users": {}, "threads": {}}`
-	n, err := strconv.Atoi(size)
-	if err != nil || n < len(doc) || n > 64<<20 {
-		return fmt.Errorf("the state file %q: the size must be %d to %d bytes, got %s", name, len(doc), 64<<20, size)
-	}
-	return w.stateFileHolds(name, &godog.DocString{Content: strings.Repeat(" ", n-len(doc)) + doc})
 }
 
 // stateFileLink makes the state file name a symbolic link to the state file

@@ -79,17 +79,6 @@ Feature: The implementation's own state store
     Then the error code is "invalid_state"
     And the state file "state_file" still holds what it held
 
-  @extension @req:CLK-STATE-READ @id:clock-core/store/eight-mib-file
-  Scenario: a state file of exactly 8 MiB is read whole
-    The seed sets no size for the state file; the reference reads files up to 8 MiB (8,388,608
-    bytes) and refuses larger ones rather than read without bound. A file of exactly the cap is read
-    whole: here white space and then the empty state, so cutting a single byte off its end would
-    leave no JSON document.
-    Given the state file "state_file" holds the empty v3 state after white space, 8388608 bytes in all
-    When I call "clock-core.store_read" with {"path": "${state_file}"}
-    Then the output "source" is "file"
-    And the output "state" equals the JSON {"version": 3, "users": {}, "threads": {}}
-
   @extension @req:CLK-STATE-PATH @id:clock-core/store/symbolic-link
   Scenario: a state path that is a symbolic link is read and written through the link
     The seed names the state file's path but not what a link there means; the reference treats the
