@@ -61,6 +61,9 @@ type MutationProfile struct {
 	// against the suite as it then was (make mutation's -rejudge): kills by
 	// scenarios added after the run count from then on.
 	Rejudged string `json:"rejudged,omitempty"`
+	// Plan says, for a profile below the goal, how its survivors are to be
+	// killed or proved (kept with the measurement it answers).
+	Plan string `json:"plan,omitempty"`
 	// Proved are the survivors fidelity/mutation-triage.json proves no input
 	// can tell from the reference (equivalent, unreachable by contract, or
 	// not compiling), each with its argument.
@@ -398,4 +401,11 @@ func writePerProfile(p func(string, ...any), d Doc) {
 		p("| `%s` | %s | %s | %s | %s |\n", name, score, when, oracle, fuzz)
 	}
 	p("\nEvery profile is also fuzzed by `FuzzOperations` (all operations, from every scenario's input).\n\n")
+	if d.Mutation != nil {
+		for _, pr := range d.Mutation.Profiles {
+			if pr.Plan != "" {
+				p("**Plan for %s** (raw score %.1f %%): %s\n\n", pr.Profile, pr.Score(), pr.Plan)
+			}
+		}
+	}
 }
