@@ -27,6 +27,7 @@ Feature: Inputs are read strictly
       | group-empty          | clock-awareness.group_time          | {"now": "2026-02-10T00:00:00Z", "participants": []}                 |
       | group-no-user        | clock-awareness.group_time          | {"now": "2026-02-10T00:00:00Z", "participants": [{"tz": "UTC"}]}    |
       | directive-no-text    | clock-awareness.parse_directive     | {}                                                                  |
+      | judged-empty-status  | clock-awareness.capture_action      | {"now": "", "text": "brb", "judgement": {"action": true, "temporal": true, "label": "Gym", "status": ""}} |
 
   @req:AW-INPUT-STRICT @id:clock-awareness/validation/invalid-instant
   Scenario Outline: malformed instants

@@ -328,8 +328,10 @@ func captureActionOp(input json.RawMessage) (any, *protocol.Error) {
 			return nil, invalid("input: judgement.label must be a non-empty label when judgement.action is true")
 		case j.Activity != nil && *j.Activity == "":
 			return nil, invalid("input: judgement.activity must be an activity name or null, not empty")
-		case judged.Status != "" && judged.Status != StatusPlanned && judged.Status != StatusInProgress && judged.Status != StatusDone:
-			return nil, invalid("input: judgement.status must be planned, in_progress or done, got %q", judged.Status)
+		case j.Status != nil && *j.Status != StatusPlanned && *j.Status != StatusInProgress && *j.Status != StatusDone:
+			// "" is not a status either (the schema's enum): only null or
+			// absent leaves it to the action's own.
+			return nil, invalid("input: judgement.status must be planned, in_progress or done, got %q", *j.Status)
 		}
 		if j.Temporal != nil {
 			judged.Temporal = *j.Temporal
