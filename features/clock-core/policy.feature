@@ -353,9 +353,10 @@ Feature: The user policy block
       | tab-indentation  | "clock:\\n\tmode: light\\n"                                              | 2    | not valid YAML           |
       | unclosed-flow    | "clock: {mode: light\\n"                                                | 1    | not valid YAML           |
 
-  @req:CLK-POLICY-RANGES @id:clock-core/policy/hundred-rules
+  @decision @req:CLK-POLICY-RANGES @id:clock-core/policy/hundred-rules
   Scenario: a policy may have 100 rules
-    At most 100 rules are allowed, so a list of exactly 100 is a valid policy.
+    §0 lists check-in rules ("rules:") without saying how many a policy may hold; the kit bounds
+    them at 100, so a list of exactly 100 is a valid policy (another bound the seed would allow too).
     When I call "clock-core.resolve_session_tz" with:
       """json
       {"now": "2026-02-10T03:02:00Z", "policy": {"clock": {"checkins": {"rules": [
@@ -473,10 +474,11 @@ Feature: The user policy block
     And the output "problems.1.path" is "clock.enabled"
     And the output "problems.1.line" is 1
 
-  @req:CLK-POLICY-HOSTILE @id:clock-core/policy/exactly-64-kib
+  @decision @req:CLK-POLICY-HOSTILE @id:clock-core/policy/exactly-64-kib
   Scenario: a document of exactly 64 KiB is read
-    Only a document over 64 KiB is refused; this one is 65,536 bytes: a valid clock block and a
-    comment that fills it up.
+    §0 gives the policy as one YAML block ("This block defines when CLOCK is consulted") and sets
+    no size for it; the kit refuses only a document over 64 KiB, so this one of 65,536 bytes (a
+    valid clock block and a comment that fills it up) is read.
     Given "doc" is the text "clock:\n  mode: light\n#" + "x" × 65514
     When I call "clock-core.check_policy" with {"yaml": "${doc}"}
     Then the output "valid" is true

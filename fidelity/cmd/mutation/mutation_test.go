@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -139,5 +140,32 @@ func TestTriagesAreReadFromEveryFileOnce(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "triage", "again.json"), []byte("["+entry(2)+"]"), 0o644)
 	if _, err := readTriages(filepath.Join(dir, "main.json"), filepath.Join(dir, "triage")); err == nil {
 		t.Fatal("an entry triaged in two files was accepted")
+	}
+}
+
+// TestWriteOverlayAppliesTheMutation: the overlay names the mutant in place
+// of the source, and the mutant differs from it by the one token.
+func TestWriteOverlayAppliesTheMutation(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "a.go")
+	if err := os.WriteFile(src, []byte("package a\n\nfunc f(n int) bool { return n < 3 }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := fidelity.Survivor{File: "a/a.go", Line: 3, Column: 31, Mutator: "CONDITIONALS_BOUNDARY"}
+	ovf, err := writeOverlay(src, s, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ov struct{ Replace map[string]string }
+	b, _ := os.ReadFile(ovf)
+	if err := json.Unmarshal(b, &ov); err != nil || ov.Replace[src] == "" {
+		t.Fatalf("overlay %s: %v", b, err)
+	}
+	got, _ := os.ReadFile(ov.Replace[src])
+	if want := "package a\n\nfunc f(n int) bool { return n <= 3 }\n"; string(got) != want {
+		t.Fatalf("mutant %q, want %q", got, want)
+	}
+	if _, err := writeOverlay(src, fidelity.Survivor{File: "a/a.go", Line: 3, Column: 1, Mutator: "CONDITIONALS_BOUNDARY"}, dir); err == nil {
+		t.Fatal("a position without the mutator's token was accepted")
 	}
 }

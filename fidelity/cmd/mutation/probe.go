@@ -113,19 +113,12 @@ func probe(sum *fidelity.MutationSummary, out string, stdout, stderr io.Writer) 
 			_ = os.MkdirAll(dir, 0o755)
 			for i := range next {
 				s := jobs[i].s
-				src := filepath.Join(abs, "reference", s.File)
-				mutated, err := mutateAt(src, s.Line, s.Column, s.Mutator)
+				ovf, err := writeOverlay(filepath.Join(abs, "reference", s.File), s, dir)
 				if err != nil {
-					fmt.Fprintf(stderr, "probe: %s:%d:%d: %v\n", s.File, s.Line, s.Column, err)
+					fmt.Fprintf(stderr, "probe: %v\n", err)
 					continue
 				}
-				mf := filepath.Join(dir, "mutant.go")
-				ovf := filepath.Join(dir, "overlay.json")
 				listf := filepath.Join(dir, "killers.txt")
-				ov, _ := json.Marshal(map[string]any{"Replace": map[string]string{src: mf}})
-				if os.WriteFile(mf, mutated, 0o644) != nil || os.WriteFile(ovf, ov, 0o644) != nil {
-					continue
-				}
 				os.Remove(listf)
 				cmd := exec.Command("go", "test", "-count=1", "-vet=off", "-overlay", ovf, "-run", "^TestSuiteCalls$", "./fidelity/judge")
 				cmd.Env = append(os.Environ(), "CLOCKSPEC_JUDGE_CALLS="+jobs[i].bank, "CLOCKSPEC_JUDGE_LIST="+listf)

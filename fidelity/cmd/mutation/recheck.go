@@ -156,21 +156,11 @@ func recheckUncovered(sum *fidelity.MutationSummary, profile string, env judgeEn
 // judgeOne builds the mutant of s with an overlay and runs the judge on the
 // calls that reach its package: KILLED, TIMED OUT, LIVED or NOT VIABLE.
 func judgeOne(s fidelity.Survivor, root, dir string, env judgeEnv) (string, error) {
-	src := filepath.Join(root, "reference", s.File)
-	mutated, err := mutateAt(src, s.Line, s.Column, s.Mutator)
+	ovf, err := writeOverlay(filepath.Join(root, "reference", s.File), s, dir)
 	if err != nil {
-		return "", fmt.Errorf("%s:%d:%d %s: %w", s.File, s.Line, s.Column, s.Mutator, err)
+		return "", err
 	}
-	mf := filepath.Join(dir, "mutant.go")
-	ovf := filepath.Join(dir, "overlay.json")
 	bin := filepath.Join(dir, "judge.test")
-	ov, _ := json.Marshal(map[string]any{"Replace": map[string]string{src: mf}})
-	if err := os.WriteFile(mf, mutated, 0o644); err != nil {
-		return "", err
-	}
-	if err := os.WriteFile(ovf, ov, 0o644); err != nil {
-		return "", err
-	}
 	os.Remove(bin)
 	build := exec.Command(env.goBin, "test", "-c", "-o", bin, "-vet=off", "-ldflags=-s -w", "-tags", "clockspec_mutation", "-overlay", ovf, "./fidelity/judge")
 	build.Env = append(os.Environ(), "GOFLAGS=-trimpath")
@@ -240,4 +230,24 @@ func harnessJudge(ids []string, overlay, dir string, env judgeEnv) (string, erro
 		return "KILLED", nil
 	}
 	return "", fmt.Errorf("conform with a mutant: %v", err)
+}
+
+// writeOverlay writes the mutant of s (the source file src with gremlins'
+// token replacement at its position) into dir and an overlay naming it in
+// place of src, for `go build -overlay`; it returns the overlay's path.
+func writeOverlay(src string, s fidelity.Survivor, dir string) (string, error) {
+	mutated, err := mutateAt(src, s.Line, s.Column, s.Mutator)
+	if err != nil {
+		return "", fmt.Errorf("%s:%d:%d %s: %w", s.File, s.Line, s.Column, s.Mutator, err)
+	}
+	mf := filepath.Join(dir, "mutant.go")
+	ovf := filepath.Join(dir, "overlay.json")
+	ov, err := json.Marshal(map[string]any{"Replace": map[string]string{src: mf}})
+	if err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(mf, mutated, 0o644); err != nil {
+		return "", err
+	}
+	return ovf, os.WriteFile(ovf, ov, 0o644)
 }
