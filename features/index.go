@@ -11,10 +11,12 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"regexp"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -123,9 +125,23 @@ func LoadProfiles(fsys fs.FS, profiles []string) (*Suite, error) {
 		}
 	}
 	sort.Strings(paths)
+	// The files are parsed in parallel (parsing is nearly all of a load),
+	// then indexed in order: the scenarios, their order and the first error
+	// met are those of a load one file after another.
+	parsed := make([]parsedFile, len(paths))
+	var wg sync.WaitGroup
+	next := atomic.Int64{}
+	for range min(runtime.GOMAXPROCS(0), len(paths)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(paths); i = int(next.Add(1) - 1) {
+				parsed[i] = parseFile(fsys, paths[i])
+			}
+		})
+	}
+	wg.Wait()
 	s := &Suite{byPrint: map[string]*Scenario{}, byID: map[string]*Scenario{}, tags: map[string]bool{}}
-	for _, p := range paths {
-		if err := s.addFile(fsys, p); err != nil {
+	for _, f := range parsed {
+		if err := s.add(f); err != nil {
 			return nil, err
 		}
 	}
@@ -158,114 +174,146 @@ func (s *Suite) checkRequiredTiers() error {
 	return nil
 }
 
-func (s *Suite) addFile(fsys fs.FS, uri string) error {
+// parsedFile is one .feature file parsed, its scenarios built and checked
+// on their own: err is the first problem met, after the scenarios before it.
+type parsedFile struct {
+	scenarios []*Scenario
+	err       error
+}
+
+// parseFile parses a .feature file and builds its scenarios with every
+// check that needs no other file; add makes the checks across files.
+func parseFile(fsys fs.FS, uri string) (out parsedFile) {
 	src, err := fs.ReadFile(fsys, uri)
 	if err != nil {
-		return fmt.Errorf("features: %w", err)
+		return parsedFile{err: fmt.Errorf("features: %w", err)}
 	}
 	newID := (&messages.Incrementing{}).NewId
 	doc, err := parseFeature(uri, src, newID)
 	if err != nil {
-		return err
+		return parsedFile{err: err}
 	}
 	profile := path.Dir(uri)
 	nodes := astIndex(doc.Feature)
 	for _, t := range doc.Feature.Tags {
 		if strings.HasPrefix(t.Name, IDTag) {
-			return fmt.Errorf("features: %s:%d: @id belongs on scenarios, not on the feature", uri, t.Location.Line)
+			return parsedFile{err: fmt.Errorf("features: %s:%d: @id belongs on scenarios, not on the feature", uri, t.Location.Line)}
 		}
 	}
 	rowCounter := map[string]int{}
 	for _, pk := range gherkin.Pickles(*doc, uri, newID) {
-		sc := &Scenario{Profile: profile, URI: uri, Feature: doc.Feature.Name, Name: pk.Name}
-		for _, t := range pk.Tags {
-			sc.Tags = append(sc.Tags, t.Name)
-			s.tags[t.Name] = true
-			switch {
-			case strings.HasPrefix(t.Name, IDTag):
-				if sc.BaseID != "" {
-					return fmt.Errorf("features: %s: scenario %q has two @id tags", uri, pk.Name)
-				}
-				sc.BaseID = strings.TrimPrefix(t.Name, IDTag)
-			case strings.HasPrefix(t.Name, OriginTag):
-				sc.Origins = append(sc.Origins, strings.TrimPrefix(t.Name, OriginTag))
-			case strings.HasPrefix(t.Name, ReqTag):
-				sc.Reqs = append(sc.Reqs, strings.TrimPrefix(t.Name, ReqTag))
+		sc, err := newScenario(pk, profile, uri, doc.Feature.Name, nodes, rowCounter)
+		if err != nil {
+			out.err = err
+			return out
+		}
+		out.scenarios = append(out.scenarios, sc)
+	}
+	return out
+}
+
+// newScenario builds the scenario of one pickle, with the checks that
+// concern it alone.
+func newScenario(pk *messages.Pickle, profile, uri, feature string, nodes astNodes, rowCounter map[string]int) (*Scenario, error) {
+	sc := &Scenario{Profile: profile, URI: uri, Feature: feature, Name: pk.Name, Tags: make([]string, 0, len(pk.Tags))}
+	for _, t := range pk.Tags {
+		sc.Tags = append(sc.Tags, t.Name)
+		switch {
+		case strings.HasPrefix(t.Name, IDTag):
+			if sc.BaseID != "" {
+				return nil, fmt.Errorf("features: %s: scenario %q has two @id tags", uri, pk.Name)
 			}
+			sc.BaseID = strings.TrimPrefix(t.Name, IDTag)
+		case strings.HasPrefix(t.Name, OriginTag):
+			sc.Origins = append(sc.Origins, strings.TrimPrefix(t.Name, OriginTag))
+		case strings.HasPrefix(t.Name, ReqTag):
+			sc.Reqs = append(sc.Reqs, strings.TrimPrefix(t.Name, ReqTag))
 		}
-		sc.Steps = pk.Steps
-		for _, st := range pk.Steps {
-			if m := callStep.FindStringSubmatch(st.Text); m != nil && !hasTag(sc.Ops, m[1]) {
-				sc.Ops = append(sc.Ops, m[1])
-			}
+	}
+	sc.Steps = pk.Steps
+	for _, st := range pk.Steps {
+		if op, ok := calledOperation(st.Text); ok && !hasTag(sc.Ops, op) {
+			sc.Ops = append(sc.Ops, op)
 		}
-		scNode := nodes.scenarios[pk.AstNodeIds[0]]
-		if scNode == nil {
-			return fmt.Errorf("features: %s: pickle %q has no scenario node", uri, pk.Name)
+	}
+	scNode := nodes.scenarios[pk.AstNodeIds[0]]
+	if scNode == nil {
+		return nil, fmt.Errorf("features: %s: pickle %q has no scenario node", uri, pk.Name)
+	}
+	sc.Line = scNode.Location.Line
+	sc.Description = strings.TrimSpace(scNode.Description)
+	if sc.BaseID == "" {
+		return nil, fmt.Errorf("features: %s:%d: scenario %q has no @id tag", uri, sc.Line, pk.Name)
+	}
+	if len(sc.Steps) == 0 {
+		// godog would not run it at all (no hooks, no verdict): a
+		// scenario that checks nothing can neither pass nor fail.
+		return nil, fmt.Errorf("features: %s:%d: scenario %q has no steps", uri, sc.Line, sc.BaseID)
+	}
+	if !strings.HasPrefix(sc.BaseID, profile+"/") {
+		return nil, fmt.Errorf("features: %s:%d: id %q must start with its profile folder %q", uri, sc.Line, sc.BaseID, profile+"/")
+	}
+	if !hasTag(sc.Tags, "@"+profile) {
+		return nil, fmt.Errorf("features: %s:%d: scenario %q lacks its profile tag @%s", uri, sc.Line, sc.BaseID, profile)
+	}
+	sc.ID = sc.BaseID
+	if len(pk.AstNodeIds) > 1 { // an outline row
+		row := nodes.rows[pk.AstNodeIds[1]]
+		key := row.caseValue
+		if key == "" {
+			rowCounter[sc.BaseID]++
+			key = fmt.Sprintf("row-%d", rowCounter[sc.BaseID])
 		}
-		sc.Line = scNode.Location.Line
-		sc.Description = strings.TrimSpace(scNode.Description)
-		if sc.BaseID == "" {
-			return fmt.Errorf("features: %s:%d: scenario %q has no @id tag", uri, sc.Line, pk.Name)
+		if row.badCase != "" {
+			return nil, fmt.Errorf("features: %s:%d: %s", uri, row.line, row.badCase)
 		}
-		if len(sc.Steps) == 0 {
-			// godog would not run it at all (no hooks, no verdict): a
-			// scenario that checks nothing can neither pass nor fail.
-			return fmt.Errorf("features: %s:%d: scenario %q has no steps", uri, sc.Line, sc.BaseID)
+		sc.ID = sc.BaseID + "/" + key
+		sc.Line = row.line
+	}
+	// Tier tags are inherited like any tag (feature, rule, scenario,
+	// examples), so two of them may meet on one pickle from two levels.
+	var tierTags, tierNames []string
+	for _, t := range sc.Tags {
+		if tier, ok := tierOf[t]; ok && !hasTag(tierTags, t) {
+			tierTags = append(tierTags, t)
+			tierNames = append(tierNames, string(tier))
+			sc.Tier = tier
 		}
-		if !strings.HasPrefix(sc.BaseID, profile+"/") {
-			return fmt.Errorf("features: %s:%d: id %q must start with its profile folder %q", uri, sc.Line, sc.BaseID, profile+"/")
-		}
-		if !hasTag(sc.Tags, "@"+profile) {
-			return fmt.Errorf("features: %s:%d: scenario %q lacks its profile tag @%s", uri, sc.Line, sc.BaseID, profile)
-		}
-		sc.ID = sc.BaseID
-		if len(pk.AstNodeIds) > 1 { // an outline row
-			row := nodes.rows[pk.AstNodeIds[1]]
-			key := row.caseValue
-			if key == "" {
-				rowCounter[sc.BaseID]++
-				key = fmt.Sprintf("row-%d", rowCounter[sc.BaseID])
-			}
-			if row.badCase != "" {
-				return fmt.Errorf("features: %s:%d: %s", uri, row.line, row.badCase)
-			}
-			sc.ID = sc.BaseID + "/" + key
-			sc.Line = row.line
-		}
-		// Tier tags are inherited like any tag (feature, rule, scenario,
-		// examples), so two of them may meet on one pickle from two levels.
-		var tierTags, tierNames []string
-		for _, t := range sc.Tags {
-			if tier, ok := tierOf[t]; ok && !hasTag(tierTags, t) {
-				tierTags = append(tierTags, t)
-				tierNames = append(tierNames, string(tier))
-				sc.Tier = tier
-			}
-		}
-		if len(tierTags) > 1 {
-			return fmt.Errorf("features: %s:%d: scenario %q has two tier tags (%s): a scenario is required (no tier tag), a decision or an extension, never two",
-				uri, sc.Line, sc.ID, strings.Join(tierNames, " and "))
-		}
-		if sc.Tier == "" {
-			sc.Tier = Required
-		}
-		sc.Decision = sc.Tier == Decision
+	}
+	if len(tierTags) > 1 {
+		return nil, fmt.Errorf("features: %s:%d: scenario %q has two tier tags (%s): a scenario is required (no tier tag), a decision or an extension, never two",
+			uri, sc.Line, sc.ID, strings.Join(tierNames, " and "))
+	}
+	if sc.Tier == "" {
+		sc.Tier = Required
+	}
+	sc.Decision = sc.Tier == Decision
+	sc.fingerprint = Fingerprint(pk)
+	return sc, nil
+}
+
+// add indexes a parsed file's scenarios, checking them against the files
+// before it (ids and whole scenarios are unique across the suite), then
+// reports the file's own error, if it had one.
+func (s *Suite) add(f parsedFile) error {
+	for _, sc := range f.scenarios {
 		if prev := s.byID[sc.ID]; prev != nil {
-			return fmt.Errorf("features: id %q is used twice (%s:%d and %s:%d)", sc.ID, prev.URI, prev.Line, uri, sc.Line)
+			return fmt.Errorf("features: id %q is used twice (%s:%d and %s:%d)", sc.ID, prev.URI, prev.Line, sc.URI, sc.Line)
 		}
 		if sc.BaseID != sc.ID && s.byID[sc.BaseID] != nil {
-			return fmt.Errorf("features: id %q is used twice (%s:%d)", sc.BaseID, uri, sc.Line)
+			return fmt.Errorf("features: id %q is used twice (%s:%d)", sc.BaseID, sc.URI, sc.Line)
 		}
-		sc.fingerprint = Fingerprint(pk)
 		if prev := s.byPrint[sc.fingerprint]; prev != nil {
-			return fmt.Errorf("features: %s:%d: %s and %s are the same scenario word for word", uri, sc.Line, prev.ID, sc.ID)
+			return fmt.Errorf("features: %s:%d: %s and %s are the same scenario word for word", sc.URI, sc.Line, prev.ID, sc.ID)
+		}
+		for _, t := range sc.Tags {
+			s.tags[t] = true
 		}
 		s.byPrint[sc.fingerprint] = sc
 		s.byID[sc.ID] = sc
 		s.Scenarios = append(s.Scenarios, sc)
 	}
-	return nil
+	return f.err
 }
 
 // Folders lists the profile folders of a features folder: those holding
@@ -309,8 +357,19 @@ func MayCarryTag(src []byte, tag string) bool {
 	}
 }
 
-// callStep is the step that calls an operation: `I call "op" with …`.
-var callStep = regexp.MustCompile(`^I call "([^"]+)" with`)
+// calledOperation reads the operation a step calls, `I call "op" with …`
+// (the text `^I call "([^"]+)" with` matches; a test holds the two equal).
+func calledOperation(step string) (string, bool) {
+	rest, ok := strings.CutPrefix(step, `I call "`)
+	if !ok {
+		return "", false
+	}
+	op, after, ok := strings.Cut(rest, `"`)
+	if !ok || op == "" || !strings.HasPrefix(after, " with") {
+		return "", false
+	}
+	return op, true
+}
 
 // MaxLineBytes is the longest line a .feature file may have: gherkin reads
 // lines with a bufio.Scanner of 64 KiB, and a longer line made it panic.
@@ -415,6 +474,7 @@ func astIndex(f *messages.Feature) astNodes {
 // and this index compile pickles separately, and this is how they agree.
 func Fingerprint(pk *messages.Pickle) string {
 	var b strings.Builder
+	b.Grow(fingerprintLen(pk))
 	b.WriteString(pk.Uri)
 	b.WriteByte(0)
 	b.WriteString(pk.Name)
@@ -442,6 +502,32 @@ func Fingerprint(pk *messages.Pickle) string {
 		}
 	}
 	return b.String()
+}
+
+// fingerprintLen is the length of Fingerprint's text, so that it is
+// written into one allocation (loading the suite writes 2,500 of them).
+func fingerprintLen(pk *messages.Pickle) int {
+	n := len(pk.Uri) + 1 + len(pk.Name)
+	for _, t := range pk.Tags {
+		n += 1 + len(t.Name)
+	}
+	for _, st := range pk.Steps {
+		n += 1 + len(st.Text)
+		if st.Argument != nil {
+			if ds := st.Argument.DocString; ds != nil {
+				n += 1 + len(ds.Content)
+			}
+			if dt := st.Argument.DataTable; dt != nil {
+				for _, r := range dt.Rows {
+					n++
+					for _, c := range r.Cells {
+						n += len(c.Value) + 1
+					}
+				}
+			}
+		}
+	}
+	return n
 }
 
 // ByPickle finds the scenario a godog pickle is.

@@ -1,6 +1,7 @@
 package features
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -135,5 +136,37 @@ func TestEmbeddedSuiteHasThreeTiers(t *testing.T) {
 	}
 	if n[Required] == 0 || n[Decision] == 0 || n[Required]+n[Decision]+n[Extension] != len(s.Scenarios) {
 		t.Errorf("tiers %v of %d scenarios", n, len(s.Scenarios))
+	}
+}
+
+// calledOperation reads what the expression `^I call "([^"]+)" with`
+// captures, on every step of the suite and on texts at its edges.
+func TestCalledOperationIsTheCallExpression(t *testing.T) {
+	expr := regexp.MustCompile(`^I call "([^"]+)" with`)
+	texts := []string{`I call "v1.escape_xml" with {}`, `I call "" with {}`, `I call "a"with`, `I call "a" without`,
+		`I call "a" wit`, `I call "a`, `I call "a"" with`, `I call "a b" with`, `I call`, ` I call "a" with`,
+		`I call "é" with`, `When I call "a" with`, `I call "a" with "b" with`}
+	s, err := Load(FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sc := range s.Scenarios {
+		for _, st := range sc.Steps {
+			texts = append(texts, st.Text)
+		}
+	}
+	calls := 0
+	for _, text := range texts {
+		op, ok := calledOperation(text)
+		m := expr.FindStringSubmatch(text)
+		if ok != (m != nil) || (ok && op != m[1]) {
+			t.Errorf("%q: calledOperation says %q, %v; the expression %q", text, op, ok, m)
+		}
+		if ok {
+			calls++
+		}
+	}
+	if calls < 1000 {
+		t.Errorf("only %d call steps read: the comparison saw too few", calls)
 	}
 }

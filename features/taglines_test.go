@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode"
 
 	gherkin "github.com/cucumber/gherkin/go/v26"
 	messages "github.com/cucumber/messages/go/v21"
@@ -44,6 +45,14 @@ var tagLineCases = []string{
 	"@a b", "@a\u00a0@b", "@é@ü ", "  @a   @b\t", "@a\u2003@b", "@a \t# c @d", "@a\r",
 }
 
+// tableRowCases are table rows of every shape: escapes, characters beyond
+// ASCII, white space of each kind, empty cells, text after the last bar.
+var tableRowCases = []string{
+	"| a | b |", "|a|b|", "|  a  |\tb\t|", "| a | b | trailing", "| | |", "|", "||", "| a \\| b |",
+	"| a \\n b |", "| é | ü |", "| a\u00a0| b |", "|\u00a0a | b |", "| a \\\\ b |", "| a\r|", "| a |\r",
+	"| \v a \f |", "\u00a0| a |", "| <a> | b |", "|a|\\|", "| a | b \\",
+}
+
 func TestParseGherkinIsGherkins(t *testing.T) {
 	paths, err := fs.Glob(FS(), "*/*.feature")
 	if err != nil || len(paths) == 0 {
@@ -56,6 +65,18 @@ func TestParseGherkinIsGherkins(t *testing.T) {
 		}
 		if d := sameAsGherkin(src); d != "" {
 			t.Errorf("%s: %s", p, d)
+		}
+	}
+	for _, row := range tableRowCases {
+		for _, tmpl := range []string{
+			"Feature: f\n  Scenario Outline: s\n    Given <a>\n  Examples:\n    | a |\n    %s\n",
+			"Feature: f\n  Scenario: s\n    Given x\n      %s\n      | c |\n",
+			"# language: fr\nFonctionnalité: f\n  Scénario: s\n    Soit x\n  %s\n",
+		} {
+			src := fmt.Sprintf(tmpl, row)
+			if d := sameAsGherkin([]byte(src)); d != "" {
+				t.Errorf("%q: %s", src, d)
+			}
 		}
 	}
 	for _, tags := range tagLineCases {
@@ -83,9 +104,44 @@ func FuzzParseGherkinIsGherkins(f *testing.F) {
 	for _, tags := range tagLineCases {
 		f.Add([]byte(tags + "\nFeature: f\n  " + strings.TrimSpace(tags) + "\n  Scenario: s\n    Given x\n"))
 	}
+	for _, row := range tableRowCases {
+		f.Add([]byte("Feature: f\n  Scenario: s\n    Given x\n      " + row + "\n"))
+	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		if d := sameAsGherkin(src); d != "" {
 			t.Error(d)
 		}
 	})
+}
+
+// Token by token, the matcher's table rows and tag lines are gherkin's own,
+// the dialect they carry included (before and after a # language line).
+func TestMatcherTokensAreGherkins(t *testing.T) {
+	line := func(n int, text string) *gherkin.Line {
+		return &gherkin.Line{LineText: text, LineNumber: n, TrimmedLineText: strings.TrimLeftFunc(text, unicode.IsSpace)}
+	}
+	theirs := gherkin.NewLanguageMatcher(gherkin.DialectsBuiltin(), gherkin.DefaultDialect)
+	ours := &tagLines{Matcher: gherkin.NewLanguageMatcher(gherkin.DialectsBuiltin(), gherkin.DefaultDialect), lang: gherkin.DefaultDialect}
+	compare := func(what string, a, b func(*gherkin.Line) (bool, *gherkin.Token, error), l *gherkin.Line) {
+		aok, atok, aerr := a(l)
+		bok, btok, berr := b(l)
+		if aok != bok || fmt.Sprint(aerr) != fmt.Sprint(berr) || !reflect.DeepEqual(atok, btok) {
+			t.Errorf("%s %q: gherkin %v %+v %v, ours %v %+v %v", what, l.LineText, aok, atok, aerr, bok, btok, berr)
+		}
+	}
+	for _, lang := range []string{"", "# language: fr", "# language: xx"} {
+		if lang != "" {
+			compare("language", theirs.MatchLanguage, ours.MatchLanguage, line(1, lang))
+		}
+		for i, text := range append(append([]string{}, tableRowCases...), tagLineCases...) {
+			for _, indent := range []string{"", "    ", "\t "} {
+				l := line(i+2, indent+text)
+				compare("table row", theirs.MatchTableRow, ours.MatchTableRow, l)
+				compare("tag line", theirs.MatchTagLine, ours.MatchTagLine, l)
+			}
+		}
+	}
+	theirs.Reset()
+	ours.Reset()
+	compare("after reset", theirs.MatchTableRow, ours.MatchTableRow, line(9, "| a |"))
 }

@@ -87,7 +87,8 @@ type Operation struct {
 // the draft's meta-schema check (which the compiler always makes) reads each
 // $defs entry once per profile instead of once per operation and part.
 type profileSchemas struct {
-	profile string
+	profile  string
+	embedded bool // the embedded spec, checked against the meta-schema by its tests
 	defs    map[string]any
 	ops     []*Operation
 	once    sync.Once
@@ -121,7 +122,11 @@ type requirementsFile struct {
 }
 
 // Load reads the embedded spec.
-func Load() (*Catalog, error) { return LoadFS(files) }
+//
+// The embedded spec's schemas are compiled without the draft's meta-schema
+// check (a third of compiling them): the spec's tests make that check on
+// the same files (see draft.go). Any other folder is checked as it compiles.
+func Load() (*Catalog, error) { return loadFS(files, true) }
 
 // LoadProfiles reads the named profiles of the embedded spec and nothing
 // else: a run that needs only v1 parses only v1's files (parsing is most of
@@ -139,14 +144,17 @@ func LoadProfiles(names ...string) (*Catalog, error) {
 		}
 	}
 	sort.Strings(dirs)
-	return loadDirs(files, dirs)
+	return loadDirs(files, dirs, true)
 }
 
 // LoadFS reads a spec folder laid out like the embedded one. Every problem
 // (unknown key, duplicate name, requirement id cited but not defined) is an
 // error naming the file. Schemas are compiled per profile on their first use
 // (see Catalog.Compile); a schema that does not compile is an error then.
-func LoadFS(fsys fs.FS) (*Catalog, error) {
+func LoadFS(fsys fs.FS) (*Catalog, error) { return loadFS(fsys, false) }
+
+// loadFS is LoadFS; embedded says the folder is the embedded spec.
+func loadFS(fsys fs.FS, embedded bool) (*Catalog, error) {
 	opFiles, err := fs.Glob(fsys, "*/operations.yaml")
 	if err != nil {
 		return nil, err
@@ -159,13 +167,13 @@ func LoadFS(fsys fs.FS) (*Catalog, error) {
 	for i, name := range opFiles {
 		dirs[i] = path.Dir(name)
 	}
-	return loadDirs(fsys, dirs)
+	return loadDirs(fsys, dirs, embedded)
 }
 
 // loadDirs reads the profiles in dirs (sorted). Their files are parsed in
 // parallel, YAML parsing being most of the time; the catalog is then built
 // in order, so the error reported is the one a load in order meets first.
-func loadDirs(fsys fs.FS, dirs []string) (*Catalog, error) {
+func loadDirs(fsys fs.FS, dirs []string, embedded bool) (*Catalog, error) {
 	type loaded struct {
 		p   *Profile
 		err error
@@ -174,7 +182,7 @@ func loadDirs(fsys fs.FS, dirs []string) (*Catalog, error) {
 	var wg sync.WaitGroup
 	for i, dir := range dirs {
 		wg.Go(func() {
-			p, err := loadProfile(fsys, dir)
+			p, err := loadProfile(fsys, dir, embedded)
 			results[i] = loaded{p, err}
 		})
 	}
@@ -220,7 +228,7 @@ func decodeStrict(fsys fs.FS, name string, v any) error {
 	return nil
 }
 
-func loadProfile(fsys fs.FS, dir string) (*Profile, error) {
+func loadProfile(fsys fs.FS, dir string, embedded bool) (*Profile, error) {
 	var of operationsFile
 	if err := decodeStrict(fsys, dir+"/operations.yaml", &of); err != nil {
 		return nil, err
@@ -229,7 +237,7 @@ func loadProfile(fsys fs.FS, dir string) (*Profile, error) {
 		return nil, fmt.Errorf("spec: %s/operations.yaml names profile %q; the folder decides", dir, of.Profile)
 	}
 	p := &Profile{Name: of.Profile, Title: of.Title, Source: of.Source}
-	p.schemas = &profileSchemas{profile: p.Name}
+	p.schemas = &profileSchemas{profile: p.Name, embedded: embedded}
 	if _, err := fs.Stat(fsys, dir+"/requirements.yaml"); err == nil {
 		var rf requirementsFile
 		if err := decodeStrict(fsys, dir+"/requirements.yaml", &rf); err != nil {
@@ -375,12 +383,19 @@ func (ps *profileSchemas) compileOnce() error {
 		defs[defsKey(op.Name, "output")] = op.outputBody
 	}
 	url := "https://clockspec.dev/schemas/" + ps.profile + ".json"
-	doc, err := json.Marshal(map[string]any{"$schema": draft, "$id": url, "$defs": defs})
+	root := map[string]any{"$schema": draft, "$id": url, "$defs": defs}
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft2020
+	if unchecked := draftUnchecked(); ps.embedded && unchecked != nil {
+		// Without "$schema" the compiler takes c.Draft: the same draft,
+		// minus the meta-schema check.
+		delete(root, "$schema")
+		c.Draft = unchecked
+	}
+	doc, err := json.Marshal(root)
 	if err != nil {
 		return fmt.Errorf("spec: profile %s schemas: %w", ps.profile, err)
 	}
-	c := jsonschema.NewCompiler()
-	c.Draft = jsonschema.Draft2020
 	// "format" is an assertion here, not an annotation: a now that is not
 	// a date-time is malformed input, and the schema must say so too.
 	c.AssertFormat = true

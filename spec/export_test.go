@@ -1,0 +1,4 @@
+package spec
+
+// DraftUnchecked is draftUnchecked, for the external tests.
+var DraftUnchecked = draftUnchecked
