@@ -89,10 +89,10 @@ type Operation struct {
 type profileSchemas struct {
 	profile  string
 	embedded bool // the embedded spec, checked against the meta-schema by its tests
-	defs    map[string]any
-	ops     []*Operation
-	once    sync.Once
-	err     error
+	defs     map[string]any
+	ops      []*Operation
+	once     sync.Once
+	err      error
 }
 
 type operationsFile struct {
