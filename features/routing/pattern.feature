@@ -158,7 +158,8 @@ Feature: Engage patterns are JavaScript regular expressions
   @req:ROUTING-PATTERN-SUBSET @id:routing/pattern/inside-the-size-limits
   Scenario Outline: long patterns, deep nesting and many groups within the limits get JavaScript's answer
     The subset ends at 1,000 characters (a longer pattern may be refused); a pattern of exactly
-    1,000, groups nested 200 deep or 150 groups one after another are inside it.
+    1,000, groups nested 200 or 499 deep (as deep as 1,000 characters allow) or 150 groups one
+    after another are inside it.
     Given "pattern" is the text <pattern>
     And "text" is the text <text>
     When I call "routing.pattern_test" with {"pattern": "${pattern}", "text": "${text}"}
@@ -169,6 +170,8 @@ Feature: Engage patterns are JavaScript regular expressions
       | 1000-characters          | "x" × 1000                        | "x" × 1000   | true    |
       | 1000-characters-no-match | "x" × 1000                        | "x" × 999    | false   |
       | nested-200-deep          | "(" × 200 + "a" + ")" × 200       | "ba"         | true    |
+      | nested-499-deep          | "(" × 499 + "a" + ")" × 499       | "ba"         | true    |
+      | nested-499-deep-no-match | "(" × 499 + "a" + ")" × 499       | "bb"         | false   |
       | 150-groups-in-a-row      | "^" + "(a)" × 150 + "$"           | "a" × 150    | true    |
 
   @req:ROUTING-PATTERN-SUBSET @id:routing/pattern/count-digits

@@ -100,9 +100,6 @@ type Pattern struct {
 // larger ones; JavaScript does not).
 const maxCount = 1000
 
-// maxNesting bounds group nesting so that recursion stays shallow.
-const maxNesting = 200
-
 // CompilePattern parses a pattern as `new RegExp(pattern)` would, within the
 // portable subset. The error, if any, is a *PatternError.
 func CompilePattern(pattern string) (p *Pattern, err error) {
@@ -225,9 +222,8 @@ func unitString(s string) string {
 }
 
 type parser struct {
-	src   []uint16
-	pos   int
-	depth int
+	src []uint16
+	pos int
 }
 
 func (p *parser) invalid(format string, args ...any) {
@@ -466,12 +462,9 @@ func (p *parser) group() string {
 			p.invalid("invalid group")
 		}
 	}
-	p.depth++
-	if p.depth > maxNesting {
-		p.unsupported("groups nested more than %d deep", maxNesting)
-	}
+	// No depth limit: the length limit bounds nesting (a group takes two
+	// characters), and groups nested as deep as it allows are in the subset.
 	inner := p.disjunction()
-	p.depth--
 	if !p.peekIs(')') {
 		p.invalid("unterminated group")
 	}
