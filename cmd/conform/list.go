@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"flag"
@@ -56,7 +57,10 @@ func printList(stdout, stderr io.Writer, sel []*features.Scenario, asJSON bool) 
 		enc.SetIndent("", "  ")
 		return enc.Encode(sel)
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	// tabwriter writes a cell at a time: buffered, a table of the whole
+	// suite is a few writes instead of ten thousand.
+	out := bufio.NewWriter(stdout)
+	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tTIER\tORIGIN\tTITLE")
 	for _, sc := range sel {
 		origin := strings.Join(sc.Origins, ",")
@@ -66,6 +70,9 @@ func printList(stdout, stderr io.Writer, sel []*features.Scenario, asJSON bool) 
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", sc.ID, sc.Tier, origin, sc.Name)
 	}
 	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if err := out.Flush(); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "%d scenarios\n", len(sel))
