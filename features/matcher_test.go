@@ -43,6 +43,13 @@ func sameAsGherkin(src []byte) string {
 var tagLineCases = []string{
 	"@a", "@a@b", "@a  @b #c", "\t@a\t@b", "@a #comment", "@a#b", "@ @a", "@@a", "@a @",
 	"@a b", "@a\u00a0@b", "@é@ü ", "  @a   @b\t", "@a\u2003@b", "@a \t# c @d", "@a\r",
+	"@a\v#b", "@a  #b #c", "@a\u00a0#b", "@a\f#x", "@a#b #c", "@a # b\t#c", "@#", "@a\r#b",
+}
+
+// stepLineCases are step lines in English and French, and near misses.
+var stepLineCases = []string{
+	"Given x", "When  y ", "Then z", "And a", "But b", "* c", "Givenx", "Given", "given x", "Soit x",
+	"Quand y", "Alors z", "Et a", "Mais b", "Étant donné x", "Given \u00a0x\u00a0", "* ", "Then \"a\" \t",
 }
 
 // tableRowCases are table rows of every shape: escapes, characters beyond
@@ -79,6 +86,17 @@ func TestParseGherkinIsGherkins(t *testing.T) {
 			}
 		}
 	}
+	for _, step := range stepLineCases {
+		for _, tmpl := range []string{
+			"Feature: f\n  Scenario: s\n    %s\n",
+			"# language: fr\nFonctionnalité: f\n  Scénario: s\n    %s\n",
+		} {
+			src := fmt.Sprintf(tmpl, step)
+			if d := sameAsGherkin([]byte(src)); d != "" {
+				t.Errorf("%q: %s", src, d)
+			}
+		}
+	}
 	for _, tags := range tagLineCases {
 		for _, tmpl := range []string{
 			"%s\nFeature: f\n  Scenario: s\n    Given x\n",
@@ -104,6 +122,9 @@ func FuzzParseGherkinIsGherkins(f *testing.F) {
 	for _, tags := range tagLineCases {
 		f.Add([]byte(tags + "\nFeature: f\n  " + strings.TrimSpace(tags) + "\n  Scenario: s\n    Given x\n"))
 	}
+	for _, step := range stepLineCases {
+		f.Add([]byte("# language: fr\nFonctionnalité: f\n  Scénario: s\n    " + step + "\n"))
+	}
 	for _, row := range tableRowCases {
 		f.Add([]byte("Feature: f\n  Scenario: s\n    Given x\n      " + row + "\n"))
 	}
@@ -121,7 +142,7 @@ func TestMatcherTokensAreGherkins(t *testing.T) {
 		return &gherkin.Line{LineText: text, LineNumber: n, TrimmedLineText: strings.TrimLeftFunc(text, unicode.IsSpace)}
 	}
 	theirs := gherkin.NewLanguageMatcher(gherkin.DialectsBuiltin(), gherkin.DefaultDialect)
-	ours := &tagLines{Matcher: gherkin.NewLanguageMatcher(gherkin.DialectsBuiltin(), gherkin.DefaultDialect), lang: gherkin.DefaultDialect}
+	ours := newFastMatcher()
 	compare := func(what string, a, b func(*gherkin.Line) (bool, *gherkin.Token, error), l *gherkin.Line) {
 		aok, atok, aerr := a(l)
 		bok, btok, berr := b(l)
@@ -140,8 +161,14 @@ func TestMatcherTokensAreGherkins(t *testing.T) {
 				compare("tag line", theirs.MatchTagLine, ours.MatchTagLine, l)
 			}
 		}
+		for i, text := range stepLineCases {
+			for _, indent := range []string{"", "    "} {
+				compare("step line", theirs.MatchStepLine, ours.MatchStepLine, line(i+2, indent+text))
+			}
+		}
 	}
 	theirs.Reset()
 	ours.Reset()
 	compare("after reset", theirs.MatchTableRow, ours.MatchTableRow, line(9, "| a |"))
+	compare("after reset", theirs.MatchStepLine, ours.MatchStepLine, line(9, "Given x"))
 }
