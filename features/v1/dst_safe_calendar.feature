@@ -7,6 +7,10 @@ Feature: The DST-safe scheduler's calendar and field reading
 
   @extension @req:V1-SCHED-CRON-DST-SAFE @id:v1/scheduler/dst-safe/calendar-walk
   Scenario Outline: the DST-safe scheduler steps over month ends, year ends and leap days
+    Beyond the seed: the corrected scheduler counts days itself, so it must step from the last
+    day of each month and of December to the next, know that 2100 has no February 29 and 2400
+    has one, date the days of a century's first years right, and carry seconds past minute 59.
+    Here it answers what cron-parser answers.
     When I call "v1.compute_next_run_dst_safe" with {"now": "<now>", "timezone": "UTC", "task": {"schedule_type": "cron", "schedule_value": "<cron>"}}
     Then the output "next_run" is "<next>"
 
@@ -24,7 +28,7 @@ Feature: The DST-safe scheduler's calendar and field reading
 
   @extension @req:V1-SCHED-CRON-DST-SAFE @id:v1/scheduler/dst-safe/fields
   Scenario Outline: the DST-safe scheduler reads weekdays, names, "?" and a duplicated 0 as cron-parser does
-    A weekday range ending in 7 also holds Sunday (0) whatever its step, 7 alone is Sunday, a
+    Beyond the seed: the corrected scheduler parses fields itself. A weekday range ending in 7 also holds Sunday (0) whatever its step, 7 alone is Sunday, a
     name is read in its own field, "?" in a day field is "*", a restricted day-of-month and
     day-of-week match either, and "0,0" is accepted as cron-parser accepts it.
     When I call "v1.compute_next_run_dst_safe" with {"now": "<now>", "timezone": "UTC", "task": {"schedule_type": "cron", "schedule_value": "<cron>"}}
@@ -43,12 +47,14 @@ Feature: The DST-safe scheduler's calendar and field reading
 
   @extension @req:V1-SCHED-CRON-DST-SAFE @id:v1/scheduler/dst-safe/duplicate-value
   Scenario: the DST-safe scheduler refuses a value listed twice, as cron-parser does
+    Beyond the seed: the corrected scheduler's strict grammar keeps cron-parser's refusal of a
+    value listed twice ("1,1").
     When I call "v1.compute_next_run_dst_safe" with {"now": "2026-01-01T00:00:00.000Z", "timezone": "UTC", "task": {"schedule_type": "cron", "schedule_value": "1,1 * * * *"}}
     Then the error code is "invalid_cron"
 
   @extension @req:V1-SCHED-CRON-DST-SAFE @id:v1/scheduler/dst-safe/around-a-change
   Scenario Outline: the DST-safe scheduler counts seconds from the change itself and leaves a fixed time's repeated hour once
-    Asked at the very instant of a change, the next second is the next run (after
+    Beyond the seed. Asked at the very instant of a change, the next second is the next run (after
     spring-forward, 03:00:01 EDT; after fall-back, 01:00:01 EST, the second pass); an hourly
     job asked at the start of the second pass runs at the next hour; a job at 01:30 and 03:30
     asked in the second pass runs at 03:30 EST the same day (cron-parser would run 01:30 again).
