@@ -75,6 +75,19 @@ function deepEqual(a, b) {
   return true;
 }
 
+// RANDOM_TRIES bounds the parses tried for a call whose answer is random
+// per parse; the H scenarios have at most 12 answers, each drawn with
+// probability about 1/12 or more, so missing one in 5,000 tries is ~1e-189.
+const RANDOM_TRIES = 5000;
+
+function randomPerParse(c) {
+  const task = c.input && c.input.task;
+  return (
+    c.op === 'v1.compute_next_run' &&
+    task && task.schedule_type === 'cron' && typeof task.schedule_value === 'string' && task.schedule_value.includes('H')
+  );
+}
+
 function globToRegExp(glob) {
   const body = glob.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*');
   return new RegExp(`^${body}$`, 's');
@@ -166,9 +179,16 @@ function main() {
   let failed = 0;
   let excepted = 0;
   for (const c of calls) {
-    const js = oracle.call(c.op, c.input);
+    let js = oracle.call(c.op, c.input);
     const go = c.error !== undefined ? { error: c.error } : { output: c.output };
-    const ok = agrees(js, go);
+    let ok = agrees(js, go);
+    // v1 gave cron-parser no hashSeed, so an expression with H is seeded
+    // with Math.random on every parse and v1's answer is random: the
+    // reference's answer agrees when it is one v1 gives on some parse.
+    for (let i = 0; !ok && randomPerParse(c) && i < RANDOM_TRIES; i++) {
+      js = oracle.call(c.op, c.input);
+      ok = agrees(js, go);
+    }
     const covering = exceptions.filter((x) => x.re.test(c.id));
     for (const x of covering) {
       x.matched++;
