@@ -145,3 +145,19 @@ func TestNextSpecial(t *testing.T) {
 		}
 	}
 }
+
+// SkipSpace stops at the first byte that is not white space, after runs of
+// every length, and at the end.
+func TestSkipSpace(t *testing.T) {
+	for n := 0; n <= 20; n++ {
+		for _, ws := range []string{" ", "\n", "\t", "\r", "\n   "} {
+			for _, after := range []string{"", "x", "\v", "\x00", "\xa0", "\f "} {
+				d := []byte(strings.Repeat(ws, n) + after)
+				want := n * len(ws)
+				if got := SkipSpace(d, 0); got != want {
+					t.Fatalf("SkipSpace(%q) = %d, want %d", d, got, want)
+				}
+			}
+		}
+	}
+}

@@ -1,7 +1,10 @@
 package v1
 
 import (
+	"bytes"
 	"sync"
+	"unicode/utf8"
+	"unsafe"
 
 	"github.com/clockspec/clockspec/reference/jsonin"
 )
@@ -22,6 +25,8 @@ type formatInput struct {
 	// content or timestamp (null counts as without), or -1.
 	incomplete          int
 	timezone, processTZ string
+	// scratch holds the one-pass reader's list and decoded strings.
+	scratch *formatScratch
 }
 
 func (in *formatMessagesIn) formatInput() formatInput {
@@ -48,16 +53,30 @@ func (in *formatMessagesIn) formatInput() formatInput {
 // null (a message an object or null). An unknown key is skipped, and so is
 // one that names a field only up to case (as decode ignores it). Anything
 // else, ok=false, goes to the general decoder, which decides it. The
-// strings share input's bytes where they need no decoding: the operation
-// uses them only while it runs.
+// strings share input's bytes where they need no decoding, and the others
+// share one pooled buffer: the operation uses them only while it runs, and
+// then gives them back (release).
+//
+// It keeps its place in a local index and checks the JSON with jsonin's
+// steps (the ones jsonin.Reader is made of), so that the hot path reads and
+// writes no reader state in memory.
 func readFormatInput(input []byte) (f formatInput, ok bool) {
-	r := jsonin.NewReader(input)
-	if !r.Open('{') {
+	f.incomplete = -1
+	d := input
+	i := jsonin.SkipSpace(d, 0)
+	if i >= len(d) || d[i] != '{' {
 		return f, false
 	}
-	f.incomplete = -1
+	if i = jsonin.SkipSpace(d, i+1); i < len(d) && d[i] == '}' {
+		return f, jsonin.SkipSpace(d, i+1) == len(d)
+	}
 	var seen [3]bool
-	ok = r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for {
+		key, at := member(d, i)
+		if at < 0 {
+			return f, false
+		}
+		i = at
 		field := -1
 		switch string(key) {
 		case "messages":
@@ -66,87 +85,169 @@ func readFormatInput(input []byte) (f formatInput, ok bool) {
 			field = 1
 		case "process_timezone":
 			field = 2
+		}
+		switch {
+		case field < 0:
+			i = jsonin.SkipValue(d, i, 1)
+		case seen[field]:
+			return f, false
+		case isNull(d, i):
+			seen[field] = true
+			i += len("null")
+		case field == 0:
+			seen[0], f.hasMessages = true, true
+			i = readMessages(d, i, &f)
 		default:
-			return r.Skip()
-		}
-		if seen[field] {
-			return false
-		}
-		seen[field] = true
-		if r.Null() {
-			return true
-		}
-		var read bool
-		switch field {
-		case 0:
-			f.hasMessages = true
-			read = readMessages(r, &f)
-		case 1:
-			f.hasTimezone = true
-			f.timezone, read = r.TextView()
-		default:
-			f.processTZ, read = r.TextView()
-		}
-		return read
-	})
-	return f, ok && r.End()
-}
-
-// messagePool keeps the message lists the one-pass reader fills: a batch's
-// list is needed only while its text is written (release).
-var messagePool = sync.Pool{New: func() any { s := make([]Message, 0, 16); return &s }}
-
-// release gives the message list back to the pool, emptied, so that it
-// keeps no strings (which may share an input's bytes) alive.
-func (f *formatInput) release() {
-	if f.messages == nil || cap(f.messages) > 1024 {
-		return // the general decoder's list, or one too large to keep
-	}
-	clear(f.messages[:cap(f.messages)])
-	s := f.messages[:0]
-	f.messages = nil
-	messagePool.Put(&s)
-}
-
-func readMessages(r *jsonin.Reader, f *formatInput) bool {
-	if !r.Open('[') {
-		return false
-	}
-	f.messages = (*messagePool.Get().(*[]Message))[:0]
-	if r.Close(']') {
-		return true
-	}
-	for {
-		var m Message
-		complete := false
-		if !r.Null() {
-			var ok bool
-			if complete, ok = readMessage(r, &m); !ok {
-				return false
+			seen[field] = true
+			var s string
+			s, i = f.text(d, i)
+			if field == 1 {
+				f.hasTimezone, f.timezone = true, s
+			} else {
+				f.processTZ = s
 			}
 		}
-		if !complete && f.incomplete < 0 {
-			f.incomplete = len(f.messages)
+		if i < 0 {
+			return f, false
 		}
-		f.messages = append(f.messages, m)
-		if r.Close(']') {
-			return true
-		}
-		if !r.Consume(',') {
-			return false
+		switch i = jsonin.SkipSpace(d, i); {
+		case i < len(d) && d[i] == ',':
+			i = jsonin.SkipSpace(d, i+1)
+		case i < len(d) && d[i] == '}':
+			return f, jsonin.SkipSpace(d, i+1) == len(d)
+		default:
+			return f, false
 		}
 	}
 }
 
-// readMessage reads one message object; complete says it has a
-// sender_name, a content and a timestamp (not null).
-func readMessage(r *jsonin.Reader, m *Message) (complete, ok bool) {
-	if !r.Open('{') {
-		return false, false
+// member reads an object member's key, which must be plain (see
+// jsonin.ScanString), and its colon, from d[i] on; at is the index of its
+// value, or -1.
+func member(d []byte, i int) (key []byte, at int) {
+	end, plain := jsonin.ScanString(d, i)
+	if end < 0 || !plain {
+		return nil, -1
 	}
-	var seen [6]bool
-	var set [6]bool
-	ok = r.Members(func(r *jsonin.Reader, key []byte) bool {
+	key = d[i+1 : end-1]
+	if i = jsonin.SkipSpace(d, end); i >= len(d) || d[i] != ':' {
+		return nil, -1
+	}
+	return key, jsonin.SkipSpace(d, i+1)
+}
+
+func isNull(d []byte, i int) bool { return len(d)-i >= 4 && string(d[i:i+4]) == "null" }
+
+// formatScratch is what the one-pass reader fills: the message list and
+// the buffer of the strings that need decoding. A batch's are needed only
+// while its text is written (release).
+type formatScratch struct {
+	messages []Message
+	text     []byte
+}
+
+var scratchPool = sync.Pool{New: func() any {
+	return &formatScratch{messages: make([]Message, 0, 16), text: make([]byte, 0, 1024)}
+}}
+
+// text reads the string that starts at d[i] as jsonin.Reader.TextView
+// does, except that a string that needs decoding is decoded into the
+// scratch buffer; end is the index after it, or -1.
+func (f *formatInput) text(d []byte, i int) (s string, end int) {
+	end, plain := jsonin.ScanString(d, i)
+	if end < 0 {
+		return "", -1
+	}
+	lit := d[i:end]
+	if plain || bytes.IndexByte(lit, '\\') < 0 && utf8.Valid(lit) {
+		if len(lit) == 2 {
+			return "", end
+		}
+		return unsafe.String(&lit[1], len(lit)-2), end
+	}
+	if f.scratch == nil {
+		f.scratch = scratchPool.Get().(*formatScratch)
+	}
+	// A string in the buffer stays valid when a later one makes it grow:
+	// it keeps the old array alive.
+	from := len(f.scratch.text)
+	text, ok := jsonin.AppendUnquoted(f.scratch.text, lit)
+	f.scratch.text = text
+	if !ok {
+		return "", -1
+	}
+	if len(text) == from {
+		return "", end
+	}
+	return unsafe.String(&text[from], len(text)-from), end
+}
+
+// release gives the scratch back to the pool, emptied, so that it keeps no
+// strings (which may share an input's bytes) alive.
+func (f *formatInput) release() {
+	sc := f.scratch
+	f.scratch, f.messages = nil, nil
+	if sc == nil || cap(sc.messages) > 1024 || cap(sc.text) > 64<<10 {
+		return // none, or too large to keep
+	}
+	clear(sc.messages[:cap(sc.messages)])
+	sc.messages, sc.text = sc.messages[:0], sc.text[:0]
+	scratchPool.Put(sc)
+}
+
+// readMessages reads the list of messages that starts at d[i]; it returns
+// the index after it, or -1.
+func readMessages(d []byte, i int, f *formatInput) int {
+	if i >= len(d) || d[i] != '[' {
+		return -1
+	}
+	if f.scratch == nil {
+		f.scratch = scratchPool.Get().(*formatScratch)
+	}
+	f.messages = f.scratch.messages[:0]
+	if i = jsonin.SkipSpace(d, i+1); i < len(d) && d[i] == ']' {
+		return i + 1
+	}
+	for {
+		f.messages = append(f.messages, Message{})
+		f.scratch.messages = f.messages // the pool gets the list back as it grew
+		complete := false
+		if isNull(d, i) {
+			i += len("null")
+		} else if i, complete = f.readMessage(d, i, &f.messages[len(f.messages)-1]); i < 0 {
+			return -1
+		}
+		if !complete && f.incomplete < 0 {
+			f.incomplete = len(f.messages) - 1
+		}
+		switch i = jsonin.SkipSpace(d, i); {
+		case i < len(d) && d[i] == ',':
+			i = jsonin.SkipSpace(d, i+1)
+		case i < len(d) && d[i] == ']':
+			return i + 1
+		default:
+			return -1
+		}
+	}
+}
+
+// readMessage reads the message object that starts at d[i] into m; it
+// returns the index after it (or -1), and complete says it has a
+// sender_name, a content and a timestamp (not null).
+func (f *formatInput) readMessage(d []byte, i int, m *Message) (end int, complete bool) {
+	if i >= len(d) || d[i] != '{' {
+		return -1, false
+	}
+	if i = jsonin.SkipSpace(d, i+1); i < len(d) && d[i] == '}' {
+		return i + 1, false
+	}
+	var seen, set [6]bool
+	for {
+		key, at := member(d, i)
+		if at < 0 {
+			return -1, false
+		}
+		i = at
 		var dst *string
 		field := -1
 		switch string(key) {
@@ -162,20 +263,30 @@ func readMessage(r *jsonin.Reader, m *Message) (complete, ok bool) {
 			field, dst = 4, &m.ReplyToMessageContent
 		case "reply_to_sender_name":
 			field, dst = 5, &m.ReplyToSenderName
+		}
+		switch {
+		case field < 0:
+			// Depth 3: the input object, its list, this message.
+			i = jsonin.SkipValue(d, i, 3)
+		case seen[field]:
+			return -1, false
+		case isNull(d, i):
+			seen[field] = true
+			i += len("null")
 		default:
-			return r.Skip()
+			seen[field], set[field] = true, true
+			*dst, i = f.text(d, i)
 		}
-		if seen[field] {
-			return false
+		if i < 0 {
+			return -1, false
 		}
-		seen[field] = true
-		if r.Null() {
-			return true
+		switch i = jsonin.SkipSpace(d, i); {
+		case i < len(d) && d[i] == ',':
+			i = jsonin.SkipSpace(d, i+1)
+		case i < len(d) && d[i] == '}':
+			return i + 1, set[0] && set[1] && set[2]
+		default:
+			return -1, false
 		}
-		set[field] = true
-		var ok bool
-		*dst, ok = r.TextView()
-		return ok
-	})
-	return set[0] && set[1] && set[2], ok
+	}
 }
