@@ -126,12 +126,6 @@ func appendEscapedXML(b []byte, s string) []byte {
 	return append(b, s[start:]...)
 }
 
-// appendEscapedXMLInJSON appends EscapeXML(s) as it reads inside a JSON
-// string: each entity's "&" is \u0026 there.
-func appendEscapedXMLInJSON(b []byte, s string) []byte {
-	return protocol.AppendStringCharsReplacing(b, s, &xmlEntityInJSON)
-}
-
 var xmlEntityInJSON = [utf8.RuneSelf]string{'&': `\u0026amp;`, '<': `\u0026lt;`, '>': `\u0026gt;`, '"': `\u0026quot;`}
 
 const (

@@ -2,6 +2,7 @@ package v1
 
 import (
 	"bytes"
+	"encoding/binary"
 	"sync"
 	"unicode/utf8"
 	"unsafe"
@@ -243,26 +244,25 @@ func (f *formatInput) readMessage(d []byte, i int, m *Message) (end int, complet
 	}
 	var seen, set [6]bool
 	for {
-		key, at := member(d, i)
+		field, at := messageKey(d, i)
 		if at < 0 {
 			return -1, false
 		}
 		i = at
 		var dst *string
-		field := -1
-		switch string(key) {
-		case "sender_name":
-			field, dst = 0, &m.SenderName
-		case "content":
-			field, dst = 1, &m.Content
-		case "timestamp":
-			field, dst = 2, &m.Timestamp
-		case "reply_to_message_id":
-			field, dst = 3, &m.ReplyToMessageID
-		case "reply_to_message_content":
-			field, dst = 4, &m.ReplyToMessageContent
-		case "reply_to_sender_name":
-			field, dst = 5, &m.ReplyToSenderName
+		switch field {
+		case 0:
+			dst = &m.SenderName
+		case 1:
+			dst = &m.Content
+		case 2:
+			dst = &m.Timestamp
+		case 3:
+			dst = &m.ReplyToMessageID
+		case 4:
+			dst = &m.ReplyToMessageContent
+		case 5:
+			dst = &m.ReplyToSenderName
 		}
 		switch {
 		case field < 0:
@@ -289,4 +289,89 @@ func (f *formatInput) readMessage(d []byte, i int, m *Message) (end int, complet
 			return -1, false
 		}
 	}
+}
+
+// messageKey reads a message member's key and its colon from d[i] on, as
+// member does, and returns the field it fills (-1: none, its value is to
+// be skipped) and the index of its value (-1: not JSON this reader reads).
+func messageKey(d []byte, i int) (field, at int) {
+	field, end := knownKey(d, i)
+	if end < 0 {
+		key, at := member(d, i)
+		if at < 0 {
+			return -1, -1
+		}
+		switch string(key) {
+		case "sender_name":
+			return 0, at
+		case "content":
+			return 1, at
+		case "timestamp":
+			return 2, at
+		case "reply_to_message_id":
+			return 3, at
+		case "reply_to_message_content":
+			return 4, at
+		case "reply_to_sender_name":
+			return 5, at
+		}
+		return -1, at
+	}
+	if i = jsonin.SkipSpace(d, end); i >= len(d) || d[i] != ':' {
+		return -1, -1
+	}
+	return field, jsonin.SkipSpace(d, i+1)
+}
+
+// knownKey recognizes a key of v1's NewMessage at d[i] by its bytes, quotes
+// included, which only that plain key literal has: its first eight bytes
+// as one word, then the rest as a constant. It returns the field the key
+// fills (-1: one formatting does not read) and the index after its closing
+// quote, or end -1 for any other key (and near the end of d), which member
+// reads. These are almost all the keys a batch holds, and recognizing one
+// costs a few compares instead of a scan of the string.
+func knownKey(d []byte, i int) (field, end int) {
+	if len(d)-i < 32 { // room for the longest, so no compare needs a length check
+		return -1, -1
+	}
+	k := d[i : i+32]
+	w := binary.LittleEndian.Uint64(k)
+	switch w {
+	case 0x5f7265646e657322: // "sender_
+		if string(k[8:13]) == `name"` {
+			return 0, i + 13
+		}
+	case 0x746e65746e6f6322: // "content
+		if k[8] == '"' {
+			return 1, i + 9
+		}
+	case 0x617473656d697422: // "timesta
+		if string(k[8:11]) == `mp"` {
+			return 2, i + 11
+		}
+	case 0x745f796c70657222: // "reply_t
+		switch {
+		case string(k[8:21]) == `o_message_id"`:
+			return 3, i + 21
+		case string(k[8:26]) == `o_message_content"`:
+			return 4, i + 26
+		case string(k[8:22]) == `o_sender_name"`:
+			return 5, i + 22
+		}
+	case 0x696a5f7461686322: // "chat_ji
+		if string(k[8:10]) == `d"` {
+			return -1, i + 10
+		}
+	case 0x227265646e657322: // "sender"
+		return -1, i + 8
+	case 0x6d6f72665f736922: // "is_from
+		if string(k[8:12]) == `_me"` {
+			return -1, i + 12
+		}
+	default:
+		if uint32(w) == 0x22646922 { // "id"
+			return -1, i + 4
+		}
+	}
+	return -1, -1
 }

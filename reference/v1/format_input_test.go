@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"reflect"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -178,5 +180,30 @@ func TestCivil(t *testing.T) {
 		if year != int64(w.Year()) || month != int(w.Month()) || day != w.Day() || hour != w.Hour() || minute != w.Minute() {
 			t.Fatalf("civil(%d) = %d-%d-%d %d:%d, time %s", sec, year, month, day, hour, minute, w)
 		}
+	}
+}
+
+// knownKey recognizes each key of v1's NewMessage, fills the right field,
+// and takes nothing else for one: not a longer or shorter key, not one
+// spelled with an escape or in another case.
+func TestKnownKey(t *testing.T) {
+	pad := `: "value", "x": 0` + strings.Repeat(" ", 40)
+	keys := map[string]int{"id": -1, "chat_jid": -1, "sender": -1, "sender_name": 0, "content": 1, "timestamp": 2,
+		"is_from_me": -1, "reply_to_message_id": 3, "reply_to_message_content": 4, "reply_to_sender_name": 5}
+	for key, field := range keys {
+		lit := `"` + key + `"`
+		if f, end := knownKey([]byte(lit+pad), 0); f != field || end != len(lit) {
+			t.Errorf("knownKey(%s) = %d, %d; want %d, %d", lit, f, end, field, len(lit))
+		}
+		for _, other := range []string{`"` + key + `x"`, `"` + key[:len(key)-1] + `"`, `"` + strings.ToUpper(key) + `"`,
+			`"` + key[:1] + `\u00` + strconv.FormatInt(int64(key[1]), 16) + key[2:] + `"`, `"x` + key + `"`} {
+			if f, end := knownKey([]byte(other+pad), 0); end >= 0 {
+				t.Errorf("knownKey(%s) = %d, %d: not a key of v1's NewMessage", other, f, end)
+			}
+		}
+	}
+	// Near the end of the input, member reads it.
+	if _, end := knownKey([]byte(`"id": 1}`), 0); end >= 0 {
+		t.Error("knownKey read past the room it needs")
 	}
 }
