@@ -161,3 +161,23 @@ func TestSkipSpace(t *testing.T) {
 		}
 	}
 }
+
+// After a line feed and an indent of any width, SkipSpace stops at the
+// first byte that is not white space, whatever it is.
+func TestSkipSpaceIndent(t *testing.T) {
+	for n := 0; n <= 12; n++ {
+		for c := 0; c < 256; c++ {
+			for _, tail := range []string{"", "abcdefghij"} {
+				d := []byte("\n" + strings.Repeat(" ", n) + string(rune(0)) + tail)
+				d[1+n] = byte(c)
+				want := 1 + n
+				for want < len(d) && isSpace[d[want]] {
+					want++
+				}
+				if got := SkipSpace(d, 0); got != want {
+					t.Fatalf("SkipSpace(%q) = %d, want %d", d, got, want)
+				}
+			}
+		}
+	}
+}

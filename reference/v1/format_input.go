@@ -317,6 +317,9 @@ func messageKey(d []byte, i int) (field, at int) {
 		}
 		return -1, at
 	}
+	if end+2 < len(d) && d[end] == ':' && d[end+1] == ' ' && d[end+2] > ' ' {
+		return field, end + 2 // `"key": value`, as indented JSON writes it
+	}
 	if i = jsonin.SkipSpace(d, end); i >= len(d) || d[i] != ':' {
 		return -1, -1
 	}
