@@ -36,14 +36,15 @@ type Message struct {
 // to UTC in that case. processTZ is the zone `new Date(s)` parses offset-less
 // timestamps in.
 func FormatMessages(messages []Message, timezone, processTZ string) string {
-	return string(appendFormatMessages(nil, false, messages, timezone, processTZ))
+	message := func(k int) Message { return messages[k] }
+	return string(appendFormatMessages(nil, false, len(messages), message, timezone, processTZ))
 }
 
-// appendFormatMessages appends FormatMessages' text to b; with inJSON, as
-// it reads inside a JSON string (as json.Marshal writes it), so that the
-// operation's output is written in one pass. Both zones are looked up once
-// for the whole batch.
-func appendFormatMessages(b []byte, inJSON bool, messages []Message, timezone, processTZ string) []byte {
+// appendFormatMessages appends FormatMessages' text for n messages
+// (message(k) is the k-th) to b; with inJSON, as it reads inside a JSON
+// string (as json.Marshal writes it), so that the operation's output is
+// written in one pass. Both zones are looked up once for the whole batch.
+func appendFormatMessages(b []byte, inJSON bool, n int, message func(k int) Message, timezone, processTZ string) []byte {
 	text := appendEscapedXML
 	if inJSON {
 		text = appendEscapedXMLInJSON
@@ -58,7 +59,8 @@ func appendFormatMessages(b []byte, inJSON bool, messages []Message, timezone, p
 	b = put(b, contextOpen)
 	b = text(b, timezone)
 	b = put(b, contextClose)
-	for i, m := range messages {
+	for i := range n {
+		m := message(i)
 		if i > 0 {
 			b = put(b, newline)
 		}

@@ -3,6 +3,7 @@ package v1
 import (
 	"bytes"
 	"encoding/binary"
+	"math"
 	"sync"
 	"unicode/utf8"
 	"unsafe"
@@ -26,8 +27,53 @@ type formatInput struct {
 	// content or timestamp (null counts as without), or -1.
 	incomplete          int
 	timezone, processTZ string
-	// scratch holds the one-pass reader's list and decoded strings.
+	// The one-pass reader's messages are spans of its input and of its
+	// scratch buffer (messages is the general decoder's).
+	spans   []messageSpans
+	input   []byte
 	scratch *formatScratch
+}
+
+// count is the number of messages.
+func (f *formatInput) count() int {
+	if f.spans != nil {
+		return len(f.spans)
+	}
+	return len(f.messages)
+}
+
+// message is the k-th message, its strings sharing the input's bytes and
+// the scratch buffer's where the one-pass reader read it.
+func (f *formatInput) message(k int) Message {
+	if f.spans == nil {
+		return f.messages[k]
+	}
+	sp := &f.spans[k]
+	return Message{f.str(sp[0]), f.str(sp[1]), f.str(sp[2]), f.str(sp[3]), f.str(sp[4]), f.str(sp[5])}
+}
+
+// A span is a string the one-pass reader read: its place in the input, or
+// (decoded) in the scratch buffer. It holds no pointer, so that filling the
+// message list needs no write barrier and the list is nothing for the
+// garbage collector to scan.
+type span struct {
+	off, n  uint32
+	decoded bool
+}
+
+// messageSpans are a message's strings in Message's order.
+type messageSpans [6]span
+
+// str is the string sp stands for.
+func (f *formatInput) str(sp span) string {
+	switch {
+	case sp.n == 0:
+		return ""
+	case sp.decoded:
+		return unsafe.String(&f.scratch.text[sp.off], sp.n)
+	default:
+		return unsafe.String(&f.input[sp.off], sp.n)
+	}
 }
 
 func (in *formatMessagesIn) formatInput() formatInput {
@@ -62,7 +108,10 @@ func (in *formatMessagesIn) formatInput() formatInput {
 // steps (the ones jsonin.Reader is made of), so that the hot path reads and
 // writes no reader state in memory.
 func readFormatInput(input []byte) (f formatInput, ok bool) {
-	f.incomplete = -1
+	f.incomplete, f.input = -1, input
+	if len(input) > math.MaxUint32 {
+		return f, false // beyond what a span places
+	}
 	d := input
 	i := jsonin.SkipSpace(d, 0)
 	if i >= len(d) || d[i] != '{' {
@@ -100,8 +149,9 @@ func readFormatInput(input []byte) (f formatInput, ok bool) {
 			i = readMessages(d, i, &f)
 		default:
 			seen[field] = true
-			var s string
-			s, i = f.text(d, i)
+			var sp span
+			sp, i = f.text(d, i)
+			s := f.str(sp)
 			if field == 1 {
 				f.hasTimezone, f.timezone = true, s
 			} else {
@@ -143,56 +193,48 @@ func isNull(d []byte, i int) bool { return len(d)-i >= 4 && string(d[i:i+4]) == 
 // the buffer of the strings that need decoding. A batch's are needed only
 // while its text is written (release).
 type formatScratch struct {
-	messages []Message
-	text     []byte
+	spans []messageSpans
+	text  []byte
 }
 
 var scratchPool = sync.Pool{New: func() any {
-	return &formatScratch{messages: make([]Message, 0, 16), text: make([]byte, 0, 1024)}
+	return &formatScratch{spans: make([]messageSpans, 0, 16), text: make([]byte, 0, 1024)}
 }}
 
 // text reads the string that starts at d[i] as jsonin.Reader.TextView
 // does, except that a string that needs decoding is decoded into the
 // scratch buffer; end is the index after it, or -1.
-func (f *formatInput) text(d []byte, i int) (s string, end int) {
+func (f *formatInput) text(d []byte, i int) (sp span, end int) {
 	end, plain := jsonin.ScanString(d, i)
 	if end < 0 {
-		return "", -1
+		return sp, -1
 	}
 	lit := d[i:end]
 	if plain || bytes.IndexByte(lit, '\\') < 0 && utf8.Valid(lit) {
-		if len(lit) == 2 {
-			return "", end
-		}
-		return unsafe.String(&lit[1], len(lit)-2), end
+		return span{off: uint32(i + 1), n: uint32(len(lit) - 2)}, end
 	}
 	if f.scratch == nil {
 		f.scratch = scratchPool.Get().(*formatScratch)
 	}
-	// A string in the buffer stays valid when a later one makes it grow:
-	// it keeps the old array alive.
 	from := len(f.scratch.text)
 	text, ok := jsonin.AppendUnquoted(f.scratch.text, lit)
 	f.scratch.text = text
-	if !ok {
-		return "", -1
+	if !ok || len(text) > math.MaxUint32 {
+		return sp, -1
 	}
-	if len(text) == from {
-		return "", end
-	}
-	return unsafe.String(&text[from], len(text)-from), end
+	return span{off: uint32(from), n: uint32(len(text) - from), decoded: true}, end
 }
 
-// release gives the scratch back to the pool, emptied, so that it keeps no
-// strings (which may share an input's bytes) alive.
+// release gives the scratch back to the pool. The spans hold no pointer,
+// and the strings made from them are not used after the call: nothing
+// needs clearing.
 func (f *formatInput) release() {
 	sc := f.scratch
-	f.scratch, f.messages = nil, nil
-	if sc == nil || cap(sc.messages) > 1024 || cap(sc.text) > 64<<10 {
+	f.scratch, f.spans = nil, nil
+	if sc == nil || cap(sc.spans) > 1024 || cap(sc.text) > 64<<10 {
 		return // none, or too large to keep
 	}
-	clear(sc.messages[:cap(sc.messages)])
-	sc.messages, sc.text = sc.messages[:0], sc.text[:0]
+	sc.spans, sc.text = sc.spans[:0], sc.text[:0]
 	scratchPool.Put(sc)
 }
 
@@ -205,21 +247,26 @@ func readMessages(d []byte, i int, f *formatInput) int {
 	if f.scratch == nil {
 		f.scratch = scratchPool.Get().(*formatScratch)
 	}
-	f.messages = f.scratch.messages[:0]
+	f.spans = f.scratch.spans[:0]
 	if i = jsonin.SkipSpace(d, i+1); i < len(d) && d[i] == ']' {
 		return i + 1
 	}
 	for {
-		f.messages = append(f.messages, Message{})
-		f.scratch.messages = f.messages // the pool gets the list back as it grew
+		if len(f.spans) == cap(f.spans) {
+			f.spans = append(f.spans, messageSpans{})
+			f.scratch.spans = f.spans[:0] // the pool gets the list back as it grew
+		} else {
+			f.spans = f.spans[:len(f.spans)+1]
+			f.spans[len(f.spans)-1] = messageSpans{}
+		}
 		complete := false
 		if isNull(d, i) {
 			i += len("null")
-		} else if i, complete = f.readMessage(d, i, &f.messages[len(f.messages)-1]); i < 0 {
+		} else if i, complete = f.readMessage(d, i, &f.spans[len(f.spans)-1]); i < 0 {
 			return -1
 		}
 		if !complete && f.incomplete < 0 {
-			f.incomplete = len(f.messages) - 1
+			f.incomplete = len(f.spans) - 1
 		}
 		switch i = jsonin.SkipSpace(d, i); {
 		case i < len(d) && d[i] == ',':
@@ -232,10 +279,10 @@ func readMessages(d []byte, i int, f *formatInput) int {
 	}
 }
 
-// readMessage reads the message object that starts at d[i] into m; it
-// returns the index after it (or -1), and complete says it has a
-// sender_name, a content and a timestamp (not null).
-func (f *formatInput) readMessage(d []byte, i int, m *Message) (end int, complete bool) {
+// readMessage reads the message object that starts at d[i] into m (its
+// strings in Message's order); it returns the index after it (or -1), and
+// complete says it has a sender_name, a content and a timestamp (not null).
+func (f *formatInput) readMessage(d []byte, i int, m *messageSpans) (end int, complete bool) {
 	if i >= len(d) || d[i] != '{' {
 		return -1, false
 	}
@@ -249,21 +296,6 @@ func (f *formatInput) readMessage(d []byte, i int, m *Message) (end int, complet
 			return -1, false
 		}
 		i = at
-		var dst *string
-		switch field {
-		case 0:
-			dst = &m.SenderName
-		case 1:
-			dst = &m.Content
-		case 2:
-			dst = &m.Timestamp
-		case 3:
-			dst = &m.ReplyToMessageID
-		case 4:
-			dst = &m.ReplyToMessageContent
-		case 5:
-			dst = &m.ReplyToSenderName
-		}
 		switch {
 		case field < 0:
 			// Depth 3: the input object, its list, this message.
@@ -275,7 +307,7 @@ func (f *formatInput) readMessage(d []byte, i int, m *Message) (end int, complet
 			i += len("null")
 		default:
 			seen[field], set[field] = true, true
-			*dst, i = f.text(d, i)
+			m[field], i = f.text(d, i)
 		}
 		if i < 0 {
 			return -1, false

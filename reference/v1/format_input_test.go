@@ -55,8 +55,12 @@ func agreeFormatInput(t *testing.T, input []byte) (fast bool) {
 		return false
 	}
 	want, wantOK := generalFormatInput(input)
-	got := read
-	got.scratch = nil // where the strings are kept is no part of what was read
+	// Where the strings are kept is no part of what was read.
+	got := formatInput{hasMessages: read.hasMessages, hasTimezone: read.hasTimezone, incomplete: read.incomplete,
+		timezone: read.timezone, processTZ: read.processTZ}
+	for k := range read.count() {
+		got.messages = append(got.messages, read.message(k))
+	}
 	if len(got.messages) == 0 && len(want.messages) == 0 {
 		got.messages, want.messages = nil, nil // an empty list is an empty list
 	}
