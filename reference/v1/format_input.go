@@ -251,6 +251,7 @@ func readMessages(d []byte, i int, f *formatInput) int {
 	if i = jsonin.SkipSpace(d, i+1); i < len(d) && d[i] == ']' {
 		return i + 1
 	}
+	var between, inside indent // after a comma between messages, inside one
 	for {
 		if len(f.spans) == cap(f.spans) {
 			f.spans = append(f.spans, messageSpans{})
@@ -262,7 +263,7 @@ func readMessages(d []byte, i int, f *formatInput) int {
 		complete := false
 		if isNull(d, i) {
 			i += len("null")
-		} else if i, complete = f.readMessage(d, i, &f.spans[len(f.spans)-1]); i < 0 {
+		} else if i, complete = f.readMessage(d, i, &f.spans[len(f.spans)-1], &inside); i < 0 {
 			return -1
 		}
 		if !complete && f.incomplete < 0 {
@@ -270,7 +271,7 @@ func readMessages(d []byte, i int, f *formatInput) int {
 		}
 		switch i = jsonin.SkipSpace(d, i); {
 		case i < len(d) && d[i] == ',':
-			i = jsonin.SkipSpace(d, i+1)
+			i = between.skip(d, i+1)
 		case i < len(d) && d[i] == ']':
 			return i + 1
 		default:
@@ -282,7 +283,8 @@ func readMessages(d []byte, i int, f *formatInput) int {
 // readMessage reads the message object that starts at d[i] into m (its
 // strings in Message's order); it returns the index after it (or -1), and
 // complete says it has a sender_name, a content and a timestamp (not null).
-func (f *formatInput) readMessage(d []byte, i int, m *messageSpans) (end int, complete bool) {
+// between predicts the white space after its commas.
+func (f *formatInput) readMessage(d []byte, i int, m *messageSpans, between *indent) (end int, complete bool) {
 	if i >= len(d) || d[i] != '{' {
 		return -1, false
 	}
@@ -314,7 +316,12 @@ func (f *formatInput) readMessage(d []byte, i int, m *messageSpans) (end int, co
 		}
 		switch i = jsonin.SkipSpace(d, i); {
 		case i < len(d) && d[i] == ',':
-			i = jsonin.SkipSpace(d, i+1)
+			// between.skip(d, i+1), written out: the hottest white space.
+			if j := i + 1 + between.n; i+9 < len(d) && binary.LittleEndian.Uint64(d[i+1:])&between.mask == between.word && d[j] > ' ' {
+				i = j
+			} else {
+				i = between.learn(d, i+1)
+			}
 		case i < len(d) && d[i] == '}':
 			return i + 1, set[0] && set[1] && set[2]
 		default:
@@ -409,4 +416,34 @@ func knownKey(d []byte, i int) (field, end int) {
 		}
 	}
 	return -1, -1
+}
+
+// indent predicts the white space after a comma: indented JSON repeats the
+// same line feed and indent after every comma of a list or an object. It
+// keeps the run (of up to eight bytes) that came after the last one.
+type indent struct {
+	word, mask uint64 // the run's bytes, in a word under mask
+	n          int    // its length; 0: none yet
+}
+
+// skip is jsonin.SkipSpace(d, i), in one word compare where the bytes at i
+// are the run it keeps and the byte after them is not white space: those
+// bytes were all white space when it kept them.
+func (in *indent) skip(d []byte, i int) int {
+	// With no run yet (n 0, an empty mask), it checks that there is no
+	// white space at i.
+	if j := i + in.n; i+8 < len(d) && binary.LittleEndian.Uint64(d[i:])&in.mask == in.word && d[j] > ' ' {
+		return j
+	}
+	return in.learn(d, i)
+}
+
+// learn is jsonin.SkipSpace(d, i), keeping the run it skips.
+func (in *indent) learn(d []byte, i int) int {
+	j := jsonin.SkipSpace(d, i)
+	if n := j - i; n > 0 && n <= 8 && i+8 < len(d) {
+		in.n, in.mask = n, ^uint64(0)>>(64-8*n)
+		in.word = binary.LittleEndian.Uint64(d[i:]) & in.mask
+	}
+	return j
 }

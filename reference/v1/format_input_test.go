@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/clockspec/clockspec/reference/jsonin"
 )
 
 var formatInputSeeds = []string{
@@ -23,6 +25,9 @@ var formatInputSeeds = []string{
 	`{"mess\u0061ges":[],"timezone":"UTC"}`, `{"ſender":1,"messages":[],"timezone":"UTC"}`, `{"messages":[],"timezone":"UTC"} x`,
 	`{"messages":[],"timezone":"UTC",}`, ` {"messages" : [ ] , "timezone" : "UTC" } `, `{"messages":[{}],"timezone":"UTC"}`,
 	`{"messages":[{"reply_to_message_id":"r","reply_to_message_content":"c","reply_to_sender_name":"s","sender_name":"a","content":"b","timestamp":"t"}],"timezone":"UTC"}`,
+	// Indents that change from member to member, and other white space.
+	"{\n \"messages\": [\n  {\n   \"id\": \"m0\",\n   \"sender_name\": \"a\",\n    \"content\": \"b\",\n  \"timestamp\": \"t\",\r\n   \"x\": 1,\n\t\"y\": 2,\n          \"z\": 3,\n          \"w\": [] ,\n   \"v\":0\n  },\n  null\n ],\n \"timezone\": \"UTC\"\n}",
+	"{\"messages\":[{\"id\":\"m0\",\n   \"sender_name\":\"a\",\n   \n\"content\":\"b\",\n   \"timestamp\":\"t\"}],\"timezone\":\"UTC\"}",
 }
 
 // generalFormatInput is format_messages' input as the general decoder reads it.
@@ -80,6 +85,13 @@ func TestFormatInputAgrees(t *testing.T) {
 	// Both kinds are exercised: inputs it reads and inputs it hands over.
 	if fast < 10 || fast == len(formatInputSeeds) {
 		t.Fatalf("the one-pass reader read %d of %d seeds", fast, len(formatInputSeeds))
+	}
+	// White space of every shape is read in one pass, however the indent
+	// changes (the indent prediction falls back to skipping it).
+	for _, s := range formatInputSeeds[len(formatInputSeeds)-2:] {
+		if _, ok := readFormatInput([]byte(s)); !ok {
+			t.Errorf("%q was not read in one pass", s)
+		}
 	}
 	// A reader that took a repeated key would be wrong (the general decoder
 	// merges); it hands such input over.
@@ -209,5 +221,28 @@ func TestKnownKey(t *testing.T) {
 	// Near the end of the input, member reads it.
 	if _, end := knownKey([]byte(`"id": 1}`), 0); end >= 0 {
 		t.Error("knownKey read past the room it needs")
+	}
+}
+
+// The indent prediction skips exactly what jsonin.SkipSpace skips, whether
+// the run is the one it keeps or not: longer, shorter, another byte after
+// it, another kind of white space.
+func TestIndentSkip(t *testing.T) {
+	runs := []string{"", " ", "\n   ", "\n  ", "\n    ", "\r\n   ", "\n\t", "\n        ", "\n          "}
+	after := []string{`"a"`, " x", "\n", "\t}", "\x00", ""}
+	for _, first := range runs {
+		for _, run := range runs {
+			for _, a := range after {
+				var in indent
+				learnt := []byte(first + `"k"` + strings.Repeat(" ", 8))
+				in.learn(learnt, 0)
+				d := []byte(run + a + strings.Repeat("z", 9))
+				for _, tail := range []int{len(d), len(run) + len(a)} {
+					if got, want := in.skip(d[:tail], 0), jsonin.SkipSpace(d[:tail], 0); got != want {
+						t.Fatalf("after learning %q, skip(%q) = %d, want %d", first, d[:tail], got, want)
+					}
+				}
+			}
+		}
 	}
 }
