@@ -1,10 +1,5 @@
 package jsonin
 
-import (
-	"encoding/binary"
-	"math/bits"
-)
-
 // The functions here are Reader's steps on a byte slice and an index, for a
 // decoder that keeps its place in a local variable on its hot path (a
 // Reader keeps it in memory, which every step reads and writes). They check
@@ -46,20 +41,10 @@ func ScanString(d []byte, i int) (end int, plain bool) {
 	i++
 	plain = true
 	for {
-		// Eight bytes at a time to the first one that needs a look.
-		for ; i+8 <= len(d); i += 8 {
-			if m := specialMask(binary.LittleEndian.Uint64(d[i:])); m != 0 {
-				i += bits.TrailingZeros64(m) / 8
-				goto special
-			}
-		}
-		for i < len(d) && !stringSpecial[d[i]] {
-			i++
-		}
-		if i >= len(d) {
+		// To the first byte that needs a look, eight bytes at a time.
+		if i = nextSpecial(d, i); i >= len(d) {
 			return -1, false
 		}
-	special:
 		switch c := d[i]; {
 		case c == '"':
 			return i + 1, plain

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+	"slices"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -341,16 +342,34 @@ func AppendUnquoted(b, lit []byte) ([]byte, bool) {
 		return b, false
 	}
 	s := lit[1 : len(lit)-1]
+	// Room for the value (no longer than the literal, but for bytes that
+	// are not UTF-8, which the appends below make room for) and for a word
+	// stored past its end.
+	if cap(b)-len(b) < len(s)+8 {
+		b = slices.Grow(b, len(s)+8)
+	}
 	for r := 0; r < len(s); {
 		// A run of printable ASCII other than the quote and the backslash
-		// is its own value: copied at once.
-		run := nextSpecial(s, r)
-		if run > r {
-			b = append(b, s[r:run]...)
-			if r = run; r == len(s) {
-				break
+		// is its own value: copied a word at a time as it is scanned (a
+		// word stored past the run is overwritten or left beyond len(b)).
+		for r+8 <= len(s) && cap(b)-len(b) >= 8 {
+			w := binary.LittleEndian.Uint64(s[r:])
+			binary.LittleEndian.PutUint64(b[len(b):len(b)+8], w)
+			if m := specialMask(w); m != 0 {
+				k := bits.TrailingZeros64(m) / 8
+				b, r = b[:len(b)+k], r+k
+				goto special
 			}
+			b, r = b[:len(b)+8], r+8
 		}
+		for r < len(s) && !stringSpecial[s[r]] {
+			b = append(b, s[r])
+			r++
+		}
+		if r == len(s) {
+			break
+		}
+	special:
 		switch c := s[r]; {
 		case c == '\\':
 			if r+1 >= len(s) {

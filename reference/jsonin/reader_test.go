@@ -15,6 +15,7 @@ var readerSeeds = []string{
 	`{"a":1,"b":[1,2,{"c":null}]}`, `{"a":1,}`, `[1,]`, `{"a" 1}`, `{1:2}`, `{"a":1}{}`, `{"a":1} `, " \t\n\r{\"a\":[]}\r\n",
 	"{\"a\":1}\v", `[[[[[[]]]]]]`, `{"a":"b"`, `"abc`, strings.Repeat("[", 10000) + strings.Repeat("]", 10000),
 	strings.Repeat("[", 10001) + strings.Repeat("]", 10001), `{"text":"a\u2028b"}`,
+	`"message 0: see \"the plan\" & reply <soon>"`, "\"0123456789\xff0123456789\\n0123456789\xe2\x80\xa8x\"",
 }
 
 // Valid accepts exactly what json.Valid accepts.
@@ -52,6 +53,13 @@ func FuzzText(f *testing.F) {
 			lit := []byte(strings.Trim(string(data), " \t\n\r"))
 			if u, ok := Unquote(lit); !ok || u != want {
 				t.Fatalf("Unquote(%q) = %q, %v; json.Unmarshal %q", lit, u, ok, want)
+			}
+			// Appended after other bytes, with little room or a lot.
+			for _, room := range []int{0, 5, 200} {
+				b := append(make([]byte, 0, 3+room), "abc"...)
+				if u, ok := AppendUnquoted(b, lit); !ok || string(u) != "abc"+want {
+					t.Fatalf("AppendUnquoted(abc, %q) = %q, %v; json.Unmarshal %q", lit, u, ok, want)
+				}
 			}
 		}
 	})
