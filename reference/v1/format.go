@@ -45,9 +45,11 @@ func FormatMessages(messages []Message, timezone, processTZ string) string {
 // string (as json.Marshal writes it), so that the operation's output is
 // written in one pass. Both zones are looked up once for the whole batch.
 func appendFormatMessages(b []byte, inJSON bool, n int, message func(k int) Message, timezone, processTZ string) []byte {
-	text := appendEscapedXML
-	if inJSON {
-		text = appendEscapedXMLInJSON
+	text := func(b []byte, s string) []byte {
+		if inJSON {
+			return appendEscapedXMLInJSON(b, s)
+		}
+		return appendEscapedXML(b, s)
 	}
 	put := func(b []byte, m markup) []byte {
 		if inJSON {
@@ -61,19 +63,18 @@ func appendFormatMessages(b []byte, inJSON bool, n int, message func(k int) Mess
 	b = put(b, contextClose)
 	for i := range n {
 		m := message(i)
-		if i > 0 {
-			b = put(b, newline)
+		if i == 0 {
+			b = put(b, messageOpen)
+		} else {
+			b = put(b, nextMessageOpen)
 		}
-		b = put(b, messageOpen)
 		b = text(b, m.SenderName)
 		b = put(b, timeAttr)
 		// A formatted time never holds a character XML or JSON escapes.
 		b = appendLocalTime(b, m.Timestamp, loc, processLoc)
-		b = put(b, quote)
 		if m.ReplyToMessageID != "" {
 			b = put(b, replyAttr)
 			b = text(b, m.ReplyToMessageID)
-			b = put(b, quote)
 		}
 		b = put(b, tagEnd)
 		if m.ReplyToMessageContent != "" && m.ReplyToSenderName != "" {
@@ -95,20 +96,21 @@ type markup struct{ xml, inJSON string }
 
 func newMarkup(s string) markup { return markup{s, string(protocol.AppendStringChars(nil, s))} }
 
+// The markup around the values, in order: each attribute's closing quote
+// is part of what follows it.
 var (
-	contextOpen   = newMarkup(`<context timezone="`)
-	contextClose  = newMarkup("\" />\n<messages>\n")
-	newline       = newMarkup("\n")
-	messageOpen   = newMarkup(`<message sender="`)
-	timeAttr      = newMarkup(`" time="`)
-	quote         = newMarkup(`"`)
-	replyAttr     = newMarkup(` reply_to="`)
-	tagEnd        = newMarkup(">")
-	quotedOpen    = newMarkup("\n  <quoted_message from=\"")
-	quotedFromEnd = newMarkup(`">`)
-	quotedClose   = newMarkup("</quoted_message>")
-	messageClose  = newMarkup("</message>")
-	messagesClose = newMarkup("\n</messages>")
+	contextOpen     = newMarkup(`<context timezone="`)
+	contextClose    = newMarkup("\" />\n<messages>\n")
+	messageOpen     = newMarkup(`<message sender="`)
+	nextMessageOpen = newMarkup("\n" + `<message sender="`)
+	timeAttr        = newMarkup(`" time="`)
+	replyAttr       = newMarkup(`" reply_to="`)
+	tagEnd          = newMarkup(`">`)
+	quotedOpen      = newMarkup("\n  <quoted_message from=\"")
+	quotedFromEnd   = newMarkup(`">`)
+	quotedClose     = newMarkup("</quoted_message>")
+	messageClose    = newMarkup("</message>")
+	messagesClose   = newMarkup("\n</messages>")
 )
 
 // xmlEntity is EscapeXML's replacement of each byte it escapes ("" for the

@@ -293,11 +293,12 @@ func (f *formatInput) readMessage(d []byte, i int, m *messageSpans, between *ind
 	}
 	var seen, set [6]bool
 	for {
-		field, at := messageKey(d, i)
-		if at < 0 {
+		field, end := knownKey(d, i)
+		if end >= 0 && end+2 < len(d) && d[end] == ':' && d[end+1] == ' ' && d[end+2] > ' ' {
+			i = end + 2 // `"key": value`, as indented JSON writes it
+		} else if field, i = messageKey(d, i, field, end); i < 0 {
 			return -1, false
 		}
-		i = at
 		switch {
 		case field < 0:
 			// Depth 3: the input object, its list, this message.
@@ -333,8 +334,8 @@ func (f *formatInput) readMessage(d []byte, i int, m *messageSpans, between *ind
 // messageKey reads a message member's key and its colon from d[i] on, as
 // member does, and returns the field it fills (-1: none, its value is to
 // be skipped) and the index of its value (-1: not JSON this reader reads).
-func messageKey(d []byte, i int) (field, at int) {
-	field, end := knownKey(d, i)
+// field and end are what knownKey found at i.
+func messageKey(d []byte, i, field, end int) (int, int) {
 	if end < 0 {
 		key, at := member(d, i)
 		if at < 0 {
@@ -355,9 +356,6 @@ func messageKey(d []byte, i int) (field, at int) {
 			return 5, at
 		}
 		return -1, at
-	}
-	if end+2 < len(d) && d[end] == ':' && d[end+1] == ' ' && d[end+2] > ' ' {
-		return field, end + 2 // `"key": value`, as indented JSON writes it
 	}
 	if i = jsonin.SkipSpace(d, end); i >= len(d) || d[i] != ':' {
 		return -1, -1
