@@ -28,6 +28,9 @@ func ResolveTimezone(tz string) string {
 // intlLocation is the zone Intl computes with for a name that IsValidTimezone
 // accepts, and UTC otherwise (the fallback of resolveTimezone).
 func intlLocation(tz string) *time.Location {
+	if tz == "" {
+		return time.UTC // no zone is named "" (tested): the usual process zone, at once
+	}
 	if loc, ok := tzdb.LookupIntl(tz); ok {
 		return loc
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/clockspec/clockspec/reference/jsrt"
+	"github.com/clockspec/clockspec/reference/tzdb"
 )
 
 // storedSeconds is a shortcut of jsrt.ParseDateMillis: wherever it reads
@@ -52,5 +53,16 @@ func TestStoredSecondsAgreesWithTheParser(t *testing.T) {
 		if _, ok := storedSeconds(s); ok {
 			t.Errorf("%s: read by the shortcut, whose shape it is not", s)
 		}
+	}
+}
+
+// intlLocation answers "" at once with UTC: Intl knows no zone named "",
+// so the lookup would fall back to UTC too.
+func TestNoZoneIsNamedEmpty(t *testing.T) {
+	if _, ok := tzdb.LookupIntl(""); ok || IsValidTimezone("") {
+		t.Fatal(`"" names a zone: intlLocation's shortcut is wrong`)
+	}
+	if intlLocation("") != time.UTC {
+		t.Fatal(`intlLocation("") is not UTC`)
 	}
 }
