@@ -1,11 +1,9 @@
 package v1
 
 import (
-	"bytes"
 	"encoding/binary"
 	"math"
 	"sync"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/clockspec/clockspec/reference/jsonin"
@@ -202,15 +200,16 @@ var scratchPool = sync.Pool{New: func() any {
 }}
 
 // text reads the string that starts at d[i] as jsonin.Reader.TextView
-// does, except that a string that needs decoding is decoded into the
-// scratch buffer; end is the index after it, or -1.
+// does, except that a string that is not plain (see jsonin.ScanString) is
+// decoded into the scratch buffer (one with no escape decodes to its own
+// bytes, as TextView shares them); end is the index after it, or -1.
 func (f *formatInput) text(d []byte, i int) (sp span, end int) {
 	end, plain := jsonin.ScanString(d, i)
 	if end < 0 {
 		return sp, -1
 	}
 	lit := d[i:end]
-	if plain || bytes.IndexByte(lit, '\\') < 0 && utf8.Valid(lit) {
+	if plain {
 		return span{off: uint32(i + 1), n: uint32(len(lit) - 2)}, end
 	}
 	if f.scratch == nil {
