@@ -155,8 +155,6 @@ var stampShapes = func() (t [2]struct{ separators, digits [3]uint64 }) {
 	return t
 }()
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
 // daysFromCivil is the count of days from 1970-01-01 to the first of the
 // month (H. Hinnant's days_from_civil; civil is its inverse).
 func daysFromCivil(y int64, m int) int64 {
