@@ -77,9 +77,17 @@ func ScanString(d []byte, i int) (end int, plain bool) {
 // Reader.Skip does, at a nesting depth of depth, and returns the index just
 // after it, or -1.
 func SkipValue(d []byte, i, depth int) int {
-	if i < len(d) && d[i] == '"' {
+	if i >= len(d) {
+		return -1
+	}
+	switch c := d[i]; {
+	case c == '"':
 		end, _ := ScanString(d, i)
 		return end
+	case c == 'f' && len(d)-i >= 5 && string(d[i:i+5]) == "false":
+		return i + 5
+	case c == 't' && len(d)-i >= 4 && string(d[i:i+4]) == "true":
+		return i + 4
 	}
 	r := Reader{data: d, i: i, depth: depth}
 	if !r.Skip() {

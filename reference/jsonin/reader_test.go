@@ -189,3 +189,26 @@ func TestSkipSpaceIndent(t *testing.T) {
 		}
 	}
 }
+
+// SkipValue moves past exactly what Reader.Skip moves past, and refuses
+// what it refuses, from any place in any input.
+func FuzzSkipValue(f *testing.F) {
+	for _, s := range readerSeeds {
+		f.Add([]byte(s), 0)
+	}
+	f.Add([]byte(`{"a":false,"b":true}`), 5)
+	f.Add([]byte(`[fals]`), 1)
+	f.Fuzz(func(t *testing.T, data []byte, at int) {
+		if at < 0 || at > len(data) {
+			return
+		}
+		r := Reader{data: data, i: at, depth: 1}
+		want := -1
+		if r.Skip() {
+			want = r.i
+		}
+		if got := SkipValue(data, SkipSpace(data, at), 1); got != want {
+			t.Fatalf("SkipValue(%q at %d) = %d, Reader.Skip %d", data, at, got, want)
+		}
+	})
+}
