@@ -282,19 +282,20 @@ func readMessages(d []byte, i int, f *formatInput) int {
 // readMessage reads the message object that starts at d[i] into m (its
 // strings in Message's order); it returns the index after it (or -1), and
 // complete says it has a sender_name, a content and a timestamp (not null).
-// between predicts the white space after its commas.
-func (f *formatInput) readMessage(d []byte, i int, m *messageSpans, between *indent) (end int, complete bool) {
+// indentAfter predicts the white space after its commas.
+func (f *formatInput) readMessage(d []byte, i int, m *messageSpans, indentAfter *indent) (end int, complete bool) {
 	if i >= len(d) || d[i] != '{' {
 		return -1, false
 	}
 	if i = jsonin.SkipSpace(d, i+1); i < len(d) && d[i] == '}' {
 		return i + 1, false
 	}
+	between := *indentAfter // a local while the members are read
 	var seen, set [6]bool
 	for {
-		field, end := knownKey(d, i)
-		if end >= 0 && end+2 < len(d) && d[end] == ':' && d[end+1] == ' ' && d[end+2] > ' ' {
-			i = end + 2 // `"key": value`, as indented JSON writes it
+		field, end, at := knownKey(d, i)
+		if at >= 0 {
+			i = at
 		} else if field, i = messageKey(d, i, field, end); i < 0 {
 			return -1, false
 		}
@@ -320,9 +321,10 @@ func (f *formatInput) readMessage(d []byte, i int, m *messageSpans, between *ind
 			if j := i + 1 + between.n; i+9 < len(d) && binary.LittleEndian.Uint64(d[i+1:])&between.mask == between.word && d[j] > ' ' {
 				i = j
 			} else {
-				i = between.learn(d, i+1)
+				between, i = between.learn(d, i+1)
 			}
 		case i < len(d) && d[i] == '}':
+			*indentAfter = between
 			return i + 1, set[0] && set[1] && set[2]
 		default:
 			return -1, false
@@ -367,52 +369,61 @@ func messageKey(d []byte, i, field, end int) (int, int) {
 // as one word, then the rest as a constant. It returns the field the key
 // fills (-1: one formatting does not read) and the index after its closing
 // quote, or end -1 for any other key (and near the end of d), which member
-// reads. These are almost all the keys a batch holds, and recognizing one
-// costs a few compares instead of a scan of the string.
-func knownKey(d []byte, i int) (field, end int) {
-	if len(d)-i < 32 { // room for the longest, so no compare needs a length check
-		return -1, -1
+// reads; at is the index of the value where `": "` and the value follow
+// the key, as indented JSON writes them, and -1 otherwise. These are almost
+// all the keys a batch holds, and recognizing one costs a few compares
+// instead of a scan of the string.
+func knownKey(d []byte, i int) (field, end, at int) {
+	if len(d)-i < 32 { // room for the longest and what follows, so no compare needs a length check
+		return -1, -1, -1
 	}
-	k := d[i : i+32]
-	w := binary.LittleEndian.Uint64(k)
+	k := (*[32]byte)(d[i : i+32])
+	w := binary.LittleEndian.Uint64(k[:8])
+	n := 0 // the key's length, quotes included
 	switch w {
 	case 0x5f7265646e657322: // "sender_
 		if string(k[8:13]) == `name"` {
-			return 0, i + 13
+			field, n = 0, 13
 		}
 	case 0x746e65746e6f6322: // "content
 		if k[8] == '"' {
-			return 1, i + 9
+			field, n = 1, 9
 		}
 	case 0x617473656d697422: // "timesta
 		if string(k[8:11]) == `mp"` {
-			return 2, i + 11
+			field, n = 2, 11
 		}
 	case 0x745f796c70657222: // "reply_t
 		switch {
 		case string(k[8:21]) == `o_message_id"`:
-			return 3, i + 21
+			field, n = 3, 21
 		case string(k[8:26]) == `o_message_content"`:
-			return 4, i + 26
+			field, n = 4, 26
 		case string(k[8:22]) == `o_sender_name"`:
-			return 5, i + 22
+			field, n = 5, 22
 		}
 	case 0x696a5f7461686322: // "chat_ji
 		if string(k[8:10]) == `d"` {
-			return -1, i + 10
+			field, n = -1, 10
 		}
 	case 0x227265646e657322: // "sender"
-		return -1, i + 8
+		field, n = -1, 8
 	case 0x6d6f72665f736922: // "is_from
 		if string(k[8:12]) == `_me"` {
-			return -1, i + 12
+			field, n = -1, 12
 		}
 	default:
 		if uint32(w) == 0x22646922 { // "id"
-			return -1, i + 4
+			field, n = -1, 4
 		}
 	}
-	return -1, -1
+	if n == 0 {
+		return -1, -1, -1
+	}
+	if n <= 26 && k[n] == ':' && k[n+1] == ' ' && k[n+2] > ' ' {
+		return field, i + n, i + n + 2
+	}
+	return field, i + n, -1
 }
 
 // indent predicts the white space after a comma: indented JSON repeats the
@@ -432,15 +443,17 @@ func (in *indent) skip(d []byte, i int) int {
 	if j := i + in.n; i+8 < len(d) && binary.LittleEndian.Uint64(d[i:])&in.mask == in.word && d[j] > ' ' {
 		return j
 	}
-	return in.learn(d, i)
+	*in, i = in.learn(d, i)
+	return i
 }
 
-// learn is jsonin.SkipSpace(d, i), keeping the run it skips.
-func (in *indent) learn(d []byte, i int) int {
+// learn is jsonin.SkipSpace(d, i), and the indent that keeps the run it
+// skips (in itself, for a run it cannot keep).
+func (in indent) learn(d []byte, i int) (indent, int) {
 	j := jsonin.SkipSpace(d, i)
 	if n := j - i; n > 0 && n <= 8 && i+8 < len(d) {
 		in.n, in.mask = n, ^uint64(0)>>(64-8*n)
 		in.word = binary.LittleEndian.Uint64(d[i:]) & in.mask
 	}
-	return j
+	return in, j
 }

@@ -208,18 +208,25 @@ func TestKnownKey(t *testing.T) {
 		"is_from_me": -1, "reply_to_message_id": 3, "reply_to_message_content": 4, "reply_to_sender_name": 5}
 	for key, field := range keys {
 		lit := `"` + key + `"`
-		if f, end := knownKey([]byte(lit+pad), 0); f != field || end != len(lit) {
-			t.Errorf("knownKey(%s) = %d, %d; want %d, %d", lit, f, end, field, len(lit))
+		if f, end, at := knownKey([]byte(lit+pad), 0); f != field || end != len(lit) || at != len(lit)+2 {
+			t.Errorf("knownKey(%s) = %d, %d, %d; want %d, %d, %d", lit, f, end, at, field, len(lit), len(lit)+2)
+		}
+		// The value is found at once only after exactly `: ` and no more
+		// white space.
+		for _, after := range []string{`:"v"`, ` : "v"`, `:  "v"`, ": \n\"v\"", `;  "v"`} {
+			if f, end, at := knownKey([]byte(lit+after+pad), 0); f != field || end != len(lit) || at >= 0 {
+				t.Errorf("knownKey(%s%s) = %d, %d, %d; want %d, %d, -1", lit, after, f, end, at, field, len(lit))
+			}
 		}
 		for _, other := range []string{`"` + key + `x"`, `"` + key[:len(key)-1] + `"`, `"` + strings.ToUpper(key) + `"`,
 			`"` + key[:1] + `\u00` + strconv.FormatInt(int64(key[1]), 16) + key[2:] + `"`, `"x` + key + `"`} {
-			if f, end := knownKey([]byte(other+pad), 0); end >= 0 {
-				t.Errorf("knownKey(%s) = %d, %d: not a key of v1's NewMessage", other, f, end)
+			if f, end, at := knownKey([]byte(other+pad), 0); end >= 0 || at >= 0 {
+				t.Errorf("knownKey(%s) = %d, %d, %d: not a key of v1's NewMessage", other, f, end, at)
 			}
 		}
 	}
 	// Near the end of the input, member reads it.
-	if _, end := knownKey([]byte(`"id": 1}`), 0); end >= 0 {
+	if _, end, _ := knownKey([]byte(`"id": 1}`), 0); end >= 0 {
 		t.Error("knownKey read past the room it needs")
 	}
 }
@@ -235,7 +242,7 @@ func TestIndentSkip(t *testing.T) {
 			for _, a := range after {
 				var in indent
 				learnt := []byte(first + `"k"` + strings.Repeat(" ", 8))
-				in.learn(learnt, 0)
+				in, _ = in.learn(learnt, 0)
 				d := []byte(run + a + strings.Repeat("z", 9))
 				for _, tail := range []int{len(d), len(run) + len(a)} {
 					if got, want := in.skip(d[:tail], 0), jsonin.SkipSpace(d[:tail], 0); got != want {
