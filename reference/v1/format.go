@@ -58,6 +58,7 @@ func appendFormatMessages(b []byte, inJSON bool, n int, message func(k int) Mess
 		return append(b, m.xml...)
 	}
 	loc, processLoc := intlLocation(timezone), intlLocation(processTZ)
+	var day dayText
 	b = put(b, contextOpen)
 	b = text(b, timezone)
 	b = put(b, contextClose)
@@ -71,7 +72,7 @@ func appendFormatMessages(b []byte, inJSON bool, n int, message func(k int) Mess
 		b = text(b, m.SenderName)
 		b = put(b, timeAttr)
 		// A formatted time never holds a character XML or JSON escapes.
-		b = appendLocalTime(b, m.Timestamp, loc, processLoc)
+		b = appendLocalTime(b, m.Timestamp, loc, processLoc, &day)
 		if m.ReplyToMessageID != "" {
 			b = put(b, replyAttr)
 			b = text(b, m.ReplyToMessageID)

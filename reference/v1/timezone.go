@@ -43,12 +43,13 @@ func intlLocation(tz string) *time.Location {
 // "Jan 1, 2024, 1:30 PM". Node 20 / ICU 78 put U+0020 before AM/PM; the year
 // is the era year without padding or era (year 0 prints as 1, -1 as 2).
 func FormatLocalTime(utcIso, tz, processTZ string) string {
-	return string(appendLocalTime(make([]byte, 0, 24), utcIso, intlLocation(tz), intlLocation(processTZ)))
+	return string(appendLocalTime(make([]byte, 0, 24), utcIso, intlLocation(tz), intlLocation(processTZ), nil))
 }
 
 // appendLocalTime appends FormatLocalTime's text to b, in loc, parsing
-// offset-less timestamps in processLoc.
-func appendLocalTime(b []byte, utcIso string, loc, processLoc *time.Location) []byte {
+// offset-less timestamps in processLoc. day, if not nil, keeps the date
+// text of the last local day it wrote, for the next time of a batch.
+func appendLocalTime(b []byte, utcIso string, loc, processLoc *time.Location, day *dayText) []byte {
 	sec, ok := storedSeconds(utcIso)
 	if !ok {
 		ms, ok := jsrt.ParseDateMillis(utcIso, processLoc)
@@ -62,10 +63,33 @@ func appendLocalTime(b []byte, utcIso string, loc, processLoc *time.Location) []
 	// offset (each of Year, Month, Day, Hour, Minute in the zone would
 	// evaluate its rule again).
 	_, offset := tzdb.ZoneAt(loc, sec)
-	year, month, day, hour24, minute := civil(sec + int64(offset))
-	if year <= 0 {
-		year = 1 - year
+	local := sec + int64(offset)
+	days := floorDiv(local, 86400)
+	if day != nil && day.n > 0 && day.days == days {
+		// "Mar 10, 2024, " is a function of the day alone.
+		b = append(b, day.text[:day.n]...)
+	} else {
+		start := len(b)
+		year, month, dayOfMonth, _, _ := civil(local)
+		if year <= 0 {
+			year = 1 - year
+		}
+		b = append(b, monthAbbrev[month-1]...)
+		b = appendSmall(b, dayOfMonth)
+		b = append(b, ", "...)
+		if year >= 1000 && year <= 9999 {
+			y := int(year)
+			b = append(b, byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10))
+		} else {
+			b = strconv.AppendInt(b, year, 10)
+		}
+		b = append(b, ", "...)
+		if day != nil && len(b)-start <= len(day.text) {
+			day.days, day.n = days, copy(day.text[:], b[start:])
+		}
 	}
+	minutes := int(local-days*86400) / 60
+	hour24, minute := minutes/60, minutes%60
 	hour := hour24 % 12
 	if hour == 0 {
 		hour = 12
@@ -74,19 +98,18 @@ func appendLocalTime(b []byte, utcIso string, loc, processLoc *time.Location) []
 	if hour24 >= 12 {
 		half = " PM"
 	}
-	b = append(b, monthAbbrev[month-1]...)
-	b = appendSmall(b, day)
-	b = append(b, ", "...)
-	if year >= 1000 && year <= 9999 {
-		y := int(year)
-		b = append(b, byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10))
-	} else {
-		b = strconv.AppendInt(b, year, 10)
-	}
-	b = append(b, ", "...)
 	b = appendSmall(b, hour)
 	b = append(b, ':', byte('0'+minute/10), byte('0'+minute%10))
 	return append(b, half...)
+}
+
+// dayText is the date text appendLocalTime wrote for a local day (days
+// since 1970-01-01 in the zone; n 0: none yet). The times of a batch are
+// mostly of one day or a few.
+type dayText struct {
+	days int64
+	text [24]byte
+	n    int
 }
 
 // appendSmall appends n (0 ≤ n < 100) in decimal, without padding.

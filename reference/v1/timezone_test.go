@@ -1,6 +1,7 @@
 package v1
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -64,5 +65,26 @@ func TestNoZoneIsNamedEmpty(t *testing.T) {
 	}
 	if intlLocation("") != time.UTC {
 		t.Fatal(`intlLocation("") is not UTC`)
+	}
+}
+
+// A batch writes each time as FormatLocalTime writes it alone, however
+// its days repeat and change: the same day again, the next, a day of
+// another year or era, an invalid time between two of one day.
+func TestBatchDayTextMatchesSingles(t *testing.T) {
+	stamps := []string{"2024-03-10T06:59:00.000Z", "2024-03-10T07:00:00.000Z", "2024-03-10T23:59:59Z", "2024-03-11T00:00:00Z",
+		"nonsense", "2024-03-11T03:59:00Z", "0000-01-01T00:00:00.000Z", "-000001-06-01T12:00:00.000Z", "0000-01-01T12:00:00.000Z",
+		"+275760-09-13T00:00:00.000Z", "2024-03-11T04:00:00Z", "2024-01-01 12:00", "2024-01-01T12:00:00", "2023-03-11T04:00:00Z"}
+	for _, tz := range []string{"America/New_York", "Asia/Kolkata", "Pacific/Kiritimati", "Etc/GMT+12", "bogus"} {
+		var msgs []Message
+		var want []string
+		for _, s := range stamps {
+			msgs = append(msgs, Message{SenderName: "s", Content: "c", Timestamp: s})
+			want = append(want, FormatLocalTime(s, tz, "America/Los_Angeles"))
+		}
+		got := splitTimes(FormatMessages(msgs, tz, "America/Los_Angeles"))
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Fatalf("%s: the batch writes %q, one by one %q", tz, got, want)
+		}
 	}
 }
