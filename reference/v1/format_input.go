@@ -208,10 +208,10 @@ func (f *formatInput) text(d []byte, i int) (sp span, end int) {
 	if end < 0 {
 		return sp, -1
 	}
-	lit := d[i:end]
 	if plain {
-		return span{off: uint32(i + 1), n: uint32(len(lit) - 2)}, end
+		return span{off: uint32(i + 1), n: uint32(end - i - 2)}, end
 	}
+	lit := d[i:end]
 	if f.scratch == nil {
 		f.scratch = scratchPool.Get().(*formatScratch)
 	}
@@ -305,12 +305,14 @@ func (f *formatInput) readMessage(d []byte, i int, m *messageSpans, indentAfter 
 			i = jsonin.SkipValue(d, i, 3)
 		case seen[field]:
 			return -1, false
+		case i < len(d) && d[i] == '"':
+			seen[field], set[field] = true, true
+			m[field], i = f.text(d, i)
 		case isNull(d, i):
 			seen[field] = true
 			i += len("null")
 		default:
-			seen[field], set[field] = true, true
-			m[field], i = f.text(d, i)
+			return -1, false // not a string: the general decoder's to refuse
 		}
 		if i < 0 {
 			return -1, false
@@ -318,8 +320,8 @@ func (f *formatInput) readMessage(d []byte, i int, m *messageSpans, indentAfter 
 		switch i = jsonin.SkipSpace(d, i); {
 		case i < len(d) && d[i] == ',':
 			// between.skip(d, i+1), written out: the hottest white space.
-			if j := i + 1 + between.n; i+9 < len(d) && binary.LittleEndian.Uint64(d[i+1:])&between.mask == between.word && d[j] > ' ' {
-				i = j
+			if between.mask != 0 && i+9 <= len(d) && binary.LittleEndian.Uint64(d[i+1:])&between.mask == between.word {
+				i += 1 + between.n
 			} else {
 				between, i = between.learn(d, i+1)
 			}
@@ -427,32 +429,33 @@ func knownKey(d []byte, i int) (field, end, at int) {
 }
 
 // indent predicts the white space after a comma: indented JSON repeats the
-// same line feed and indent after every comma of a list or an object. It
-// keeps the run (of up to eight bytes) that came after the last one.
+// same line feed and indent after every comma of a list or an object, and
+// the same byte after it (a key's quote, a list's brace). It keeps the run
+// (of up to seven bytes) that came after the last one and the byte that
+// ended it.
 type indent struct {
-	word, mask uint64 // the run's bytes, in a word under mask
-	n          int    // its length; 0: none yet
+	word, mask uint64 // the run and the byte after it, in a word under mask
+	n          int    // the run's length
 }
 
 // skip is jsonin.SkipSpace(d, i), in one word compare where the bytes at i
-// are the run it keeps and the byte after them is not white space: those
-// bytes were all white space when it kept them.
+// are the run it keeps and the byte after them the one that ended it: the
+// run was all white space when it kept it, and that byte was not.
 func (in *indent) skip(d []byte, i int) int {
-	// With no run yet (n 0, an empty mask), it checks that there is no
-	// white space at i.
-	if j := i + in.n; i+8 < len(d) && binary.LittleEndian.Uint64(d[i:])&in.mask == in.word && d[j] > ' ' {
-		return j
+	// With no run yet (an empty mask), it learns.
+	if in.mask != 0 && i+8 <= len(d) && binary.LittleEndian.Uint64(d[i:])&in.mask == in.word {
+		return i + in.n
 	}
 	*in, i = in.learn(d, i)
 	return i
 }
 
 // learn is jsonin.SkipSpace(d, i), and the indent that keeps the run it
-// skips (in itself, for a run it cannot keep).
+// skips and the byte after it (in itself, where they do not fit a word).
 func (in indent) learn(d []byte, i int) (indent, int) {
 	j := jsonin.SkipSpace(d, i)
-	if n := j - i; n > 0 && n <= 8 && i+8 < len(d) {
-		in.n, in.mask = n, ^uint64(0)>>(64-8*n)
+	if n := j - i; n <= 7 && j < len(d) && i+8 <= len(d) {
+		in.n, in.mask = n, ^uint64(0)>>(64-8*(n+1))
 		in.word = binary.LittleEndian.Uint64(d[i:]) & in.mask
 	}
 	return in, j
