@@ -147,10 +147,14 @@ func storedSeconds(s string) (sec int64, ok bool) {
 			return 0, false
 		}
 	}
-	digit := func(x uint64, k int) int { return int(x >> (8 * k) & 0xF) }
-	year := int64(digit(w[0], 0)*1000 + digit(w[0], 1)*100 + digit(w[0], 2)*10 + digit(w[0], 3))
-	month, day := digit(w[0], 5)*10+digit(w[0], 6), digit(w[1], 0)*10+digit(w[1], 1)
-	hour, minute, second := digit(w[1], 3)*10+digit(w[1], 4), digit(w[1], 6)*10+digit(w[1], 7), digit(w[2], 1)*10+digit(w[2], 2)
+	// Each byte of pairs is ten times its digit plus the next one's (at
+	// most 99: no carry), so a two-digit field is one byte of it.
+	pairs := func(x uint64) uint64 { v := x & (ones * 0x0F); return v*10 + v>>8 }
+	p0, p1, p2 := pairs(w[0]), pairs(w[1]), pairs(w[2])
+	byteAt := func(x uint64, k int) int { return int(x >> (8 * k) & 0xFF) }
+	year := int64(byteAt(p0, 0)*100 + byteAt(p0, 2))
+	month, day := byteAt(p0, 5), byteAt(p1, 0)
+	hour, minute, second := byteAt(p1, 3), byteAt(p1, 6), byteAt(p2, 1)
 	if month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59 {
 		return 0, false
 	}
