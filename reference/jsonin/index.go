@@ -35,11 +35,46 @@ var isSpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
 // escape and no byte ≥ 0x80, so that the bytes between its quotes are its
 // value.
 func ScanString(d []byte, i int) (end int, plain bool) {
-	end, plain, _ = ScanStringEscapes(d, i)
-	return end, plain
+	if i >= len(d) || d[i] != '"' {
+		return -1, false
+	}
+	i++
+	plain = true
+	for {
+		// To the first byte that needs a look, eight bytes at a time.
+		if i = nextSpecial(d, i); i >= len(d) {
+			return -1, false
+		}
+		switch c := d[i]; {
+		case c == '"':
+			return i + 1, plain
+		case c < 0x20:
+			return -1, false
+		case c == '\\':
+			plain = false
+			if i+1 >= len(d) {
+				return -1, false
+			}
+			switch d[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if i+5 >= len(d) || !hex4(d[i+2:i+6]) {
+					return -1, false
+				}
+				i += 6
+			default:
+				return -1, false
+			}
+		default: // c >= 0x80
+			plain = false
+			i++
+		}
+	}
 }
 
-// ScanStringEscapes is ScanString; short also says that a literal that is
+// ScanStringEscapes is ScanString (the same checks, in a copy of its loop
+// that keeps one more flag); short also says that a literal that is
 // not plain holds only ASCII and two-character escapes (\", \\, \/, \b,
 // \f, \n, \r, \t): no \u escape and no byte ≥ 0x80, so that its value
 // is its bytes with each escape read as the one byte it stands for.

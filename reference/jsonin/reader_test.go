@@ -56,7 +56,7 @@ func FuzzText(f *testing.F) {
 			}
 			// A literal with only two-character escapes reads as its bytes
 			// with each escape one byte.
-			if end, plain, short := ScanStringEscapes(lit, 0); end != len(lit) || plain && short ||
+			if end, plain, short := ScanStringEscapes(lit, 0); end != len(lit) || plain && short || end != scanEnd(lit) ||
 				short && shortValue(lit[1:len(lit)-1]) != want {
 				t.Fatalf("ScanStringEscapes(%q) = %d, %v, %v; json.Unmarshal %q", lit, end, plain, short, want)
 			}
@@ -242,4 +242,9 @@ func TestScanStringEscapes(t *testing.T) {
 			t.Errorf("ScanStringEscapes(%s) = %d, %v, %v; want plain %v, short %v", lit, end, plain, short, want[0], want[1])
 		}
 	}
+}
+
+func scanEnd(lit []byte) int {
+	end, _ := ScanString(lit, 0)
+	return end
 }

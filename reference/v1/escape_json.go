@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/reference/jsonin"
 )
 
 // appendEscapedXMLInJSON appends EscapeXML(s) as it reads inside a JSON
@@ -21,9 +22,22 @@ import (
 // json.Marshal does: everything before it was ASCII, so it starts at the
 // start of a character. Long strings go there whole, so that the room this
 // needs (11 bytes for each byte of s, an entity's most) stays small.
-func appendEscapedXMLInJSON(b []byte, s string) []byte {
+func appendEscapedXMLInJSON(b []byte, s string) []byte { return appendXMLInJSON(b, s, false) }
+
+// appendLiteralXMLInJSON is appendEscapedXMLInJSON of the value of a JSON
+// string literal, given the bytes between its quotes, which
+// jsonin.ScanStringEscapes calls short (ASCII, two-character escapes
+// only): the literal is read and written in one pass, each escape as the
+// byte it stands for is written.
+func appendLiteralXMLInJSON(b []byte, inner string) []byte { return appendXMLInJSON(b, inner, true) }
+
+func appendXMLInJSON(b []byte, s string, literal bool) []byte {
 	const maxLen = 1024
 	if len(s) > maxLen {
+		if literal {
+			v, _ := jsonin.Unquote([]byte(`"` + s + `"`))
+			s = v
+		}
 		return protocol.AppendStringCharsReplacing(b, s, &xmlEntityInJSON)
 	}
 	if room := 11*len(s) + 16; cap(b)-len(b) < room {
@@ -52,7 +66,12 @@ func appendEscapedXMLInJSON(b []byte, s string) []byte {
 	special:
 		e := &entityWords[s[i]]
 		if e.n == 0 {
-			return protocol.AppendStringCharsReplacing(out[:n], s[i:], &xmlEntityInJSON)
+			if !literal || s[i] != '\\' {
+				return protocol.AppendStringCharsReplacing(out[:n], s[i:], &xmlEntityInJSON)
+			}
+			// An escape: what the byte it stands for becomes.
+			i++
+			e = &escapeWords[s[i]]
 		}
 		binary.LittleEndian.PutUint64(out[n:], e.lo)
 		binary.LittleEndian.PutUint64(out[n+8:], e.hi)
@@ -104,6 +123,24 @@ var entityWords = func() (t [256]struct {
 		}
 		var b [16]byte
 		t[c].n = copy(b[:], e)
+		t[c].lo, t[c].hi = binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:])
+	}
+	return t
+}()
+
+// escapeWords holds, for the letter of each two-character escape, what
+// appendXMLInJSON writes for the byte it stands for: \" is a quote, whose
+// entity it writes; \\ a backslash and \b, \f, \n, \r, \t control
+// characters, which a JSON string writes as these same escapes; \/ a slash,
+// written as it is.
+var escapeWords = func() (t [256]struct {
+	lo, hi uint64
+	n      int
+}) {
+	for c, text := range map[byte]string{'"': xmlEntityInJSON['"'], '\\': `\\`, '/': "/",
+		'b': `\b`, 'f': `\f`, 'n': `\n`, 'r': `\r`, 't': `\t`} {
+		var b [16]byte
+		t[c].n = copy(b[:], text)
 		t[c].lo, t[c].hi = binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:])
 	}
 	return t

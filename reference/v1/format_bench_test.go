@@ -74,7 +74,7 @@ func BenchmarkFormatMessagesParts(b *testing.B) {
 		b.ReportAllocs()
 		var out []byte
 		for i := 0; i < b.N; i++ {
-			out = appendFormatMessages(out[:0], true, f.count(), f.message, f.timezone, f.processTZ)
+			out = appendFormatMessages(out[:0], true, f.count(), f.messageToWrite, f.timezone, f.processTZ)
 		}
 	})
 }

@@ -50,14 +50,48 @@ func (f *formatInput) message(k int) Message {
 	return Message{f.str(sp[0]), f.str(sp[1]), f.str(sp[2]), f.str(sp[3]), f.str(sp[4]), f.str(sp[5])}
 }
 
+// messageToWrite is message for appendFormatMessages: a string the
+// one-pass reader left as a literal is given as the literal's bytes
+// between its quotes, and its bit (1<<field, in Message's order) is set in
+// literals, for the writer to read and write it in one pass.
+func (f *formatInput) messageToWrite(k int) (m Message, literals uint8) {
+	if f.spans == nil {
+		return f.messages[k], 0
+	}
+	var s [6]string
+	for field, sp := range &f.spans[k] {
+		switch {
+		case sp.n == 0:
+		case sp.kind == spanDecoded:
+			s[field] = unsafe.String(&f.scratch.text[sp.off], sp.n)
+		default: // for a literal, its bytes between the quotes (never empty: it holds an escape)
+			s[field] = unsafe.String(&f.input[sp.off], sp.n)
+			if sp.kind == spanLiteral {
+				literals |= 1 << field
+			}
+		}
+	}
+	return Message{s[0], s[1], s[2], s[3], s[4], s[5]}, literals
+}
+
 // A span is a string the one-pass reader read: its place in the input, or
 // (decoded) in the scratch buffer. It holds no pointer, so that filling the
 // message list needs no write barrier and the list is nothing for the
 // garbage collector to scan.
 type span struct {
-	off, n  uint32
-	decoded bool
+	off, n uint32
+	kind   uint8
 }
+
+// The kinds of span.
+const (
+	spanPlain   = iota // the string's own bytes, in the input
+	spanDecoded        // the string, decoded into the scratch buffer
+	// spanLiteral: the bytes between the quotes of a literal that
+	// jsonin.ScanStringEscapes calls short, in the input. Only the
+	// writer reads them as they are (appendLiteralXMLInJSON); str decodes.
+	spanLiteral
+)
 
 // messageSpans are a message's strings in Message's order.
 type messageSpans [6]span
@@ -67,8 +101,11 @@ func (f *formatInput) str(sp span) string {
 	switch {
 	case sp.n == 0:
 		return ""
-	case sp.decoded:
+	case sp.kind == spanDecoded:
 		return unsafe.String(&f.scratch.text[sp.off], sp.n)
+	case sp.kind == spanLiteral:
+		s, _ := jsonin.Unquote(f.input[sp.off-1 : sp.off+sp.n+1])
+		return s
 	default:
 		return unsafe.String(&f.input[sp.off], sp.n)
 	}
@@ -200,16 +237,20 @@ var scratchPool = sync.Pool{New: func() any {
 }}
 
 // text reads the string that starts at d[i] as jsonin.Reader.TextView
-// does, except that a string that is not plain (see jsonin.ScanString) is
-// decoded into the scratch buffer (one with no escape decodes to its own
-// bytes, as TextView shares them); end is the index after it, or -1.
+// does, except that a literal with only two-character escapes is kept as
+// it is (spanLiteral: the writer reads it in the pass that writes it), and
+// any other string that is not plain is decoded into the scratch buffer
+// (one with no escape decodes to its own bytes, as TextView shares them);
+// end is the index after it, or -1.
 func (f *formatInput) text(d []byte, i int) (sp span, end int) {
-	end, plain := jsonin.ScanString(d, i)
-	if end < 0 {
+	end, plain, short := jsonin.ScanStringEscapes(d, i)
+	switch {
+	case end < 0:
 		return sp, -1
-	}
-	if plain {
+	case plain:
 		return span{off: uint32(i + 1), n: uint32(end - i - 2)}, end
+	case short:
+		return span{off: uint32(i + 1), n: uint32(end - i - 2), kind: spanLiteral}, end
 	}
 	lit := d[i:end]
 	if f.scratch == nil {
@@ -221,7 +262,7 @@ func (f *formatInput) text(d []byte, i int) (sp span, end int) {
 	if !ok || len(text) > math.MaxUint32 {
 		return sp, -1
 	}
-	return span{off: uint32(from), n: uint32(len(text) - from), decoded: true}, end
+	return span{off: uint32(from), n: uint32(len(text) - from), kind: spanDecoded}, end
 }
 
 // release gives the scratch back to the pool. The spans hold no pointer,
