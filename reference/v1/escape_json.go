@@ -73,8 +73,9 @@ func appendXMLInJSON(b []byte, s string, literal bool) []byte {
 			i++
 			e = &escapeWords[s[i]]
 		}
-		binary.LittleEndian.PutUint64(out[n:], e.lo)
-		binary.LittleEndian.PutUint64(out[n+8:], e.hi)
+		p := (*[16]byte)(out[n : n+16])
+		binary.LittleEndian.PutUint64(p[:8], e.lo)
+		binary.LittleEndian.PutUint64(p[8:], e.hi)
 		n += e.n
 		i++
 	}
