@@ -68,7 +68,7 @@ func appendFormatMessages(b []byte, inJSON bool, n int, message func(k int) (Mes
 	loc, processLoc := intlLocation(timezone), intlLocation(processTZ)
 	var day dayText
 	b = put(b, contextOpen)
-	b = text(b, timezone, 8) // no literal
+	b = text(b, timezone, 8) // the zone is a string, never a literal: no bit 8
 	b = put(b, contextClose)
 	for i := range n {
 		var m Message

@@ -74,10 +74,10 @@ func (f *formatInput) messageToWrite(k int) (m Message, literals uint8) {
 	return Message{s[0], s[1], s[2], s[3], s[4], s[5]}, literals
 }
 
-// A span is a string the one-pass reader read: its place in the input, or
-// (decoded) in the scratch buffer. It holds no pointer, so that filling the
-// message list needs no write barrier and the list is nothing for the
-// garbage collector to scan.
+// A span is a string the one-pass reader read: its place in the input (as
+// it is, or as a literal to read), or in the scratch buffer (decoded). It
+// holds no pointer, so that filling the message list needs no write
+// barrier and the list is nothing for the garbage collector to scan.
 type span struct {
 	off, n uint32
 	kind   uint8
@@ -135,9 +135,10 @@ func (in *formatMessagesIn) formatInput() formatInput {
 // null (a message an object or null). An unknown key is skipped, and so is
 // one that names a field only up to case (as decode ignores it). Anything
 // else, ok=false, goes to the general decoder, which decides it. The
-// strings share input's bytes where they need no decoding, and the others
-// share one pooled buffer: the operation uses them only while it runs, and
-// then gives them back (release).
+// strings are spans of the input (a literal with only two-character
+// escapes is read where it is written out) or of one pooled buffer (the
+// other strings that need decoding): the operation uses them only while it
+// runs, and then gives them back (release).
 //
 // It keeps its place in a local index and checks the JSON with jsonin's
 // steps (the ones jsonin.Reader is made of), so that the hot path reads and
