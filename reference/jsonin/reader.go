@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+	"slices"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -30,16 +31,7 @@ const maxDepth = 10000
 func NewReader(data []byte) *Reader { return &Reader{data: data} }
 
 // Space moves past JSON white space (space, tab, line feed, carriage return).
-func (r *Reader) Space() {
-	d, i := r.data, r.i
-	for i < len(d) && d[i] <= ' ' && isSpace[d[i]] {
-		i++
-	}
-	r.i = i
-}
-
-// isSpace marks JSON's white space.
-var isSpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
+func (r *Reader) Space() { r.i = SkipSpace(r.data, r.i) }
 
 // Peek is the next byte after white space (0 at the end).
 func (r *Reader) Peek() byte {
@@ -99,43 +91,14 @@ func (r *Reader) literal(lit string) bool {
 // it with its quotes; plain says it holds no escape and no byte ≥ 0x80, so
 // that the bytes between the quotes are its value.
 func (r *Reader) String() (lit []byte, plain, ok bool) {
-	r.Space()
-	if r.i >= len(r.data) || r.data[r.i] != '"' {
+	d, i := r.data, SkipSpace(r.data, r.i)
+	r.i = i
+	end, plain := ScanString(d, i)
+	if end < 0 {
 		return nil, false, false
 	}
-	plain = true
-	for j := r.i + 1; j < len(r.data); j++ {
-		j = nextSpecial(r.data, j)
-		if j >= len(r.data) {
-			break
-		}
-		switch c := r.data[j]; {
-		case c == '"':
-			lit, r.i = r.data[r.i:j+1], j+1
-			return lit, plain, true
-		case c < 0x20:
-			return nil, false, false
-		case c == '\\':
-			plain = false
-			j++
-			if j >= len(r.data) {
-				return nil, false, false
-			}
-			switch r.data[j] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			case 'u':
-				if j+4 >= len(r.data) || !hex4(r.data[j+1:j+5]) {
-					return nil, false, false
-				}
-				j += 4
-			default:
-				return nil, false, false
-			}
-		default: // c >= 0x80
-			plain = false
-		}
-	}
-	return nil, false, false
+	r.i = end
+	return d[i:end], plain, true
 }
 
 const (
@@ -363,26 +326,54 @@ func Valid(data []byte) bool {
 // each byte that is not valid UTF-8 becomes U+FFFD, and so does a \u escape
 // of a lone surrogate. ok is false for what is not a string literal.
 func Unquote(lit []byte) (string, bool) {
-	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' {
+	var buf [128]byte // short strings are decoded on the stack
+	b, ok := AppendUnquoted(buf[:0], lit)
+	if !ok {
 		return "", false
 	}
+	return string(b), true
+}
+
+// AppendUnquoted appends the value of a string literal (with its quotes),
+// decoded as Unquote decodes it, to b: for a decoder that keeps the strings
+// of one input in one buffer. With false, b may end in part of the value.
+func AppendUnquoted(b, lit []byte) ([]byte, bool) {
+	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' {
+		return b, false
+	}
 	s := lit[1 : len(lit)-1]
-	var buf [128]byte // short strings are decoded on the stack
-	b := buf[:0]
+	// Room for the value (no longer than the literal, but for bytes that
+	// are not UTF-8, which the appends below make room for) and for a word
+	// stored past its end.
+	if cap(b)-len(b) < len(s)+8 {
+		b = slices.Grow(b, len(s)+8)
+	}
 	for r := 0; r < len(s); {
 		// A run of printable ASCII other than the quote and the backslash
-		// is its own value: copied at once.
-		run := nextSpecial(s, r)
-		if run > r {
-			b = append(b, s[r:run]...)
-			if r = run; r == len(s) {
-				break
+		// is its own value: copied a word at a time as it is scanned (a
+		// word stored past the run is overwritten or left beyond len(b)).
+		for r+8 <= len(s) && cap(b)-len(b) >= 8 {
+			w := binary.LittleEndian.Uint64(s[r:])
+			binary.LittleEndian.PutUint64(b[len(b):len(b)+8], w)
+			if m := specialMask(w); m != 0 {
+				k := bits.TrailingZeros64(m) / 8
+				b, r = b[:len(b)+k], r+k
+				goto special
 			}
+			b, r = b[:len(b)+8], r+8
 		}
+		for r < len(s) && !stringSpecial[s[r]] {
+			b = append(b, s[r])
+			r++
+		}
+		if r == len(s) {
+			break
+		}
+	special:
 		switch c := s[r]; {
 		case c == '\\':
 			if r+1 >= len(s) {
-				return "", false
+				return b, false
 			}
 			switch e := s[r+1]; e {
 			case '"', '\\', '/', '\'':
@@ -400,7 +391,7 @@ func Unquote(lit []byte) (string, bool) {
 			case 'u':
 				rr := u4(s[r:])
 				if rr < 0 {
-					return "", false
+					return b, false
 				}
 				r += 6
 				if utf16.IsSurrogate(rr) {
@@ -414,11 +405,11 @@ func Unquote(lit []byte) (string, bool) {
 				b = utf8.AppendRune(b, rr)
 				continue
 			default:
-				return "", false
+				return b, false
 			}
 			r += 2
 		case c == '"' || c < ' ':
-			return "", false
+			return b, false
 		case c < utf8.RuneSelf:
 			b = append(b, c)
 			r++
@@ -428,7 +419,7 @@ func Unquote(lit []byte) (string, bool) {
 			b = utf8.AppendRune(b, rr)
 		}
 	}
-	return string(b), true
+	return b, true
 }
 
 // u4 reads the \uXXXX escape at the start of s, or -1.

@@ -15,6 +15,7 @@ var readerSeeds = []string{
 	`{"a":1,"b":[1,2,{"c":null}]}`, `{"a":1,}`, `[1,]`, `{"a" 1}`, `{1:2}`, `{"a":1}{}`, `{"a":1} `, " \t\n\r{\"a\":[]}\r\n",
 	"{\"a\":1}\v", `[[[[[[]]]]]]`, `{"a":"b"`, `"abc`, strings.Repeat("[", 10000) + strings.Repeat("]", 10000),
 	strings.Repeat("[", 10001) + strings.Repeat("]", 10001), `{"text":"a\u2028b"}`,
+	`"message 0: see \"the plan\" & reply <soon>"`, "\"0123456789\xff0123456789\\n0123456789\xe2\x80\xa8x\"",
 }
 
 // Valid accepts exactly what json.Valid accepts.
@@ -52,6 +53,19 @@ func FuzzText(f *testing.F) {
 			lit := []byte(strings.Trim(string(data), " \t\n\r"))
 			if u, ok := Unquote(lit); !ok || u != want {
 				t.Fatalf("Unquote(%q) = %q, %v; json.Unmarshal %q", lit, u, ok, want)
+			}
+			// A literal with only two-character escapes reads as its bytes
+			// with each escape one byte.
+			if end, plain, short := ScanStringEscapes(lit, 0); end != len(lit) || plain && short || end != scanEnd(lit) ||
+				short && shortValue(lit[1:len(lit)-1]) != want {
+				t.Fatalf("ScanStringEscapes(%q) = %d, %v, %v; json.Unmarshal %q", lit, end, plain, short, want)
+			}
+			// Appended after other bytes, with little room or a lot.
+			for _, room := range []int{0, 5, 200} {
+				b := append(make([]byte, 0, 3+room), "abc"...)
+				if u, ok := AppendUnquoted(b, lit); !ok || string(u) != "abc"+want {
+					t.Fatalf("AppendUnquoted(abc, %q) = %q, %v; json.Unmarshal %q", lit, u, ok, want)
+				}
 			}
 		}
 	})
@@ -144,4 +158,93 @@ func TestNextSpecial(t *testing.T) {
 			}
 		}
 	}
+}
+
+// SkipSpace stops at the first byte that is not white space, after runs of
+// every length, and at the end.
+func TestSkipSpace(t *testing.T) {
+	for n := 0; n <= 20; n++ {
+		for _, ws := range []string{" ", "\n", "\t", "\r", "\n   "} {
+			for _, after := range []string{"", "x", "\v", "\x00", "\xa0", "\f "} {
+				d := []byte(strings.Repeat(ws, n) + after)
+				want := n * len(ws)
+				if got := SkipSpace(d, 0); got != want {
+					t.Fatalf("SkipSpace(%q) = %d, want %d", d, got, want)
+				}
+			}
+		}
+	}
+}
+
+// After a line feed and an indent of any width, SkipSpace stops at the
+// first byte that is not white space, whatever it is.
+func TestSkipSpaceIndent(t *testing.T) {
+	for n := 0; n <= 12; n++ {
+		for c := 0; c < 256; c++ {
+			for _, tail := range []string{"", "abcdefghij"} {
+				d := []byte("\n" + strings.Repeat(" ", n) + string(rune(0)) + tail)
+				d[1+n] = byte(c)
+				want := 1 + n
+				for want < len(d) && isSpace[d[want]] {
+					want++
+				}
+				if got := SkipSpace(d, 0); got != want {
+					t.Fatalf("SkipSpace(%q) = %d, want %d", d, got, want)
+				}
+			}
+		}
+	}
+}
+
+// SkipValue moves past exactly what Reader.Skip moves past, and refuses
+// what it refuses, from any place in any input.
+func FuzzSkipValue(f *testing.F) {
+	for _, s := range readerSeeds {
+		f.Add([]byte(s), 0)
+	}
+	f.Add([]byte(`{"a":false,"b":true}`), 5)
+	f.Add([]byte(`[fals]`), 1)
+	f.Fuzz(func(t *testing.T, data []byte, at int) {
+		if at < 0 || at > len(data) {
+			return
+		}
+		r := Reader{data: data, i: at, depth: 1}
+		want := -1
+		if r.Skip() {
+			want = r.i
+		}
+		if got := SkipValue(data, SkipSpace(data, at), 1); got != want {
+			t.Fatalf("SkipValue(%q at %d) = %d, Reader.Skip %d", data, at, got, want)
+		}
+	})
+}
+
+// shortValue reads the bytes of a literal that ScanStringEscapes calls
+// short: each two-character escape is the one byte it stands for.
+func shortValue(inner []byte) string {
+	var b []byte
+	for i := 0; i < len(inner); i++ {
+		if inner[i] != '\\' {
+			b = append(b, inner[i])
+			continue
+		}
+		i++
+		b = append(b, map[byte]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}[inner[i]])
+	}
+	return string(b)
+}
+
+// ScanStringEscapes tells the three kinds of literal apart.
+func TestScanStringEscapes(t *testing.T) {
+	for lit, want := range map[string][2]bool{`"abc"`: {true, false}, `"a\"b\\c\/\b\f\n\r\t"`: {false, true},
+		`"a\u0041"`: {false, false}, "\"caf\xc3\xa9\"": {false, false}, "\"\\n\xff\"": {false, false}} {
+		if end, plain, short := ScanStringEscapes([]byte(lit), 0); end != len(lit) || plain != want[0] || short != want[1] {
+			t.Errorf("ScanStringEscapes(%s) = %d, %v, %v; want plain %v, short %v", lit, end, plain, short, want[0], want[1])
+		}
+	}
+}
+
+func scanEnd(lit []byte) int {
+	end, _ := ScanString(lit, 0)
+	return end
 }

@@ -36,17 +36,28 @@ type Message struct {
 // to UTC in that case. processTZ is the zone `new Date(s)` parses offset-less
 // timestamps in.
 func FormatMessages(messages []Message, timezone, processTZ string) string {
-	return string(appendFormatMessages(nil, false, messages, timezone, processTZ))
+	message := func(k int) (Message, uint8) { return messages[k], 0 }
+	return string(appendFormatMessages(nil, false, len(messages), message, timezone, processTZ))
 }
 
-// appendFormatMessages appends FormatMessages' text to b; with inJSON, as
-// it reads inside a JSON string (as json.Marshal writes it), so that the
-// operation's output is written in one pass. Both zones are looked up once
-// for the whole batch.
-func appendFormatMessages(b []byte, inJSON bool, messages []Message, timezone, processTZ string) []byte {
-	text := appendEscapedXML
-	if inJSON {
-		text = appendEscapedXMLInJSON
+// appendFormatMessages appends FormatMessages' text for n messages
+// (message(k) is the k-th) to b; with inJSON, as it reads inside a JSON
+// string (as json.Marshal writes it), so that the operation's output is
+// written in one pass. Both zones are looked up once for the whole batch.
+// With inJSON, a field whose bit (1<<field, in Message's order) is set in
+// the literals message gives holds the bytes between the quotes of a JSON
+// literal with only two-character escapes, which stands for its value.
+func appendFormatMessages(b []byte, inJSON bool, n int, message func(k int) (Message, uint8), timezone, processTZ string) []byte {
+	var literals uint8 // of the message being written
+	text := func(b []byte, s string, field int) []byte {
+		switch {
+		case !inJSON:
+			return appendEscapedXML(b, s)
+		case literals&(1<<field) != 0:
+			return appendLiteralXMLInJSON(b, s)
+		default:
+			return appendEscapedXMLInJSON(b, s)
+		}
 	}
 	put := func(b []byte, m markup) []byte {
 		if inJSON {
@@ -55,33 +66,35 @@ func appendFormatMessages(b []byte, inJSON bool, messages []Message, timezone, p
 		return append(b, m.xml...)
 	}
 	loc, processLoc := intlLocation(timezone), intlLocation(processTZ)
+	var day dayText
 	b = put(b, contextOpen)
-	b = text(b, timezone)
+	b = text(b, timezone, 8) // the zone is a string, never a literal: no bit 8
 	b = put(b, contextClose)
-	for i, m := range messages {
-		if i > 0 {
-			b = put(b, newline)
+	for i := range n {
+		var m Message
+		m, literals = message(i)
+		if i == 0 {
+			b = put(b, messageOpen)
+		} else {
+			b = put(b, nextMessageOpen)
 		}
-		b = put(b, messageOpen)
-		b = text(b, m.SenderName)
+		b = text(b, m.SenderName, 0)
 		b = put(b, timeAttr)
 		// A formatted time never holds a character XML or JSON escapes.
-		b = appendLocalTime(b, m.Timestamp, loc, processLoc)
-		b = put(b, quote)
+		b = appendLocalTime(b, m.Timestamp, loc, processLoc, &day)
 		if m.ReplyToMessageID != "" {
 			b = put(b, replyAttr)
-			b = text(b, m.ReplyToMessageID)
-			b = put(b, quote)
+			b = text(b, m.ReplyToMessageID, 3)
 		}
 		b = put(b, tagEnd)
 		if m.ReplyToMessageContent != "" && m.ReplyToSenderName != "" {
 			b = put(b, quotedOpen)
-			b = text(b, m.ReplyToSenderName)
+			b = text(b, m.ReplyToSenderName, 5)
 			b = put(b, quotedFromEnd)
-			b = text(b, m.ReplyToMessageContent)
+			b = text(b, m.ReplyToMessageContent, 4)
 			b = put(b, quotedClose)
 		}
-		b = text(b, m.Content)
+		b = text(b, m.Content, 1)
 		b = put(b, messageClose)
 	}
 	return put(b, messagesClose)
@@ -93,20 +106,21 @@ type markup struct{ xml, inJSON string }
 
 func newMarkup(s string) markup { return markup{s, string(protocol.AppendStringChars(nil, s))} }
 
+// The markup around the values, in order: each attribute's closing quote
+// is part of what follows it.
 var (
-	contextOpen   = newMarkup(`<context timezone="`)
-	contextClose  = newMarkup("\" />\n<messages>\n")
-	newline       = newMarkup("\n")
-	messageOpen   = newMarkup(`<message sender="`)
-	timeAttr      = newMarkup(`" time="`)
-	quote         = newMarkup(`"`)
-	replyAttr     = newMarkup(` reply_to="`)
-	tagEnd        = newMarkup(">")
-	quotedOpen    = newMarkup("\n  <quoted_message from=\"")
-	quotedFromEnd = newMarkup(`">`)
-	quotedClose   = newMarkup("</quoted_message>")
-	messageClose  = newMarkup("</message>")
-	messagesClose = newMarkup("\n</messages>")
+	contextOpen     = newMarkup(`<context timezone="`)
+	contextClose    = newMarkup("\" />\n<messages>\n")
+	messageOpen     = newMarkup(`<message sender="`)
+	nextMessageOpen = newMarkup("\n" + `<message sender="`)
+	timeAttr        = newMarkup(`" time="`)
+	replyAttr       = newMarkup(`" reply_to="`)
+	tagEnd          = newMarkup(`">`)
+	quotedOpen      = newMarkup("\n  <quoted_message from=\"")
+	quotedFromEnd   = newMarkup(`">`)
+	quotedClose     = newMarkup("</quoted_message>")
+	messageClose    = newMarkup("</message>")
+	messagesClose   = newMarkup("\n</messages>")
 )
 
 // xmlEntity is EscapeXML's replacement of each byte it escapes ("" for the
@@ -124,12 +138,6 @@ func appendEscapedXML(b []byte, s string) []byte {
 		}
 	}
 	return append(b, s[start:]...)
-}
-
-// appendEscapedXMLInJSON appends EscapeXML(s) as it reads inside a JSON
-// string: each entity's "&" is \u0026 there.
-func appendEscapedXMLInJSON(b []byte, s string) []byte {
-	return protocol.AppendStringCharsReplacing(b, s, &xmlEntityInJSON)
 }
 
 var xmlEntityInJSON = [utf8.RuneSelf]string{'&': `\u0026amp;`, '<': `\u0026lt;`, '>': `\u0026gt;`, '"': `\u0026quot;`}

@@ -49,3 +49,32 @@ func cpuTime(b *testing.B) time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkFormatMessagesParts is the operation's two halves on the same
+// batch: reading the input (checked as the operation checks it) and
+// writing the output.
+func BenchmarkFormatMessagesParts(b *testing.B) {
+	in := formatBatch(b)
+	b.Run("read", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			f, ok := readFormatInput(in)
+			if !ok {
+				b.Fatal("the batch is not read in one pass")
+			}
+			f.release()
+		}
+	})
+	b.Run("write", func(b *testing.B) {
+		f, ok := readFormatInput(in)
+		if !ok {
+			b.Fatal("the batch is not read in one pass")
+		}
+		defer f.release()
+		b.ReportAllocs()
+		var out []byte
+		for i := 0; i < b.N; i++ {
+			out = appendFormatMessages(out[:0], true, f.count(), f.messageToWrite, f.timezone, f.processTZ)
+		}
+	})
+}

@@ -4,8 +4,12 @@ import (
 	"encoding/json"
 	"os"
 	"reflect"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/clockspec/clockspec/reference/jsonin"
 )
 
 var formatInputSeeds = []string{
@@ -21,6 +25,9 @@ var formatInputSeeds = []string{
 	`{"mess\u0061ges":[],"timezone":"UTC"}`, `{"ſender":1,"messages":[],"timezone":"UTC"}`, `{"messages":[],"timezone":"UTC"} x`,
 	`{"messages":[],"timezone":"UTC",}`, ` {"messages" : [ ] , "timezone" : "UTC" } `, `{"messages":[{}],"timezone":"UTC"}`,
 	`{"messages":[{"reply_to_message_id":"r","reply_to_message_content":"c","reply_to_sender_name":"s","sender_name":"a","content":"b","timestamp":"t"}],"timezone":"UTC"}`,
+	// Indents that change from member to member, and other white space.
+	"{\n \"messages\": [\n  {\n   \"id\": \"m0\",\n   \"sender_name\": \"a\",\n    \"content\": \"b\",\n  \"timestamp\": \"t\",\r\n   \"x\": 1,\n\t\"y\": 2,\n          \"z\": 3,\n          \"w\": [] ,\n   \"v\":0\n  },\n  null\n ],\n \"timezone\": \"UTC\"\n}",
+	"{\"messages\":[{\"id\":\"m0\",\n   \"sender_name\":\"a\",\n   \n\"content\":\"b\",\n   \"timestamp\":\"t\"}],\"timezone\":\"UTC\"}",
 }
 
 // generalFormatInput is format_messages' input as the general decoder reads it.
@@ -47,11 +54,18 @@ func FuzzFormatInput(f *testing.F) {
 
 func agreeFormatInput(t *testing.T, input []byte) (fast bool) {
 	t.Helper()
-	got, ok := readFormatInput(input)
+	read, ok := readFormatInput(input)
+	defer read.release()
 	if !ok {
 		return false
 	}
 	want, wantOK := generalFormatInput(input)
+	// Where the strings are kept is no part of what was read.
+	got := formatInput{hasMessages: read.hasMessages, hasTimezone: read.hasTimezone, incomplete: read.incomplete,
+		timezone: read.timezone, processTZ: read.processTZ}
+	for k := range read.count() {
+		got.messages = append(got.messages, read.message(k))
+	}
 	if len(got.messages) == 0 && len(want.messages) == 0 {
 		got.messages, want.messages = nil, nil // an empty list is an empty list
 	}
@@ -71,6 +85,13 @@ func TestFormatInputAgrees(t *testing.T) {
 	// Both kinds are exercised: inputs it reads and inputs it hands over.
 	if fast < 10 || fast == len(formatInputSeeds) {
 		t.Fatalf("the one-pass reader read %d of %d seeds", fast, len(formatInputSeeds))
+	}
+	// White space of every shape is read in one pass, however the indent
+	// changes (the indent prediction falls back to skipping it).
+	for _, s := range formatInputSeeds[len(formatInputSeeds)-2:] {
+		if _, ok := readFormatInput([]byte(s)); !ok {
+			t.Errorf("%q was not read in one pass", s)
+		}
 	}
 	// A reader that took a repeated key would be wrong (the general decoder
 	// merges); it hands such input over.
@@ -174,6 +195,61 @@ func TestCivil(t *testing.T) {
 		year, month, day, hour, minute := civil(sec)
 		if year != int64(w.Year()) || month != int(w.Month()) || day != w.Day() || hour != w.Hour() || minute != w.Minute() {
 			t.Fatalf("civil(%d) = %d-%d-%d %d:%d, time %s", sec, year, month, day, hour, minute, w)
+		}
+	}
+}
+
+// knownKey recognizes each key of v1's NewMessage, fills the right field,
+// and takes nothing else for one: not a longer or shorter key, not one
+// spelled with an escape or in another case.
+func TestKnownKey(t *testing.T) {
+	pad := `: "value", "x": 0` + strings.Repeat(" ", 40)
+	keys := map[string]int{"id": -1, "chat_jid": -1, "sender": -1, "sender_name": 0, "content": 1, "timestamp": 2,
+		"is_from_me": -1, "reply_to_message_id": 3, "reply_to_message_content": 4, "reply_to_sender_name": 5}
+	for key, field := range keys {
+		lit := `"` + key + `"`
+		if f, end, at := knownKey([]byte(lit+pad), 0); f != field || end != len(lit) || at != len(lit)+2 {
+			t.Errorf("knownKey(%s) = %d, %d, %d; want %d, %d, %d", lit, f, end, at, field, len(lit), len(lit)+2)
+		}
+		// The value is found at once only after exactly `: ` and no more
+		// white space.
+		for _, after := range []string{`:"v"`, ` : "v"`, `:  "v"`, ": \n\"v\"", `;  "v"`} {
+			if f, end, at := knownKey([]byte(lit+after+pad), 0); f != field || end != len(lit) || at >= 0 {
+				t.Errorf("knownKey(%s%s) = %d, %d, %d; want %d, %d, -1", lit, after, f, end, at, field, len(lit))
+			}
+		}
+		for _, other := range []string{`"` + key + `x"`, `"` + key[:len(key)-1] + `"`, `"` + strings.ToUpper(key) + `"`,
+			`"` + key[:1] + `\u00` + strconv.FormatInt(int64(key[1]), 16) + key[2:] + `"`, `"x` + key + `"`} {
+			if f, end, at := knownKey([]byte(other+pad), 0); end >= 0 || at >= 0 {
+				t.Errorf("knownKey(%s) = %d, %d, %d: not a key of v1's NewMessage", other, f, end, at)
+			}
+		}
+	}
+	// Near the end of the input, member reads it.
+	if _, end, _ := knownKey([]byte(`"id": 1}`), 0); end >= 0 {
+		t.Error("knownKey read past the room it needs")
+	}
+}
+
+// The indent prediction skips exactly what jsonin.SkipSpace skips, whether
+// the run is the one it keeps or not: longer, shorter, another byte after
+// it, another kind of white space.
+func TestIndentSkip(t *testing.T) {
+	runs := []string{"", " ", "\n   ", "\n  ", "\n    ", "\r\n   ", "\n\t", "\n        ", "\n          "}
+	after := []string{`"a"`, " x", "\n", "\t}", "\x00", ""}
+	for _, first := range runs {
+		for _, run := range runs {
+			for _, a := range after {
+				var in indent
+				learnt := []byte(first + `"k"` + strings.Repeat(" ", 8))
+				in, _ = in.learn(learnt, 0)
+				d := []byte(run + a + strings.Repeat("z", 9))
+				for _, tail := range []int{len(d), len(run) + len(a)} {
+					if got, want := in.skip(d[:tail], 0), jsonin.SkipSpace(d[:tail], 0); got != want {
+						t.Fatalf("after learning %q, skip(%q) = %d, want %d", first, d[:tail], got, want)
+					}
+				}
+			}
 		}
 	}
 }

@@ -120,7 +120,7 @@ func formatMessagesOp(input json.RawMessage) (any, *protocol.Error) {
 	// buffer kept for the next call, then copied out at its size.
 	buf := outputPool.Get().(*[]byte)
 	out := append((*buf)[:0], `{"result":"`...)
-	out = appendFormatMessages(out, true, in.messages, in.timezone, in.processTZ)
+	out = appendFormatMessages(out, true, in.count(), in.messageToWrite, in.timezone, in.processTZ)
 	out = append(out, `"}`...)
 	encoded := protocol.Encoded(bytes.Clone(out))
 	if cap(out) <= 1<<20 {
