@@ -575,7 +575,7 @@ func typed(tree map[string]any) Policy {
 
 // DefaultPolicy is the §0 block: what an agent uses when the user has no
 // policy (§0 "If policy is missing, agents MUST default to the above block").
-func DefaultPolicy() Policy { return typed(defaults()) }
+func DefaultPolicy() Policy { return defaultPolicy().clone() }
 
 // LoadPolicy reads a user's policy document. No document (empty, comments
 // only) gives the default block; a partial document is merged over it, key
@@ -597,7 +597,7 @@ func overlay(base, tree map[string]any) (Loaded, error) {
 	set := []string{}
 	merged := merge(base, tree, "", &set)
 	sort.Strings(set)
-	return Loaded{Policy: typed(merged), Source: SourceDocument, Overridden: set}, nil
+	return Loaded{Policy: typedPolicy(merged), Source: SourceDocument, Overridden: set}, nil
 }
 
 // WithOverrides lays a user's policy_overrides (a partial `clock` mapping
