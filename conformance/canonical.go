@@ -33,13 +33,30 @@ func Canonical(r protocol.Result) ([]byte, error) {
 // decodeOutput reads an output as Canonical does: its first JSON value,
 // numbers as written.
 func decodeOutput(raw json.RawMessage) (any, error) {
+	v, _, err := decodeFirst(raw)
+	return v, err
+}
+
+// decodeFirst is decodeOutput that also says whether the value was the
+// whole of raw (only white space after it): then raw is one JSON value,
+// as json.Valid says, and v is that value.
+func decodeFirst(raw json.RawMessage) (v any, whole bool, err error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
-	var v any
 	if err := dec.Decode(&v); err != nil {
-		return nil, fmt.Errorf("output is not JSON: %w", err)
+		return nil, false, fmt.Errorf("output is not JSON: %w", err)
 	}
-	return v, nil
+	return v, onlySpace(raw[dec.InputOffset():]), nil
+}
+
+// onlySpace reports whether b is JSON white space alone.
+func onlySpace(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // canonicalOutput is Canonical of an output already decoded.

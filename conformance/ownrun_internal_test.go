@@ -3,12 +3,15 @@ package conformance
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/clockspec/clockspec/features"
+	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
 	"github.com/clockspec/clockspec/spec"
 )
@@ -234,11 +237,61 @@ func TestValidOutputsRememberedByteForByte(t *testing.T) {
 		{escape, `{"result":"a","extra":1}`, escape.ValidateOutput(json.RawMessage(`{"result":"a","extra":1}`)) == nil},
 		{escape, `{"result":"a"}`, true},
 	} {
-		if err := r.validateOutput(c.op, json.RawMessage(c.out)); (err == nil) != c.pass {
+		if err := r.validateOutput(c.op, &callRecord{result: protocol.Result{Output: json.RawMessage(c.out)}}); (err == nil) != c.pass {
 			t.Errorf("%d: %s %s: %v, want pass %v", i, c.op.Name, c.out, err, c.pass)
 		}
 	}
 	if len(r.valid) != 1 {
 		t.Errorf("%d answers remembered, want 1", len(r.valid))
+	}
+}
+
+// The answer decoded once for the assertions is the value validated: the
+// verdict and the message are ValidateOutput's on the bytes, for valid and
+// invalid answers, answers that are not one JSON value, and numbers the
+// validator needs tamed; and the value the assertions read is left as it
+// was decoded.
+func TestValidateDecodedIsValidateOutput(t *testing.T) {
+	cat, err := spec.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	escape, _ := cat.Operation("v1.escape_xml")
+	add, _ := cat.Operation("datetime_math")
+	next, _ := cat.Operation("v1.compute_next_run")
+	for _, c := range []struct {
+		op  *spec.Operation
+		out string
+	}{
+		{escape, `{"result":"a"}`},
+		{escape, " {\"result\":\"a\"}\n\t "},
+		{escape, `{"result":42}`},
+		{escape, `{"result":"a"} x`},
+		{escape, `{"result":"a"} {}`},
+		{escape, `{"result":"a"`},
+		{escape, ``},
+		{escape, `nul`},
+		{escape, `{"result":"a","extra":1e999999999999}`},
+		{escape, `{"result":1e-999999999999}`},
+		{escape, "{\"result\":\"\xff\"}"},
+		{add, `{"operation":"diff","left":"2024-01-01T00:00:00Z","right":"2024-01-02T00:00:00Z","duration_seconds":86400,"duration_minutes":1440,"duration_hours":24,"duration_days":1,"sign":1}`},
+		{add, `{"operation":"diff","left":"2024-01-01T00:00:00Z","right":"2024-01-02T00:00:00Z","duration_seconds":864e2,"duration_minutes":1440,"duration_hours":24,"duration_days":1,"sign":1E0}`},
+		{add, `{"operation":"diff","left":"2024-01-01T00:00:00Z","right":"2024-01-02T00:00:00Z","duration_seconds":1e999999999999,"duration_minutes":1440,"duration_hours":24,"duration_days":1,"sign":1}`},
+		{next, `{"next_run":null}`},
+		{next, `{"next_run":"x","extra":[1,2.5e3,{"a":-0.0e-7}]}`},
+	} {
+		raw := json.RawMessage(c.out)
+		rec := &callRecord{result: protocol.Result{Output: raw}}
+		got := validateDecoded(c.op, rec)
+		want := c.op.ValidateOutput(raw)
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s %q:\n got %v\nwant %v", c.op.Name, c.out, got, want)
+		}
+		if v, err := rec.outputValue(); err == nil {
+			fresh, _ := decodeOutput(raw)
+			if !reflect.DeepEqual(v, fresh) {
+				t.Errorf("%s %q: validating changed the decoded value to %v", c.op.Name, c.out, v)
+			}
+		}
 	}
 }

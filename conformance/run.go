@@ -429,15 +429,16 @@ const (
 )
 
 // validateOutput validates an answer against its operation's output schema.
-func (r *runner) validateOutput(op *spec.Operation, out json.RawMessage) error {
+func (r *runner) validateOutput(op *spec.Operation, c *callRecord) error {
+	out := c.result.Output
 	if len(out) > maxValidBytes {
-		return op.ValidateOutput(out)
+		return validateDecoded(op, c)
 	}
 	r.validKey = append(append(append(r.validKey[:0], op.Name...), 0), out...)
 	if _, ok := r.valid[string(r.validKey)]; ok {
 		return nil
 	}
-	err := op.ValidateOutput(out)
+	err := validateDecoded(op, c)
 	if err == nil && len(r.valid) < maxValidKept {
 		if r.valid == nil {
 			r.valid = map[string]struct{}{}
@@ -445,6 +446,18 @@ func (r *runner) validateOutput(op *spec.Operation, out json.RawMessage) error {
 		r.valid[string(r.validKey)] = struct{}{}
 	}
 	return err
+}
+
+// validateDecoded validates the answer as the value the assertions read
+// (decoded once for both) when the answer is exactly that one JSON value;
+// anything else (not JSON, bytes after the value) goes to ValidateOutput,
+// which refuses it with its own message.
+func validateDecoded(op *spec.Operation, c *callRecord) error {
+	v, err := c.outputValue()
+	if err != nil || !c.whole {
+		return op.ValidateOutput(c.result.Output)
+	}
+	return op.ValidateOutputValue(v)
 }
 
 func (r *runner) observe(sc *features.Scenario, n int, c *callRecord) {

@@ -45,12 +45,13 @@ type callRecord struct {
 	decoded   any
 	decodeErr error
 	didDecode bool
+	whole     bool // the output is the decoded value and nothing else
 }
 
 // outputValue is the call's output, decoded on first use.
 func (c *callRecord) outputValue() (any, error) {
 	if !c.didDecode {
-		c.decoded, c.decodeErr = decodeOutput(c.result.Output)
+		c.decoded, c.whole, c.decodeErr = decodeFirst(c.result.Output)
 		c.didDecode = true
 	}
 	return c.decoded, c.decodeErr
@@ -160,7 +161,7 @@ func (w *world) call(ctx context.Context, op, input string) error {
 		}
 		err = spec.ValidateError(res.Error)
 	default:
-		err = w.run.validateOutput(spec, res.Output)
+		err = w.run.validateOutput(spec, rec)
 	}
 	w.run.countValidation()
 	return err

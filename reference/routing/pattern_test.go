@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"testing"
+	"unicode/utf16"
 )
 
 // TestPatternCorpus checks every line Node 20 produced in
@@ -161,6 +163,41 @@ func TestRangeSetComplement(t *testing.T) {
 			if got[i] != c.want[i] {
 				t.Errorf("complement(%v) = %v, want %v", c.in, got, c.want)
 			}
+		}
+	}
+}
+
+// unitString and unitCount are their definitions (every UTF-16 unit of
+// []rune(s) as one rune; the number of units) on texts of every kind:
+// ASCII, the BMP, emoji, invalid bytes, surrogates encoded as UTF-8, and
+// random bytes.
+func TestUnitStringIsItsDefinition(t *testing.T) {
+	def := func(s string) string {
+		units := utf16.Encode([]rune(s))
+		out := make([]rune, len(units))
+		for i, u := range units {
+			out[i] = unitRune(u)
+		}
+		return string(out)
+	}
+	texts := []string{"", "abc", "é€", "😀a😀", "\xff", "a\xed\xa0\x80b", "\xf0\x9f", "\xf4\x90\x80\x80", "\U0010FFFF", "\uFFFD"}
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 20000; i++ {
+		b := make([]byte, r.IntN(12))
+		for j := range b {
+			b[j] = byte(r.IntN(256))
+			if r.IntN(2) == 0 {
+				b[j] &= 0x7f
+			}
+		}
+		texts = append(texts, string(b))
+	}
+	for _, s := range texts {
+		if got, want := unitString(s), def(s); got != want {
+			t.Errorf("unitString(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := unitCount(s), int64(len(utf16.Encode([]rune(s)))); got != want {
+			t.Errorf("unitCount(%q) = %d, want %d", s, got, want)
 		}
 	}
 }
