@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -89,6 +89,19 @@ func quote(s string) string {
 	return string(bytes.TrimRight(b.Bytes(), "\n"))
 }
 
+// writeQuoted writes quote(s) without building it as a string first.
+func writeQuoted(b *bytes.Buffer, s string) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			b.WriteString(quote(s))
+			return
+		}
+	}
+	b.WriteByte('"')
+	b.WriteString(s)
+	b.WriteByte('"')
+}
+
 func writeCanonical(b *bytes.Buffer, v any) error {
 	switch x := v.(type) {
 	case nil:
@@ -96,7 +109,7 @@ func writeCanonical(b *bytes.Buffer, v any) error {
 	case bool:
 		b.WriteString(strconv.FormatBool(x))
 	case string:
-		b.WriteString(quote(x))
+		writeQuoted(b, x)
 	case json.Number:
 		n, err := canonicalNumber(string(x))
 		if err != nil {
@@ -115,17 +128,18 @@ func writeCanonical(b *bytes.Buffer, v any) error {
 		}
 		b.WriteByte(']')
 	case map[string]any:
-		keys := make([]string, 0, len(x))
+		var small [16]string
+		keys := small[:0]
 		for k := range x {
 			keys = append(keys, k)
 		}
-		sort.Strings(keys)
+		slices.Sort(keys)
 		b.WriteByte('{')
 		for i, k := range keys {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(quote(k))
+			writeQuoted(b, k)
 			b.WriteByte(':')
 			if err := writeCanonical(b, x[k]); err != nil {
 				return err
@@ -136,6 +150,27 @@ func writeCanonical(b *bytes.Buffer, v any) error {
 		return fmt.Errorf("unexpected JSON value %T", v)
 	}
 	return nil
+}
+
+// plainInteger reports whether s is 0 or an integer without a leading
+// zero, a fraction or an exponent, optionally negative and not -0: the
+// form canonicalNumber writes for it.
+func plainInteger(s string) bool {
+	if s == "0" {
+		return true
+	}
+	if len(s) > 0 && s[0] == '-' {
+		s = s[1:]
+	}
+	if len(s) == 0 || s[0] < '1' || s[0] > '9' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // maxPlainExponent bounds how far from the decimal point a canonical number
@@ -150,7 +185,11 @@ const maxPlainExponent = 40
 // (…258 and …259) different bytes, at any precision. Values further than
 // maxPlainExponent digits from the point are written d.ddde±N.
 func canonicalNumber(s string) (string, error) {
-	bad := fmt.Errorf("%q is not a JSON number", s)
+	if plainInteger(s) {
+		return s, nil // already in its one form
+	}
+	orig := s
+	bad := func() error { return fmt.Errorf("%q is not a JSON number", orig) }
 	neg := strings.HasPrefix(s, "-")
 	if neg {
 		s = s[1:]
@@ -159,13 +198,13 @@ func canonicalNumber(s string) (string, error) {
 	if i := strings.IndexAny(s, "eE"); i >= 0 {
 		e, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
 		if err != nil {
-			return "", bad
+			return "", bad()
 		}
 		mant, exp = s[:i], e
 	}
 	intPart, frac, _ := strings.Cut(mant, ".")
 	if intPart == "" || strings.Trim(intPart+frac, "0123456789") != "" {
-		return "", bad
+		return "", bad()
 	}
 	// value = 0.digits × 10^point
 	digits := intPart + frac

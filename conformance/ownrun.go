@@ -61,6 +61,9 @@ type stepMatch struct {
 	err    error
 }
 
+// maxMatchesKept bounds the matches ownLoop keeps for repeated step texts.
+const maxMatchesKept = 1 << 12
+
 // ownLoop runs the scenarios in suite order, each as godog would. Matching
 // a step to its definition depends on its text alone, so the scenarios'
 // steps are matched ahead on another goroutine (the other core) while the
@@ -71,10 +74,22 @@ func (r *runner) ownLoop(ctx context.Context, scenarios []*features.Scenario) {
 	defer close(done)
 	go func() {
 		defer close(matched)
+		// Half the steps of the suite repeat an earlier step's text ("the
+		// call is refused", the same call in two scenarios); a match depends
+		// on the text alone, so a repeated text takes the earlier match
+		// (its groups are strings, never changed). Only so many are kept.
+		seen := make(map[string]stepMatch)
 		for _, sc := range scenarios {
 			ms := make([]stepMatch, len(sc.Steps))
 			for i, st := range sc.Steps {
-				ms[i].def, ms[i].groups, ms[i].err = matchStep(st.Text)
+				m, ok := seen[st.Text]
+				if !ok {
+					m.def, m.groups, m.err = matchStep(st.Text)
+					if len(seen) < maxMatchesKept {
+						seen[st.Text] = m
+					}
+				}
+				ms[i] = m
 			}
 			select {
 			case matched <- ms:

@@ -1,9 +1,11 @@
 package conformance
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"regexp"
 	"strings"
@@ -292,6 +294,77 @@ func TestValidateDecodedIsValidateOutput(t *testing.T) {
 			if !reflect.DeepEqual(v, fresh) {
 				t.Errorf("%s %q: validating changed the decoded value to %v", c.op.Name, c.out, v)
 			}
+		}
+	}
+}
+
+// canonicalNumber's shortcut for plain integers writes what its general
+// path writes, and fails where it fails; writeQuoted writes quote.
+func TestCanonicalShortcuts(t *testing.T) {
+	general := func(s string) (string, error) {
+		// the general path alone: a number the shortcut cannot take
+		return canonicalNumber(s + "e0")
+	}
+	nums := []string{"0", "-0", "1", "-1", "10", "007", "-007", "00", "1.0", "12345678901234567890123", "-9", "", "-", "1-", "+1", "1a", "٣"}
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 5000; i++ {
+		b := make([]byte, 1+r.IntN(6))
+		for j := range b {
+			b[j] = "0123456789-"[r.IntN(11)]
+		}
+		nums = append(nums, string(b))
+	}
+	for _, s := range nums {
+		got, gerr := canonicalNumber(s)
+		want, werr := general(s)
+		if (gerr == nil) != (werr == nil) || (gerr == nil && got != want) {
+			t.Errorf("canonicalNumber(%q) = %q, %v; the general path %q, %v", s, got, gerr, want, werr)
+		}
+	}
+	for c := 0; c < 256; c++ {
+		for _, s := range []string{string([]byte{byte(c)}), "a" + string([]byte{byte(c)}) + "b", "plain"} {
+			var b bytes.Buffer
+			writeQuoted(&b, s)
+			if b.String() != quote(s) {
+				t.Errorf("writeQuoted(%q) = %s, quote gives %s", s, b.String(), quote(s))
+			}
+		}
+	}
+}
+
+// substitute puts remembered values where recallRef matches, as
+// recallRef.ReplaceAllStringFunc would, leaving unknown names as written
+// and reporting the last of them.
+func TestSubstituteIsTheRegexp(t *testing.T) {
+	w := &world{memory: map[string]any{"a": "x<y", "b_2": map[string]any{"k": []any{json.Number("1")}}, "A": nil}}
+	viaRegexp := func(input string) (string, error) {
+		var missing error
+		out := recallRef.ReplaceAllStringFunc(input, func(m string) string {
+			v, err := w.recalled(recallRef.FindStringSubmatch(m)[1])
+			if err != nil {
+				missing = err
+				return m
+			}
+			return show(v)
+		})
+		return out, missing
+	}
+	inputs := []string{`{"t": "${a}"}`, `""${a}""${b_2}"`, `"${a}"${b_2}"`, `"${}"`, `"${a-}"`, `"${zz}" "${a}" "${yy}"`, `"${a}`, `"${"${a}"`, `{}`}
+	r := rand.New(rand.NewPCG(7, 8))
+	parts := []string{`"`, `${`, `}`, `a`, `b_2`, `A`, `zz`, ` `, `"${a}"`, `-`}
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		b.WriteString(`"${`)
+		for j := r.IntN(8); j > 0; j-- {
+			b.WriteString(parts[r.IntN(len(parts))])
+		}
+		inputs = append(inputs, b.String())
+	}
+	for _, in := range inputs {
+		got, gerr := w.substitute(in)
+		want, werr := viaRegexp(in)
+		if got != want || fmt.Sprint(gerr) != fmt.Sprint(werr) {
+			t.Errorf("substitute(%q) = %q, %v; the regexp gives %q, %v", in, got, gerr, want, werr)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -1135,7 +1136,7 @@ func failedCall(w *world, goldenErr error) *FailedCall {
 
 // GoldenName is where the golden of a scenario's n-th call lives.
 func GoldenName(scenarioID string, n int) string {
-	return fmt.Sprintf("%s.%d.golden", scenarioID, n)
+	return scenarioID + "." + strconv.Itoa(n) + ".golden"
 }
 
 func (r *runner) checkGoldens(w *world) error {

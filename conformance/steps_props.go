@@ -278,16 +278,47 @@ func (w *world) substitute(input string) (string, error) {
 		return input, nil // nothing recalled (every reference starts so)
 	}
 	var missing error
-	out := recallRef.ReplaceAllStringFunc(input, func(m string) string {
-		name := recallRef.FindStringSubmatch(m)[1]
+	var out strings.Builder
+	done := 0 // input[:done] is in out
+	for at := 0; ; {
+		i := strings.Index(input[at:], `"${`)
+		if i < 0 {
+			break
+		}
+		start := at + i
+		end, name := recallAt(input, start)
+		if end < 0 {
+			at = start + 1 // not a reference: look further on, as the regexp would
+			continue
+		}
 		v, err := w.recalled(name)
 		if err != nil {
-			missing = err
-			return m
+			missing = err // the reference stays as written
+		} else {
+			out.WriteString(input[done:start])
+			out.WriteString(show(v))
+			done = end
 		}
-		return show(v)
-	})
-	return out, missing
+		at = end
+	}
+	if done == 0 {
+		return input, missing
+	}
+	out.WriteString(input[done:])
+	return out.String(), missing
+}
+
+// recallAt reads a reference (recallRef) at s[start:], which begins with
+// "${: its end and name, or -1 when none starts there.
+func recallAt(s string, start int) (int, string) {
+	i := start + 3
+	for i < len(s) && (s[i] >= 'A' && s[i] <= 'Z' || s[i] >= 'a' && s[i] <= 'z' || s[i] >= '0' && s[i] <= '9' || s[i] == '_') {
+		i++
+	}
+	if i == start+3 || !strings.HasPrefix(s[i:], `}"`) {
+		return -1, ""
+	}
+	return i + 2, s[start+3 : i]
 }
 
 // textPart is the next part of composeText's argument: a JSON string body,
