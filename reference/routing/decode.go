@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/clockspec/clockspec/protocol"
 )
@@ -45,10 +46,35 @@ func kind(raw json.RawMessage) byte {
 	return '0' // a number
 }
 
+// plainString reads a JSON string without escapes: raw is exactly a
+// quote, valid UTF-8 with no quote, backslash or control character, and a
+// quote. It is then valid JSON, and its value is what is between the quotes
+// (what json.Unmarshal gives). Anything else is ok false.
+func plainString(raw json.RawMessage) (string, bool) {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return "", false
+	}
+	body := raw[1 : len(raw)-1]
+	for _, c := range body {
+		if c < 0x20 || c == '"' || c == '\\' {
+			return "", false
+		}
+	}
+	if !utf8.Valid(body) {
+		return "", false
+	}
+	return string(body), true
+}
+
 func isNull(raw json.RawMessage) bool { return kind(raw) == 'n' }
 
 // root reads the whole input, which must be exactly one JSON object.
 func (r *reader) root(input json.RawMessage, known ...string) object {
+	if kind(input) == '{' {
+		// json.Unmarshal checks the whole input before it decodes; only
+		// when it refuses is the input looked at again, for the message.
+		return r.objectOr(input, "", func() bool { return json.Valid(input) }, known...)
+	}
 	if !json.Valid(input) {
 		r.fail("", "not valid JSON")
 		return object{r: r}
@@ -57,6 +83,12 @@ func (r *reader) root(input json.RawMessage, known ...string) object {
 }
 
 func (r *reader) object(raw json.RawMessage, path string, known ...string) object {
+	return r.objectOr(raw, path, nil, known...)
+}
+
+// objectOr is object; valid, when given, says whether raw is valid JSON
+// once json.Unmarshal refused it ("not valid JSON" if not).
+func (r *reader) objectOr(raw json.RawMessage, path string, valid func() bool, known ...string) object {
 	o := object{r: r, path: path}
 	if r.err != nil {
 		return o
@@ -66,6 +98,10 @@ func (r *reader) object(raw json.RawMessage, path string, known ...string) objec
 		return o
 	}
 	if err := json.Unmarshal(raw, &o.m); err != nil {
+		if valid != nil && !valid() {
+			r.fail("", "not valid JSON")
+			return object{r: r}
+		}
 		r.fail(path, "%v", err)
 		return o
 	}
@@ -92,6 +128,9 @@ func (o object) has(key string) bool { _, ok := o.get(key); return ok }
 func (o object) missing(key string) { o.r.fail(o.at(key), "is required") }
 
 func (o object) decodeString(key string, raw json.RawMessage) string {
+	if s, ok := plainString(raw); ok {
+		return s
+	}
 	var s string
 	if kind(raw) != '"' || json.Unmarshal(raw, &s) != nil {
 		o.r.fail(o.at(key), "must be a string")
