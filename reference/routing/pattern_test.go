@@ -6,6 +6,9 @@ import (
 	"errors"
 	"math/rand/v2"
 	"os"
+	"regexp"
+	"regexp/syntax"
+	"strings"
 	"testing"
 	"unicode/utf16"
 )
@@ -199,5 +202,78 @@ func TestUnitStringIsItsDefinition(t *testing.T) {
 		if got, want := unitCount(s), int64(len(utf16.Encode([]rune(s)))); got != want {
 			t.Errorf("unitCount(%q) = %d, want %d", s, got, want)
 		}
+	}
+}
+
+// A one-unit set is written as its rune alone, which Go's parser reads as
+// it read the class of that one rune: for every pattern of the corpus, the
+// translation with each lone rune put back in brackets parses to the same
+// tree and compiles to the same program.
+func TestLoneRuneIsItsClass(t *testing.T) {
+	f, err := os.Open("testdata/pattern_corpus.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	lone := regexp.MustCompile(`\\x\{[0-9A-F]+\}`)
+	bracketed := func(body string) string {
+		var b strings.Builder
+		depth := 0 // inside a class: its members stay as they are
+		for i := 0; i < len(body); {
+			switch {
+			case body[i] == '\\' && i+1 < len(body) && body[i+1] != 'x':
+				b.WriteString(body[i : i+2])
+				i += 2
+				continue
+			case body[i] == '[':
+				depth++
+			case body[i] == ']':
+				depth--
+			case depth == 0 && lone.MatchString(body[i:]) && lone.FindStringIndex(body[i:])[0] == 0:
+				m := lone.FindString(body[i:])
+				b.WriteString("[" + m + "]")
+				i += len(m)
+				continue
+			}
+			b.WriteByte(body[i])
+			i++
+		}
+		return b.String()
+	}
+	seen, compared := map[string]bool{}, 0
+	for sc.Scan() {
+		var c struct{ P string }
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil || seen[c.P] {
+			continue
+		}
+		seen[c.P] = true
+		p, err := CompilePattern(c.P)
+		if err != nil {
+			continue
+		}
+		body := p.re.String()
+		old := bracketed(body)
+		tn, err1 := syntax.Parse(body, syntax.Perl)
+		to, err2 := syntax.Parse(old, syntax.Perl)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%q: %v %v", c.P, err1, err2)
+		}
+		if tn.String() != to.String() || programSize(tn) != programSize(to) {
+			t.Errorf("%q: %s parses to %s, %s to %s", c.P, body, tn, old, to)
+			continue
+		}
+		pn, err1 := syntax.Compile(tn.Simplify())
+		po, err2 := syntax.Compile(to.Simplify())
+		if err1 != nil || err2 != nil || pn.String() != po.String() {
+			t.Errorf("%q: %s and %s compile differently", c.P, body, old)
+		}
+		if old != body {
+			compared++
+		}
+	}
+	if compared < 300 {
+		t.Errorf("only %d patterns had a lone rune", compared)
 	}
 }
