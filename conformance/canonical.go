@@ -41,12 +41,163 @@ func decodeOutput(raw json.RawMessage) (any, error) {
 // whole of raw (only white space after it): then raw is one JSON value,
 // as json.Valid says, and v is that value.
 func decodeFirst(raw json.RawMessage) (v any, whole bool, err error) {
+	if json.Valid(raw) {
+		if v, ok := decodeValid(raw); ok {
+			return v, true, nil
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	if err := dec.Decode(&v); err != nil {
 		return nil, false, fmt.Errorf("output is not JSON: %w", err)
 	}
 	return v, onlySpace(raw[dec.InputOffset():]), nil
+}
+
+// decodeValid decodes raw, which json.Valid accepts, into what
+// encoding/json's Decoder with UseNumber gives (maps for objects, the last
+// of two equal keys winning; non-nil slices for arrays; json.Number for
+// numbers as written), without its copy of the input and second scan.
+// Strings with an escape or a byte outside ASCII are left to
+// json.Unmarshal, which decides how an invalid byte or a lone surrogate
+// reads. ok is false where the input is not what json.Valid accepts.
+func decodeValid(raw []byte) (v any, ok bool) {
+	r := valueReader{d: raw}
+	defer func() {
+		if recover() != nil { // an index past the end: not valid after all
+			v, ok = nil, false
+		}
+	}()
+	v, ok = r.value()
+	if r.space(); !ok || r.i != len(r.d) {
+		return nil, false
+	}
+	return v, true
+}
+
+type valueReader struct {
+	d []byte
+	i int
+}
+
+func (r *valueReader) space() {
+	for r.i < len(r.d) && (r.d[r.i] == ' ' || r.d[r.i] == '\t' || r.d[r.i] == '\n' || r.d[r.i] == '\r') {
+		r.i++
+	}
+}
+
+// next is the byte after white space, which it moves past.
+func (r *valueReader) next() byte {
+	r.space()
+	c := r.d[r.i]
+	r.i++
+	return c
+}
+
+func (r *valueReader) value() (any, bool) {
+	switch c := r.next(); c {
+	case '{':
+		m := make(map[string]any)
+		r.space()
+		if r.d[r.i] == '}' {
+			r.i++
+			return m, true
+		}
+		for {
+			if r.next() != '"' {
+				return nil, false
+			}
+			k, ok := r.str()
+			if !ok || r.next() != ':' {
+				return nil, false
+			}
+			v, ok := r.value()
+			if !ok {
+				return nil, false
+			}
+			m[k] = v
+			switch r.next() {
+			case ',':
+			case '}':
+				return m, true
+			default:
+				return nil, false
+			}
+		}
+	case '[':
+		a := make([]any, 0)
+		r.space()
+		if r.d[r.i] == ']' {
+			r.i++
+			return a, true
+		}
+		for {
+			v, ok := r.value()
+			if !ok {
+				return nil, false
+			}
+			a = append(a, v)
+			switch r.next() {
+			case ',':
+			case ']':
+				return a, true
+			default:
+				return nil, false
+			}
+		}
+	case '"':
+		return r.str()
+	case 't':
+		r.i += 3
+		return true, true
+	case 'f':
+		r.i += 4
+		return false, true
+	case 'n':
+		r.i += 3
+		return nil, true
+	default:
+		start := r.i - 1
+		for r.i < len(r.d) && (r.d[r.i] >= '0' && r.d[r.i] <= '9' || r.d[r.i] == '-' || r.d[r.i] == '+' ||
+			r.d[r.i] == '.' || r.d[r.i] == 'e' || r.d[r.i] == 'E') {
+			r.i++
+		}
+		return json.Number(r.d[start:r.i]), true
+	}
+}
+
+// str reads a string whose opening quote was read.
+func (r *valueReader) str() (string, bool) {
+	start := r.i - 1
+	for j := r.i; j < len(r.d); j++ {
+		switch c := r.d[j]; {
+		case c == '"':
+			r.i = j + 1
+			return string(r.d[start+1 : j]), true
+		case c == '\\' || c >= 0x80:
+			return r.unquote(start)
+		}
+	}
+	return "", false
+}
+
+// unquote reads the string literal at start through json.Unmarshal.
+func (r *valueReader) unquote(start int) (string, bool) {
+	j := start + 1
+	for ; j < len(r.d) && r.d[j] != '"'; j++ {
+		if r.d[j] == '\\' {
+			j++
+		}
+	}
+	if j >= len(r.d) {
+		return "", false
+	}
+	var s string
+	if json.Unmarshal(r.d[start:j+1], &s) != nil {
+		return "", false
+	}
+	r.i = j + 1
+	return s, true
 }
 
 // onlySpace reports whether b is JSON white space alone.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"reflect"
 	"regexp"
@@ -13,6 +14,7 @@ import (
 	"testing/fstest"
 
 	"github.com/clockspec/clockspec/features"
+	"github.com/clockspec/clockspec/goldens"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
 	"github.com/clockspec/clockspec/spec"
@@ -365,6 +367,83 @@ func TestSubstituteIsTheRegexp(t *testing.T) {
 		want, werr := viaRegexp(in)
 		if got != want || fmt.Sprint(gerr) != fmt.Sprint(werr) {
 			t.Errorf("substitute(%q) = %q, %v; the regexp gives %q, %v", in, got, gerr, want, werr)
+		}
+	}
+}
+
+// decodeValid gives what encoding/json's Decoder with UseNumber gives, on
+// every golden of the suite and on random documents with escapes, invalid
+// bytes, lone surrogates, repeated keys, numbers of every form and white
+// space everywhere.
+func TestDecodeValidIsEncodingJSON(t *testing.T) {
+	viaDecoder := func(raw []byte) any {
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.UseNumber()
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			t.Fatalf("%q: %v", raw, err)
+		}
+		return v
+	}
+	var docs [][]byte
+	err := fs.WalkDir(goldens.FS(), ".", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".golden") {
+			if b, _ := fs.ReadFile(goldens.FS(), path); json.Valid(b) {
+				docs = append(docs, b)
+			}
+		}
+		return err
+	})
+	if err != nil || len(docs) < 1000 {
+		t.Fatalf("%d goldens: %v", len(docs), err)
+	}
+	r := rand.New(rand.NewPCG(11, 12))
+	ws := []string{"", " ", "\t", "\n", "\r\n "}
+	strs := []string{`""`, `"a"`, `"é"`, "\"\xff\"", `"\u00e9"`, `"\ud800"`, `"\ud83d\ude00"`, `"\ud83dx"`, `"a\"b"`, `"\\"`, `"\/"`, `"\n\t"`, `"😀"`, "\"\xed\xa0\x80\"", `"<&>"`}
+	nums := []string{"0", "-0", "1", "-1.5", "1e3", "1E+3", "2.50", "-0.0e-7", "12345678901234567890", "1e999999"}
+	var gen func(depth int) string
+	gen = func(depth int) string {
+		w := func() string { return ws[r.IntN(len(ws))] }
+		switch k := r.IntN(8); {
+		case depth > 3 || k < 2:
+			return strs[r.IntN(len(strs))]
+		case k == 2:
+			return nums[r.IntN(len(nums))]
+		case k == 3:
+			return []string{"true", "false", "null"}[r.IntN(3)]
+		case k < 6:
+			var parts []string
+			for i := r.IntN(4); i > 0; i-- {
+				parts = append(parts, w()+strs[r.IntN(len(strs))]+w()+":"+w()+gen(depth+1)+w())
+			}
+			return "{" + strings.Join(parts, ",") + w() + "}"
+		default:
+			var parts []string
+			for i := r.IntN(4); i > 0; i-- {
+				parts = append(parts, w()+gen(depth+1)+w())
+			}
+			return "[" + strings.Join(parts, ",") + w() + "]"
+		}
+	}
+	for i := 0; i < 20000; i++ {
+		docs = append(docs, []byte(ws[r.IntN(len(ws))]+gen(0)+ws[r.IntN(len(ws))]))
+	}
+	for _, d := range docs {
+		if !json.Valid(d) {
+			t.Fatalf("not valid: %q", d)
+		}
+		got, ok := decodeValid(d)
+		if !ok {
+			t.Errorf("decodeValid(%q) declined a valid document", d)
+			continue
+		}
+		if want := viaDecoder(d); !reflect.DeepEqual(got, want) {
+			t.Errorf("decodeValid(%q) = %#v, want %#v", d, got, want)
+		}
+	}
+	for _, bad := range []string{`{"a":1`, `[1,`, `"abc`, `{"a" 1}`, `tru`, ``, `{"a":1}}`} {
+		if v, ok := decodeValid([]byte(bad)); ok {
+			t.Errorf("decodeValid(%q) = %v, want a refusal", bad, v)
 		}
 	}
 }
