@@ -69,6 +69,14 @@ const maxMatchesKept = 1 << 12
 // steps are matched ahead on another goroutine (the other core) while the
 // calls are made in order on this one.
 func (r *runner) ownLoop(ctx context.Context, scenarios []*features.Scenario) {
+	r.mu.Lock()
+	if len(r.results) == 0 { // sized once, not grown scenario by scenario
+		r.results = make(map[string]*ScenarioResult, len(scenarios))
+	}
+	if r.tickets == nil {
+		r.tickets = make(map[string][]*Ticket, len(scenarios))
+	}
+	r.mu.Unlock()
 	matched := make(chan []stepMatch, 64)
 	done := make(chan struct{})
 	defer close(done)

@@ -1061,8 +1061,12 @@ func (r *runner) finish(w *world, stepErr error, failStep string, failErr error)
 	if r.tickets == nil {
 		r.tickets = map[string][]*Ticket{}
 	}
-	for _, c := range w.calls {
-		r.tickets[w.sc.ID] = append(r.tickets[w.sc.ID], c.ticket)
+	if len(w.calls) > 0 {
+		tks := r.tickets[w.sc.ID]
+		for _, c := range w.calls {
+			tks = append(tks, c.ticket)
+		}
+		r.tickets[w.sc.ID] = tks
 	}
 	done := len(r.results)
 	r.mu.Unlock()
