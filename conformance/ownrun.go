@@ -170,6 +170,7 @@ type stepFilter struct {
 	prefix   string
 	skip     int // the prefix is the first literal: the others come after it
 	literals []string
+	fast     func(text string) ([]string, bool)
 }
 
 func (f stepFilter) admits(text string) bool {
@@ -210,14 +211,38 @@ func newStepFilter(re *regexp.Regexp) stepFilter {
 	return f
 }
 
-// stepIndex holds each step definition's filter, built once.
+// stepIndex holds each step definition's filter, built once, and its
+// hand-written matcher where it has one (fastMatchers).
 var stepIndex = sync.OnceValue(func() []stepFilter {
 	filters := make([]stepFilter, len(stepDefs))
 	for i, d := range stepDefs {
 		filters[i] = newStepFilter(d.re)
+		filters[i].fast = fastMatchers[d.re.String()]
 	}
 	return filters
 })
+
+// submatch is re.FindStringSubmatch(text)'s groups, through the filter's
+// hand-written matcher when it has one.
+func (f stepFilter) submatch(re *regexp.Regexp, text string) ([]string, bool) {
+	if f.fast != nil {
+		return f.fast(text)
+	}
+	m := re.FindStringSubmatch(text)
+	if m == nil {
+		return nil, false
+	}
+	return m[1:], true
+}
+
+// matches is re.MatchString(text), as submatch.
+func (f stepFilter) matches(re *regexp.Regexp, text string) bool {
+	if f.fast != nil {
+		_, ok := f.fast(text)
+		return ok
+	}
+	return re.MatchString(text)
+}
 
 // matchStep finds the step definition for a text as godog does in strict
 // mode: every definition is tried; none is undefined, two or more is
@@ -231,12 +256,12 @@ func matchStep(text string) (int, []string, error) {
 		}
 		re := stepDefs[i].re
 		if first < 0 {
-			m := re.FindStringSubmatch(text)
-			if m == nil {
+			m, ok := f.submatch(re, text)
+			if !ok {
 				continue
 			}
-			first, groups = i, m[1:]
-		} else if !re.MatchString(text) {
+			first, groups = i, m
+		} else if !f.matches(re, text) {
 			continue
 		}
 		n++
@@ -245,7 +270,7 @@ func matchStep(text string) (int, []string, error) {
 	case n > 1:
 		var exprs []string
 		for i, f := range stepIndex() {
-			if f.admits(text) && stepDefs[i].re.MatchString(text) {
+			if f.admits(text) && f.matches(stepDefs[i].re, text) {
 				exprs = append(exprs, stepDefs[i].re.String())
 			}
 		}

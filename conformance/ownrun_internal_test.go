@@ -447,3 +447,67 @@ func TestDecodeValidIsEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// Each hand-written matcher gives what its expression's FindStringSubmatch
+// gives, on every step text of the suite and on those texts broken by
+// quotes, backslashes, newlines, invalid and multi-byte characters put in
+// at random, cut short or lengthened.
+func TestFastMatchersAreTheirExpressions(t *testing.T) {
+	suite, err := features.Load(features.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defs := map[string]bool{}
+	for _, d := range stepDefs {
+		defs[d.re.String()] = true
+	}
+	var texts []string
+	for _, sc := range suite.Scenarios {
+		for _, st := range sc.Steps {
+			texts = append(texts, st.Text)
+		}
+	}
+	texts = append(texts, `I call "" with {}`, `I call "a" with {}`, `I call "a" with {`+"\n"+`}`, `I call "a" with {`+"\r"+`}`, `I call "a" with }`,
+		`the output "" is "x"`, `the output "p" is "a\`+"\n"+`"`, `the output "p" is "a\`+"\r"+`"`, `the output "p" is "a\"`, `the output "p" is "a\\"`,
+		`the output "p" is "a\"b"`, "the output \"p\" is \"a\\\xff\"", `the output "p" is "a\😀"`, `the output "p" is ""`, `the output "p" is "`,
+		`the output "" is true`, `the output "p" is truefalse`, `the output "p" is -`, `the output "p" is -1e+5`, `the output "p" is 1x`, `the output "" is 1`,
+		`the error code is ""`, `the error code is "a"b"`, `the error code is "a`+"\n"+`b"`, `the error code is "`)
+	r := rand.New(rand.NewPCG(13, 14))
+	bits := []string{`"`, `\`, "\n", "\r", "\xff", "é", "😀", " ", "{", "}", "-", "1", "e", "true", `" is "`, `" with `, `\"`, `\` + "\n"}
+	for i, n := 0, len(texts); i < 40000; i++ {
+		s := texts[r.IntN(n)]
+		for k := 1 + r.IntN(3); k > 0; k-- {
+			at := r.IntN(len(s) + 1)
+			switch r.IntN(3) {
+			case 0:
+				s = s[:at] + bits[r.IntN(len(bits))] + s[at:]
+			case 1:
+				s = s[:at]
+			default:
+				s += bits[r.IntN(len(bits))]
+			}
+		}
+		texts = append(texts, s)
+	}
+	for expr, fast := range fastMatchers {
+		if !defs[expr] {
+			t.Errorf("%s is no step expression", expr)
+			continue
+		}
+		re := regexp.MustCompile(expr)
+		matched := 0
+		for _, s := range texts {
+			got, ok := fast(s)
+			m := re.FindStringSubmatch(s)
+			if ok != (m != nil) || ok && !reflect.DeepEqual(got, m[1:]) {
+				t.Errorf("%s on %q: %q %v; the expression gives %q", expr, s, got, ok, m)
+			}
+			if ok {
+				matched++
+			}
+		}
+		if matched < 50 {
+			t.Errorf("%s matched only %d texts", expr, matched)
+		}
+	}
+}
