@@ -1,6 +1,7 @@
 package routing
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"github.com/clockspec/clockspec/reference/jsonin"
@@ -66,15 +67,131 @@ func plainString(raw json.RawMessage) (string, bool) {
 	return string(body), true
 }
 
+// members is json.Unmarshal of a valid JSON object into a
+// map[string]json.RawMessage, without its second scan and copies: each
+// value is the bytes of the value in raw, the last of two equal keys wins,
+// and a key with an escape or a byte outside ASCII is unquoted by
+// encoding/json. ok is false (leaving raw to json.Unmarshal) where raw is
+// not shaped like an object.
+func members(raw []byte) (m map[string]json.RawMessage, ok bool) {
+	i := skipSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '{' {
+		return nil, false
+	}
+	m = make(map[string]json.RawMessage)
+	if i = skipSpace(raw, i+1); i < len(raw) && raw[i] == '}' {
+		return m, skipSpace(raw, i+1) == len(raw)
+	}
+	for {
+		if i >= len(raw) || raw[i] != '"' {
+			return nil, false
+		}
+		end := skipString(raw, i)
+		if end < 0 {
+			return nil, false
+		}
+		key, ok := memberKey(raw[i:end])
+		if !ok {
+			return nil, false
+		}
+		if i = skipSpace(raw, end); i >= len(raw) || raw[i] != ':' {
+			return nil, false
+		}
+		start := skipSpace(raw, i+1)
+		if end = skipValue(raw, start); end < 0 {
+			return nil, false
+		}
+		m[key] = json.RawMessage(raw[start:end:end])
+		if i = skipSpace(raw, end); i >= len(raw) {
+			return nil, false
+		}
+		switch raw[i] {
+		case ',':
+			i = skipSpace(raw, i+1)
+		case '}':
+			return m, skipSpace(raw, i+1) == len(raw)
+		default:
+			return nil, false
+		}
+	}
+}
+
+// memberKey is a key's string literal unquoted as encoding/json does.
+func memberKey(lit []byte) (string, bool) {
+	body := lit[1 : len(lit)-1]
+	for _, c := range body {
+		if c == '\\' || c >= utf8.RuneSelf {
+			var k string
+			return k, json.Unmarshal(lit, &k) == nil
+		}
+	}
+	return string(body), true
+}
+
+func skipSpace(d []byte, i int) int {
+	for i < len(d) && (d[i] == ' ' || d[i] == '\t' || d[i] == '\n' || d[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipString is the end of the string literal at d[i] (a quote), or -1.
+func skipString(d []byte, i int) int {
+	for j := i + 1; j < len(d); {
+		q := bytes.IndexByte(d[j:], '"')
+		if q < 0 {
+			return -1
+		}
+		b := bytes.IndexByte(d[j:j+q], '\\')
+		if b < 0 {
+			return j + q + 1
+		}
+		j += b + 2 // past the backslash and the byte it escapes
+	}
+	return -1
+}
+
+// skipValue is the end of the value at d[i] in valid JSON, or -1.
+func skipValue(d []byte, i int) int {
+	if i >= len(d) {
+		return -1
+	}
+	switch d[i] {
+	case '"':
+		return skipString(d, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(d); j++ {
+			switch d[j] {
+			case '"':
+				if j = skipString(d, j); j < 0 {
+					return -1
+				}
+				j--
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return j + 1
+				}
+			}
+		}
+		return -1
+	}
+	j := i
+	for j < len(d) && d[j] != ',' && d[j] != '}' && d[j] != ']' && d[j] != ' ' && d[j] != '\t' && d[j] != '\n' && d[j] != '\r' {
+		j++
+	}
+	if j == i {
+		return -1
+	}
+	return j
+}
+
 func isNull(raw json.RawMessage) bool { return kind(raw) == 'n' }
 
 // root reads the whole input, which must be exactly one JSON object.
 func (r *reader) root(input json.RawMessage, known ...string) object {
-	if kind(input) == '{' {
-		// json.Unmarshal checks the whole input before it decodes; only
-		// when it refuses is the input looked at again, for the message.
-		return r.objectOr(input, "", func() bool { return json.Valid(input) }, known...)
-	}
 	if !json.Valid(input) {
 		r.fail("", "not valid JSON")
 		return object{r: r}
@@ -82,13 +199,9 @@ func (r *reader) root(input json.RawMessage, known ...string) object {
 	return r.object(input, "", known...)
 }
 
+// object reads raw, a part of an input json.Valid accepted (every raw
+// here is), as the object of known fields at path.
 func (r *reader) object(raw json.RawMessage, path string, known ...string) object {
-	return r.objectOr(raw, path, nil, known...)
-}
-
-// objectOr is object; valid, when given, says whether raw is valid JSON
-// once json.Unmarshal refused it ("not valid JSON" if not).
-func (r *reader) objectOr(raw json.RawMessage, path string, valid func() bool, known ...string) object {
 	o := object{r: r, path: path}
 	if r.err != nil {
 		return o
@@ -97,11 +210,9 @@ func (r *reader) objectOr(raw json.RawMessage, path string, valid func() bool, k
 		r.fail(path, "must be an object")
 		return o
 	}
-	if err := json.Unmarshal(raw, &o.m); err != nil {
-		if valid != nil && !valid() {
-			r.fail("", "not valid JSON")
-			return object{r: r}
-		}
+	if m, ok := members(raw); ok {
+		o.m = m
+	} else if err := json.Unmarshal(raw, &o.m); err != nil {
 		r.fail(path, "%v", err)
 		return o
 	}
