@@ -1147,13 +1147,15 @@ func (r *runner) checkGoldens(w *world) error {
 	if r.opts.Goldens == nil {
 		return errors.New("no goldens to compare with")
 	}
+	buf := canonicalBuffers.Get().(*bytes.Buffer)
+	defer canonicalBuffers.Put(buf)
 	for i, c := range w.calls {
 		name := GoldenName(w.sc.ID, i+1)
 		want, err := fs.ReadFile(r.opts.Goldens, name)
 		if err != nil {
 			return fmt.Errorf("call %d (%s): no golden %s (the reference writes goldens: make goldens)", i+1, c.op, name)
 		}
-		got, err := c.canonical()
+		got, err := c.canonicalIn(buf) // compared, or copied into the mismatch
 		if err != nil {
 			return fmt.Errorf("call %d (%s): %w", i+1, c.op, err)
 		}

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cucumber/godog"
@@ -59,6 +60,12 @@ func (c *callRecord) outputValue() (any, error) {
 
 // canonical is Canonical of the call's result.
 func (c *callRecord) canonical() ([]byte, error) {
+	return c.canonicalIn(nil)
+}
+
+// canonicalIn is canonical written into b (reset first; a new buffer when
+// b is nil): the bytes it returns are b's, until b is used again.
+func (c *callRecord) canonicalIn(b *bytes.Buffer) ([]byte, error) {
 	if c.result.Error != nil {
 		return Canonical(c.result)
 	}
@@ -66,8 +73,21 @@ func (c *callRecord) canonical() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return canonicalOutput(v)
+	if b == nil {
+		return canonicalOutput(v)
+	}
+	b.Reset()
+	b.WriteString(`{"output":`)
+	if err := writeCanonical(b, v); err != nil {
+		return nil, err
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }
+
+// canonicalBuffers are reused by comparisons that let go of the canonical
+// bytes once compared.
+var canonicalBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // stepDefs are compiled once: godog would otherwise compile every step
 // expression again for each of the hundreds of scenarios.
@@ -241,7 +261,9 @@ func (w *world) outputIs(doc *godog.DocString) error {
 	if err != nil {
 		return fmt.Errorf("the scenario's expected output: %w", err)
 	}
-	got, err := c.canonical()
+	buf := canonicalBuffers.Get().(*bytes.Buffer)
+	defer canonicalBuffers.Put(buf)
+	got, err := c.canonicalIn(buf)
 	if err != nil {
 		return err
 	}
