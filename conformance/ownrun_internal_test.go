@@ -511,3 +511,19 @@ func TestFastMatchersAreTheirExpressions(t *testing.T) {
 		}
 	}
 }
+
+// show writes what json.Marshal writes, whether it takes its shortcut for
+// plain strings or not.
+func TestShowIsMarshal(t *testing.T) {
+	var cases []any
+	for c := 0; c < 256; c++ {
+		cases = append(cases, string([]byte{byte(c)}), "a"+string([]byte{byte(c)})+"b")
+	}
+	cases = append(cases, "", "plain text", "\u2028", "é", nil, json.Number("1.50"), map[string]any{"a": "<"}, []any{"x"})
+	for _, v := range cases {
+		b, _ := json.Marshal(v)
+		if got := show(v); got != string(b) {
+			t.Errorf("show(%#v) = %s, json.Marshal writes %s", v, got, b)
+		}
+	}
+}

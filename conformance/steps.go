@@ -245,8 +245,22 @@ func (w *world) stringField(path string) (string, error) {
 }
 
 func show(v any) string {
+	if s, ok := v.(string); ok && marshalsAsIs(s) {
+		return `"` + s + `"` // what json.Marshal writes, without its buffer
+	}
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// marshalsAsIs reports whether json.Marshal writes s between quotes as it
+// is: printable ASCII with nothing it escapes (", \ and the HTML <, >, &).
+func marshalsAsIs(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
 }
 
 func (w *world) outputIs(doc *godog.DocString) error {
