@@ -86,7 +86,11 @@ func (r *runner) ownLoop(ctx context.Context, scenarios []*features.Scenario) {
 		// call is refused", the same call in two scenarios); a match depends
 		// on the text alone, so a repeated text takes the earlier match
 		// (its groups are strings, never changed). Only so many are kept.
-		seen := make(map[string]stepMatch)
+		steps := 0
+		for _, sc := range scenarios {
+			steps += len(sc.Steps)
+		}
+		seen := make(map[string]stepMatch, min(steps, maxMatchesKept))
 		for _, sc := range scenarios {
 			ms := make([]stepMatch, len(sc.Steps))
 			for i, st := range sc.Steps {
