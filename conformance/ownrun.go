@@ -77,6 +77,9 @@ func (r *runner) ownLoop(ctx context.Context, scenarios []*features.Scenario) {
 		r.tickets = make(map[string][]*Ticket, len(scenarios))
 	}
 	r.mu.Unlock()
+	if r.valid == nil { // about one answer in two is new
+		r.valid = make(map[string]struct{}, min(len(scenarios), maxValidKept))
+	}
 	matched := make(chan []stepMatch, 64)
 	done := make(chan struct{})
 	defer close(done)
