@@ -41,10 +41,8 @@ func decodeOutput(raw json.RawMessage) (any, error) {
 // whole of raw (only white space after it): then raw is one JSON value,
 // as json.Valid says, and v is that value.
 func decodeFirst(raw json.RawMessage) (v any, whole bool, err error) {
-	if json.Valid(raw) {
-		if v, ok := decodeValid(raw); ok {
-			return v, true, nil
-		}
+	if v, ok := decodeValid(raw); ok {
+		return v, true, nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
@@ -54,20 +52,18 @@ func decodeFirst(raw json.RawMessage) (v any, whole bool, err error) {
 	return v, onlySpace(raw[dec.InputOffset():]), nil
 }
 
-// decodeValid decodes raw, which json.Valid accepts, into what
-// encoding/json's Decoder with UseNumber gives (maps for objects, the last
-// of two equal keys winning; non-nil slices for arrays; json.Number for
-// numbers as written), without its copy of the input and second scan.
-// Strings with an escape or a byte outside ASCII are left to
-// json.Unmarshal, which decides how an invalid byte or a lone surrogate
-// reads. ok is false where the input is not what json.Valid accepts.
+// decodeValid decodes raw when it is one JSON value and white space, as
+// json.Valid says, into what encoding/json's Decoder with UseNumber gives
+// (maps for objects, the last of two equal keys winning; non-nil slices
+// for arrays; json.Number for numbers as written), in one pass, without
+// the Decoder's copy of the input and second scan. It checks what
+// encoding/json's scanner checks (the grammar, control characters and
+// escapes in strings, nesting up to its limit); strings with an escape or
+// a byte outside ASCII are unquoted by json.Unmarshal, which decides how
+// an invalid byte or a lone surrogate reads. ok is false for anything
+// else, which the Decoder then reads or refuses.
 func decodeValid(raw []byte) (v any, ok bool) {
 	r := valueReader{d: raw}
-	defer func() {
-		if recover() != nil { // an index past the end: not valid after all
-			v, ok = nil, false
-		}
-	}()
 	v, ok = r.value()
 	if r.space(); !ok || r.i != len(r.d) {
 		return nil, false
@@ -76,9 +72,13 @@ func decodeValid(raw []byte) (v any, ok bool) {
 }
 
 type valueReader struct {
-	d []byte
-	i int
+	d     []byte
+	i     int
+	depth int
 }
+
+// maxDepth is encoding/json's nesting limit.
+const maxDepth = 10000
 
 func (r *valueReader) space() {
 	for r.i < len(r.d) && (r.d[r.i] == ' ' || r.d[r.i] == '\t' || r.d[r.i] == '\n' || r.d[r.i] == '\r') {
@@ -86,9 +86,12 @@ func (r *valueReader) space() {
 	}
 }
 
-// next is the byte after white space, which it moves past.
+// next is the byte after white space, which it moves past (0 at the end).
 func (r *valueReader) next() byte {
 	r.space()
+	if r.i >= len(r.d) {
+		return 0
+	}
 	c := r.d[r.i]
 	r.i++
 	return c
@@ -97,9 +100,12 @@ func (r *valueReader) next() byte {
 func (r *valueReader) value() (any, bool) {
 	switch c := r.next(); c {
 	case '{':
+		if r.depth++; r.depth > maxDepth {
+			return nil, false
+		}
+		defer func() { r.depth-- }()
 		m := make(map[string]any)
-		r.space()
-		if r.d[r.i] == '}' {
+		if r.space(); r.i < len(r.d) && r.d[r.i] == '}' {
 			r.i++
 			return m, true
 		}
@@ -125,9 +131,12 @@ func (r *valueReader) value() (any, bool) {
 			}
 		}
 	case '[':
+		if r.depth++; r.depth > maxDepth {
+			return nil, false
+		}
+		defer func() { r.depth-- }()
 		a := make([]any, 0)
-		r.space()
-		if r.d[r.i] == ']' {
+		if r.space(); r.i < len(r.d) && r.d[r.i] == ']' {
 			r.i++
 			return a, true
 		}
@@ -148,22 +157,65 @@ func (r *valueReader) value() (any, bool) {
 	case '"':
 		return r.str()
 	case 't':
-		r.i += 3
-		return true, true
+		return true, r.rest("rue")
 	case 'f':
-		r.i += 4
-		return false, true
+		return false, r.rest("alse")
 	case 'n':
-		r.i += 3
-		return nil, true
+		return nil, r.rest("ull")
+	case 0:
+		return nil, false
 	default:
-		start := r.i - 1
-		for r.i < len(r.d) && (r.d[r.i] >= '0' && r.d[r.i] <= '9' || r.d[r.i] == '-' || r.d[r.i] == '+' ||
-			r.d[r.i] == '.' || r.d[r.i] == 'e' || r.d[r.i] == 'E') {
-			r.i++
-		}
-		return json.Number(r.d[start:r.i]), true
+		r.i--
+		return r.number()
 	}
+}
+
+// rest moves past the rest of a literal.
+func (r *valueReader) rest(lit string) bool {
+	if !bytes.HasPrefix(r.d[r.i:], []byte(lit)) {
+		return false
+	}
+	r.i += len(lit)
+	return true
+}
+
+// number reads -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func (r *valueReader) number() (any, bool) {
+	d, i := r.d, r.i
+	digits := func() bool {
+		start := i
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+		}
+		return i > start
+	}
+	if i < len(d) && d[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(d) && d[i] == '0':
+		i++
+	case i < len(d) && d[i] >= '1' && d[i] <= '9':
+		digits()
+	default:
+		return nil, false
+	}
+	if i < len(d) && d[i] == '.' {
+		if i++; !digits() {
+			return nil, false
+		}
+	}
+	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
+		if i++; i < len(d) && (d[i] == '+' || d[i] == '-') {
+			i++
+		}
+		if !digits() {
+			return nil, false
+		}
+	}
+	n := json.Number(d[r.i:i])
+	r.i = i
+	return n, true
 }
 
 // str reads a string whose opening quote was read.
@@ -174,6 +226,8 @@ func (r *valueReader) str() (string, bool) {
 		case c == '"':
 			r.i = j + 1
 			return string(r.d[start+1 : j]), true
+		case c < 0x20:
+			return "", false
 		case c == '\\' || c >= 0x80:
 			return r.unquote(start)
 		}
@@ -181,12 +235,13 @@ func (r *valueReader) str() (string, bool) {
 	return "", false
 }
 
-// unquote reads the string literal at start through json.Unmarshal.
+// unquote reads the string literal at start through json.Unmarshal,
+// which checks it as the scanner does (escapes, control characters).
 func (r *valueReader) unquote(start int) (string, bool) {
 	j := start + 1
 	for ; j < len(r.d) && r.d[j] != '"'; j++ {
 		if r.d[j] == '\\' {
-			j++
+			j++ // the escaped byte is no closing quote
 		}
 	}
 	if j >= len(r.d) {

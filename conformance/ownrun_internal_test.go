@@ -428,6 +428,33 @@ func TestDecodeValidIsEncodingJSON(t *testing.T) {
 	for i := 0; i < 20000; i++ {
 		docs = append(docs, []byte(ws[r.IntN(len(ws))]+gen(0)+ws[r.IntN(len(ws))]))
 	}
+	// Broken ones: cut, or a byte put in, anywhere.
+	breaks := []string{"", `"`, `\`, "\x01", "\xff", ",", ":", "}", "]", "{", "[", "-", "0", ".", "e", "+", "t", "n", " ", "\\u12", "\\x"}
+	var broken [][]byte
+	for i := 0; i < 20000; i++ {
+		d := string(docs[len(docs)-1-r.IntN(20000)])
+		at := r.IntN(len(d) + 1)
+		if r.IntN(3) == 0 {
+			d = d[:at]
+		} else {
+			d = d[:at] + breaks[r.IntN(len(breaks))] + d[at:]
+		}
+		broken = append(broken, []byte(d))
+	}
+	broken = append(broken, []byte(strings.Repeat("[", 10000)+strings.Repeat("]", 10000)), []byte(strings.Repeat("[", 10001)+strings.Repeat("]", 10001)),
+		[]byte(`01`), []byte(`-`), []byte(`1.`), []byte(`1e`), []byte(`.5`), []byte(`"\u12g4"`), []byte("\"a\tb\""), []byte(`[1,]`), []byte(`{"a":1,}`), []byte(`nul`), []byte(`truex`))
+	for _, d := range broken {
+		got, ok := decodeValid(d)
+		valid := json.Valid(d)
+		switch {
+		case ok && !valid:
+			t.Errorf("decodeValid(%q) read %v; json.Valid refuses it", d, got)
+		case ok && !reflect.DeepEqual(got, viaDecoder(d)):
+			t.Errorf("decodeValid(%q) = %#v, want %#v", d, got, viaDecoder(d))
+		case !ok && valid:
+			t.Errorf("decodeValid(%q) declined a valid document", d)
+		}
+	}
 	for _, d := range docs {
 		if !json.Valid(d) {
 			t.Fatalf("not valid: %q", d)
