@@ -152,11 +152,10 @@ func (w *world) call(ctx context.Context, op, input string) error {
 	// The input goes out as the scenario wrote it — white space, key order,
 	// escapes and duplicate keys included — never decoded and encoded again;
 	// only a remembered value ("${n}") is put in where the scenario asks.
-	input, err := w.substitute(input)
+	raw, err := w.substituteRaw(input)
 	if err != nil {
 		return err
 	}
-	raw := json.RawMessage(input)
 	if !json.Valid(raw) {
 		return fmt.Errorf("the scenario's input for %s is not valid JSON: %s", op, raw)
 	}

@@ -274,11 +274,19 @@ var recallRef = regexp.MustCompile(`"\$\{([A-Za-z0-9_]+)\}"`)
 
 // substitute writes remembered values into a call's input.
 func (w *world) substitute(input string) (string, error) {
+	b, err := w.substituteRaw(input)
+	return string(b), err
+}
+
+// substituteRaw is substitute giving the request's bytes: the input is
+// copied once, with each remembered value written in place (no string of
+// a long value built and copied again).
+func (w *world) substituteRaw(input string) (json.RawMessage, error) {
 	if !strings.Contains(input, `"${`) {
-		return input, nil // nothing recalled (every reference starts so)
+		return json.RawMessage(input), nil // nothing recalled (every reference starts so)
 	}
 	var missing error
-	var out strings.Builder
+	var out []byte
 	done := 0 // input[:done] is in out
 	for at := 0; ; {
 		i := strings.Index(input[at:], `"${`)
@@ -295,17 +303,24 @@ func (w *world) substitute(input string) (string, error) {
 		if err != nil {
 			missing = err // the reference stays as written
 		} else {
-			out.WriteString(input[done:start])
-			out.WriteString(show(v))
+			out = append(out, input[done:start]...)
+			out = appendShown(out, v)
 			done = end
 		}
 		at = end
 	}
-	if done == 0 {
-		return input, missing
+	return append(out, input[done:]...), missing
+}
+
+// appendShown appends show(v).
+func appendShown(b []byte, v any) []byte {
+	if s, ok := v.(string); ok && marshalsAsIs(s) {
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
 	}
-	out.WriteString(input[done:])
-	return out.String(), missing
+	m, _ := json.Marshal(v)
+	return append(b, m...)
 }
 
 // recallAt reads a reference (recallRef) at s[start:], which begins with
