@@ -58,12 +58,7 @@ func (c *callRecord) outputValue() (any, error) {
 	return c.decoded, c.decodeErr
 }
 
-// canonical is Canonical of the call's result.
-func (c *callRecord) canonical() ([]byte, error) {
-	return c.canonicalIn(nil)
-}
-
-// canonicalIn is canonical written into b (reset first; a new buffer when
+// canonicalIn is Canonical of the call's result, written into b (reset first; a new buffer when
 // b is nil): the bytes it returns are b's, until b is used again.
 func (c *callRecord) canonicalIn(b *bytes.Buffer) ([]byte, error) {
 	if c.result.Error != nil {

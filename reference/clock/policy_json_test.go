@@ -30,8 +30,7 @@ func randomPolicyJSON(r *rand.Rand) string {
 		return pick(":", "\n:", "\t: ", " \n: ")
 	}
 	bool_ := func() string { return pick("true", "false", "true", "null", `"true"`, "1", "True") }
-	var obj func(kv []string) string
-	obj = func(kv []string) string {
+	obj := func(kv []string) string {
 		var parts []string
 		for i := 0; i < len(kv); i += 2 {
 			if r.IntN(3) > 0 {
