@@ -80,7 +80,9 @@ func (r *runner) ownLoop(ctx context.Context, scenarios []*features.Scenario) {
 	if r.valid == nil { // about one answer in two is new
 		r.valid = make(map[string]struct{}, min(len(scenarios), maxValidKept))
 	}
-	matched := make(chan []stepMatch, 64)
+	// Room for every scenario: matching runs far ahead of the calls, and
+	// a full channel would park and wake the matcher once per scenario.
+	matched := make(chan []stepMatch, len(scenarios))
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
