@@ -80,9 +80,11 @@ func (r *runner) ownLoop(ctx context.Context, scenarios []*features.Scenario) {
 	if r.valid == nil { // about one answer in two is new
 		r.valid = make(map[string]struct{}, min(len(scenarios), maxValidKept))
 	}
-	// Room for every scenario: matching runs far ahead of the calls, and
-	// a full channel would park and wake the matcher once per scenario.
-	matched := make(chan []stepMatch, len(scenarios))
+	// Matches go over in chunks: matching runs far ahead of the calls, and
+	// handing them over one scenario at a time would park and wake the
+	// matcher once per scenario (a cost of its own); a bounded number of
+	// chunks in flight bounds the memory ahead of the calls.
+	matched := make(chan [][]stepMatch, matchChunksAhead)
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
@@ -96,7 +98,8 @@ func (r *runner) ownLoop(ctx context.Context, scenarios []*features.Scenario) {
 			steps += len(sc.Steps)
 		}
 		seen := make(map[string]stepMatch, min(steps, maxMatchesKept))
-		for _, sc := range scenarios {
+		chunk := make([][]stepMatch, 0, matchChunk)
+		for n, sc := range scenarios {
 			ms := make([]stepMatch, len(sc.Steps))
 			for i, st := range sc.Steps {
 				m, ok := seen[st.Text]
@@ -108,21 +111,36 @@ func (r *runner) ownLoop(ctx context.Context, scenarios []*features.Scenario) {
 				}
 				ms[i] = m
 			}
+			if chunk = append(chunk, ms); len(chunk) < matchChunk && n < len(scenarios)-1 {
+				continue
+			}
 			select {
-			case matched <- ms:
+			case matched <- chunk:
+				chunk = make([][]stepMatch, 0, matchChunk)
 			case <-done:
 				return
 			}
 		}
 	}()
-	for _, sc := range scenarios {
-		ms := <-matched
-		if r.stopped.Load() {
-			continue // --fail-fast saw a failure
+	next := 0
+	for chunk := range matched {
+		for _, ms := range chunk {
+			sc := scenarios[next]
+			next++
+			if r.stopped.Load() {
+				continue // --fail-fast saw a failure
+			}
+			r.runScenario(ctx, sc, ms)
 		}
-		r.runScenario(ctx, sc, ms)
 	}
 }
+
+// Matches are handed to the calls matchChunk scenarios at a time, at most
+// matchChunksAhead chunks ahead.
+const (
+	matchChunk       = 64
+	matchChunksAhead = 16
+)
 
 // runScenario is godog's runPickle and runSteps for one scenario: the
 // scenario's After hooks (removing its state folders, then finish) run once,
