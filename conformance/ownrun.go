@@ -122,6 +122,24 @@ func (r *runner) ownLoop(ctx context.Context, scenarios []*features.Scenario) {
 			}
 		}
 	}()
+	if r.finishesAside() {
+		r.finishes = make(chan []finishJob, 4)
+		finished := make(chan struct{})
+		go func() {
+			defer close(finished)
+			for batch := range r.finishes {
+				for _, j := range batch {
+					r.afterScenario(j)
+				}
+			}
+		}()
+		defer func() {
+			r.flushFinishes()
+			close(r.finishes)
+			<-finished
+			r.finishes = nil
+		}()
+	}
 	next := 0
 	for chunk := range matched {
 		for _, ms := range chunk {
@@ -158,13 +176,56 @@ func (r *runner) runScenario(ctx context.Context, sc *features.Scenario, matched
 			failStep, failErr = st.Text, err
 		}
 		if !shouldFail(scenarioErr) && (i == len(sc.Steps)-1 || shouldFail(err)) {
-			w.removeTempDirs()
-			_ = r.finish(w, err, failStep, failErr)
+			r.after(finishJob{w, err, failStep, failErr})
 			return // later steps are matched by godog but never run, nor observed
 		}
 		if scenarioErr == nil || shouldFail(err) {
 			scenarioErr = err
 		}
+	}
+}
+
+// finishJob is a scenario's After hooks, still to run: removing its state
+// folders, then finish.
+type finishJob struct {
+	w        *world
+	stepErr  error
+	failStep string
+	failErr  error
+}
+
+func (r *runner) afterScenario(j finishJob) {
+	j.w.removeTempDirs()
+	_ = r.finish(j.w, j.stepErr, j.failStep, j.failErr)
+}
+
+// finishesAside reports whether the scenarios' After hooks may run on
+// another goroutine (the other core), in order, while the next scenarios
+// run: when nothing the caller gave watches them (OnResult, OnOpenCall),
+// no failure stops the run (FailFast) and no replay file is written.
+// finish then touches only the scenario's own world and, under the
+// runner's lock, the results.
+func (r *runner) finishesAside() bool {
+	o := r.opts
+	return o.OnResult == nil && o.OnOpenCall == nil && !o.FailFast && o.SaveFailures == ""
+}
+
+// after runs a scenario's After hooks now, or hands them over with others
+// (a batch at a time, not waking the other goroutine for each).
+func (r *runner) after(j finishJob) {
+	if r.finishes == nil {
+		r.afterScenario(j)
+		return
+	}
+	if r.pendingFinishes = append(r.pendingFinishes, j); len(r.pendingFinishes) == matchChunk {
+		r.flushFinishes()
+	}
+}
+
+func (r *runner) flushFinishes() {
+	if len(r.pendingFinishes) > 0 {
+		r.finishes <- r.pendingFinishes
+		r.pendingFinishes = nil
 	}
 }
 

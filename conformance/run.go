@@ -408,6 +408,10 @@ type runner struct {
 	validKey  []byte
 	total     int // scenarios of claimed profiles that run
 
+	// The own loop's After hooks handed to another goroutine (ownrun.go).
+	finishes        chan []finishJob
+	pendingFinishes []finishJob
+
 	mu      sync.Mutex
 	results map[string]*ScenarioResult
 	tickets map[string][]*Ticket // each scenario's calls, for faults found after their answers
