@@ -163,40 +163,116 @@ const (
 // runScenario is godog's runPickle and runSteps for one scenario: the
 // scenario's After hooks (removing its state folders, then finish) run once,
 // at its first failing step or after its last one.
+//
+// When the After hooks run aside (finishesAside), so does the end of the
+// scenario: its last call is made here, in order with every other call,
+// and the check of its answer and the steps after it (which make no call)
+// run on the other goroutine with the After hooks, while the next
+// scenario's calls are made.
 func (r *runner) runScenario(ctx context.Context, sc *features.Scenario, matched []stepMatch) {
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	w := &world{run: r, sc: sc}
-	var scenarioErr, failErr error
-	var failStep string
+	s := &scenarioRun{ctx: ctx, cancel: cancel, w: &world{run: r, sc: sc}, sc: sc, matched: matched}
+	last := -1
+	if r.finishes != nil {
+		last = lastCall(matched)
+	}
 	for i, st := range sc.Steps {
-		err := w.runStep(ctx, st, matched[i], scenarioErr)
-		// The StepContext After hook of initScenario.
-		if err != nil && failErr == nil && !errors.Is(err, godog.ErrSkip) {
-			failStep, failErr = st.Text, err
+		s.w.deferCheck = i == last
+		err := s.w.runStep(ctx, st, matched[i], s.scenarioErr)
+		if s.w.deferCheck = false; s.w.pending != nil {
+			r.after(finishJob{run: s, from: i}) // the check, the rest of the scenario, its After hooks
+			return
 		}
-		if !shouldFail(scenarioErr) && (i == len(sc.Steps)-1 || shouldFail(err)) {
-			r.after(finishJob{w, err, failStep, failErr})
+		if s.record(i, err) {
+			r.after(finishJob{run: s})
 			return // later steps are matched by godog but never run, nor observed
 		}
-		if scenarioErr == nil || shouldFail(err) {
-			scenarioErr = err
+	}
+	cancel()
+}
+
+// scenarioRun is one scenario under way: its world and godog's record of
+// its steps.
+type scenarioRun struct {
+	ctx                  context.Context
+	cancel               context.CancelFunc
+	w                    *world
+	sc                   *features.Scenario
+	matched              []stepMatch
+	scenarioErr, failErr error
+	failStep             string
+	endErr               error // the error of the step the scenario ended at
+}
+
+// record is godog's bookkeeping after step i ended with err; it reports
+// whether the scenario ends there (its After hooks are due).
+func (s *scenarioRun) record(i int, err error) bool {
+	// The StepContext After hook of initScenario.
+	if err != nil && s.failErr == nil && !errors.Is(err, godog.ErrSkip) {
+		s.failStep, s.failErr = s.sc.Steps[i].Text, err
+	}
+	if !shouldFail(s.scenarioErr) && (i == len(s.sc.Steps)-1 || shouldFail(err)) {
+		s.endErr = err
+		return true
+	}
+	if s.scenarioErr == nil || shouldFail(err) {
+		s.scenarioErr = err
+	}
+	return false
+}
+
+// resume checks the answer left pending at step from, then runs the
+// steps after it, as runScenario would have.
+func (s *scenarioRun) resume(from int) {
+	p := s.w.pending
+	s.w.pending = nil
+	if s.record(from, s.w.check(p.spec, p.rec)) {
+		return
+	}
+	for i := from + 1; i < len(s.sc.Steps); i++ {
+		if s.record(i, s.w.runStep(s.ctx, s.sc.Steps[i], s.matched[i], s.scenarioErr)) {
+			return
 		}
 	}
 }
 
-// finishJob is a scenario's After hooks, still to run: removing its state
-// folders, then finish.
+// callDefs marks the step definitions that make a call.
+var callDefs = sync.OnceValue(func() []bool {
+	calls := make([]bool, len(stepDefs))
+	for i, d := range stepDefs {
+		calls[i] = strings.HasPrefix(d.re.String(), `^I call "`)
+	}
+	return calls
+})
+
+// lastCall is the index of a scenario's last step that makes a call (-1
+// when none does).
+func lastCall(matched []stepMatch) int {
+	last := -1
+	for i, m := range matched {
+		if m.err == nil && callDefs()[m.def] {
+			last = i
+		}
+	}
+	return last
+}
+
+// finishJob is a scenario's After hooks, still to run (removing its state
+// folders, then finish), after the rest of its steps from a deferred
+// check (from, when the world holds one).
 type finishJob struct {
-	w        *world
-	stepErr  error
-	failStep string
-	failErr  error
+	run  *scenarioRun
+	from int
 }
 
 func (r *runner) afterScenario(j finishJob) {
-	j.w.removeTempDirs()
-	_ = r.finish(j.w, j.stepErr, j.failStep, j.failErr)
+	s := j.run
+	if s.w.pending != nil {
+		s.resume(j.from)
+	}
+	s.w.removeTempDirs()
+	_ = r.finish(s.w, s.endErr, s.failStep, s.failErr)
+	s.cancel()
 }
 
 // finishesAside reports whether the scenarios' After hooks may run on

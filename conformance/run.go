@@ -406,6 +406,7 @@ type runner struct {
 	stopped   atomic.Bool         // --fail-fast saw a failure
 	valid     map[string]struct{} // operation NUL output, of outputs found valid (validateOutput)
 	validKey  []byte
+	validMu   sync.Mutex
 	total     int // scenarios of claimed profiles that run
 
 	// The own loop's After hooks handed to another goroutine (ownrun.go).
@@ -439,16 +440,25 @@ func (r *runner) validateOutput(op *spec.Operation, c *callRecord) error {
 	if len(out) > maxValidBytes {
 		return validateDecoded(op, c)
 	}
+	// Under validMu: the own loop checks answers on two goroutines.
+	r.validMu.Lock()
 	r.validKey = append(append(append(r.validKey[:0], op.Name...), 0), out...)
-	if _, ok := r.valid[string(r.validKey)]; ok {
+	_, known := r.valid[string(r.validKey)]
+	r.validMu.Unlock()
+	if known {
 		return nil
 	}
 	err := validateDecoded(op, c)
-	if err == nil && len(r.valid) < maxValidKept {
-		if r.valid == nil {
-			r.valid = map[string]struct{}{}
+	if err == nil {
+		r.validMu.Lock()
+		if len(r.valid) < maxValidKept {
+			if r.valid == nil {
+				r.valid = map[string]struct{}{}
+			}
+			r.validKey = append(append(append(r.validKey[:0], op.Name...), 0), out...)
+			r.valid[string(r.validKey)] = struct{}{}
 		}
-		r.valid[string(r.validKey)] = struct{}{}
+		r.validMu.Unlock()
 	}
 	return err
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/spec"
 )
 
 // quoted matches a double-quoted step argument whose content is read as a
@@ -28,6 +29,10 @@ type world struct {
 	run   *runner
 	sc    *features.Scenario
 	calls []*callRecord
+	// deferCheck has call leave its answer's check in pending (the own
+	// loop's last call of a scenario, see ownrun.go).
+	deferCheck bool
+	pending    *pendingCheck
 	// memory holds output values a scenario remembered (steps_props.go).
 	memory map[string]any
 	// tempDirs and written: state files of the scenario (steps_props.go).
@@ -166,6 +171,24 @@ func (w *world) call(ctx context.Context, op, input string) error {
 		return fmt.Errorf("%s: the implementation did not answer: %w", op, err)
 	}
 	w.run.observe(w.sc, len(w.calls), rec)
+	if w.deferCheck {
+		w.pending = &pendingCheck{spec: spec, rec: rec} // checked by the own loop, later (ownrun.go)
+		return nil
+	}
+	return w.check(spec, rec)
+}
+
+// pendingCheck is an answer whose check the own loop runs later.
+type pendingCheck struct {
+	spec *spec.Operation
+	rec  *callRecord
+}
+
+// check validates an answer: an output against the operation's output
+// schema, an error against its codes.
+func (w *world) check(spec *spec.Operation, rec *callRecord) error {
+	op, res := rec.op, rec.result
+	var err error
 	switch {
 	case res.Error != nil && res.Output != nil:
 		return fmt.Errorf("%s answered with both an output and an error", op)
