@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -33,13 +33,236 @@ func Canonical(r protocol.Result) ([]byte, error) {
 // decodeOutput reads an output as Canonical does: its first JSON value,
 // numbers as written.
 func decodeOutput(raw json.RawMessage) (any, error) {
+	v, _, err := decodeFirst(raw)
+	return v, err
+}
+
+// decodeFirst is decodeOutput that also says whether the value was the
+// whole of raw (only white space after it): then raw is one JSON value,
+// as json.Valid says, and v is that value.
+func decodeFirst(raw json.RawMessage) (v any, whole bool, err error) {
+	if v, ok := decodeValid(raw); ok {
+		return v, true, nil
+	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
-	var v any
 	if err := dec.Decode(&v); err != nil {
-		return nil, fmt.Errorf("output is not JSON: %w", err)
+		return nil, false, fmt.Errorf("output is not JSON: %w", err)
 	}
-	return v, nil
+	return v, onlySpace(raw[dec.InputOffset():]), nil
+}
+
+// decodeValid decodes raw when it is one JSON value and white space, as
+// json.Valid says, into what encoding/json's Decoder with UseNumber gives
+// (maps for objects, the last of two equal keys winning; non-nil slices
+// for arrays; json.Number for numbers as written), in one pass, without
+// the Decoder's copy of the input and second scan. It checks what
+// encoding/json's scanner checks (the grammar, control characters and
+// escapes in strings, nesting up to its limit); strings with an escape or
+// a byte outside ASCII are unquoted by json.Unmarshal, which decides how
+// an invalid byte or a lone surrogate reads. ok is false for anything
+// else, which the Decoder then reads or refuses.
+func decodeValid(raw []byte) (v any, ok bool) {
+	r := valueReader{d: raw}
+	v, ok = r.value()
+	if r.space(); !ok || r.i != len(r.d) {
+		return nil, false
+	}
+	return v, true
+}
+
+type valueReader struct {
+	d     []byte
+	i     int
+	depth int
+}
+
+// maxDepth is encoding/json's nesting limit.
+const maxDepth = 10000
+
+func (r *valueReader) space() {
+	for r.i < len(r.d) && (r.d[r.i] == ' ' || r.d[r.i] == '\t' || r.d[r.i] == '\n' || r.d[r.i] == '\r') {
+		r.i++
+	}
+}
+
+// next is the byte after white space, which it moves past (0 at the end).
+func (r *valueReader) next() byte {
+	r.space()
+	if r.i >= len(r.d) {
+		return 0
+	}
+	c := r.d[r.i]
+	r.i++
+	return c
+}
+
+func (r *valueReader) value() (any, bool) {
+	switch c := r.next(); c {
+	case '{':
+		if r.depth++; r.depth > maxDepth {
+			return nil, false
+		}
+		defer func() { r.depth-- }()
+		m := make(map[string]any)
+		if r.space(); r.i < len(r.d) && r.d[r.i] == '}' {
+			r.i++
+			return m, true
+		}
+		for {
+			if r.next() != '"' {
+				return nil, false
+			}
+			k, ok := r.str()
+			if !ok || r.next() != ':' {
+				return nil, false
+			}
+			v, ok := r.value()
+			if !ok {
+				return nil, false
+			}
+			m[k] = v
+			switch r.next() {
+			case ',':
+			case '}':
+				return m, true
+			default:
+				return nil, false
+			}
+		}
+	case '[':
+		if r.depth++; r.depth > maxDepth {
+			return nil, false
+		}
+		defer func() { r.depth-- }()
+		a := make([]any, 0)
+		if r.space(); r.i < len(r.d) && r.d[r.i] == ']' {
+			r.i++
+			return a, true
+		}
+		for {
+			v, ok := r.value()
+			if !ok {
+				return nil, false
+			}
+			a = append(a, v)
+			switch r.next() {
+			case ',':
+			case ']':
+				return a, true
+			default:
+				return nil, false
+			}
+		}
+	case '"':
+		return r.str()
+	case 't':
+		return true, r.rest("rue")
+	case 'f':
+		return false, r.rest("alse")
+	case 'n':
+		return nil, r.rest("ull")
+	case 0:
+		return nil, false
+	default:
+		r.i--
+		return r.number()
+	}
+}
+
+// rest moves past the rest of a literal.
+func (r *valueReader) rest(lit string) bool {
+	if !bytes.HasPrefix(r.d[r.i:], []byte(lit)) {
+		return false
+	}
+	r.i += len(lit)
+	return true
+}
+
+// number reads -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func (r *valueReader) number() (any, bool) {
+	d, i := r.d, r.i
+	digits := func() bool {
+		start := i
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+		}
+		return i > start
+	}
+	if i < len(d) && d[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(d) && d[i] == '0':
+		i++
+	case i < len(d) && d[i] >= '1' && d[i] <= '9':
+		digits()
+	default:
+		return nil, false
+	}
+	if i < len(d) && d[i] == '.' {
+		if i++; !digits() {
+			return nil, false
+		}
+	}
+	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
+		if i++; i < len(d) && (d[i] == '+' || d[i] == '-') {
+			i++
+		}
+		if !digits() {
+			return nil, false
+		}
+	}
+	n := json.Number(d[r.i:i])
+	r.i = i
+	return n, true
+}
+
+// str reads a string whose opening quote was read.
+func (r *valueReader) str() (string, bool) {
+	start := r.i - 1
+	for j := r.i; j < len(r.d); j++ {
+		switch c := r.d[j]; {
+		case c == '"':
+			r.i = j + 1
+			return string(r.d[start+1 : j]), true
+		case c < 0x20:
+			return "", false
+		case c == '\\' || c >= 0x80:
+			return r.unquote(start)
+		}
+	}
+	return "", false
+}
+
+// unquote reads the string literal at start through json.Unmarshal,
+// which checks it as the scanner does (escapes, control characters).
+func (r *valueReader) unquote(start int) (string, bool) {
+	j := start + 1
+	for ; j < len(r.d) && r.d[j] != '"'; j++ {
+		if r.d[j] == '\\' {
+			j++ // the escaped byte is no closing quote
+		}
+	}
+	if j >= len(r.d) {
+		return "", false
+	}
+	var s string
+	if json.Unmarshal(r.d[start:j+1], &s) != nil {
+		return "", false
+	}
+	r.i = j + 1
+	return s, true
+}
+
+// onlySpace reports whether b is JSON white space alone.
+func onlySpace(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // canonicalOutput is Canonical of an output already decoded.
@@ -72,6 +295,19 @@ func quote(s string) string {
 	return string(bytes.TrimRight(b.Bytes(), "\n"))
 }
 
+// writeQuoted writes quote(s) without building it as a string first.
+func writeQuoted(b *bytes.Buffer, s string) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			b.WriteString(quote(s))
+			return
+		}
+	}
+	b.WriteByte('"')
+	b.WriteString(s)
+	b.WriteByte('"')
+}
+
 func writeCanonical(b *bytes.Buffer, v any) error {
 	switch x := v.(type) {
 	case nil:
@@ -79,7 +315,7 @@ func writeCanonical(b *bytes.Buffer, v any) error {
 	case bool:
 		b.WriteString(strconv.FormatBool(x))
 	case string:
-		b.WriteString(quote(x))
+		writeQuoted(b, x)
 	case json.Number:
 		n, err := canonicalNumber(string(x))
 		if err != nil {
@@ -98,17 +334,18 @@ func writeCanonical(b *bytes.Buffer, v any) error {
 		}
 		b.WriteByte(']')
 	case map[string]any:
-		keys := make([]string, 0, len(x))
+		var small [16]string
+		keys := small[:0]
 		for k := range x {
 			keys = append(keys, k)
 		}
-		sort.Strings(keys)
+		slices.Sort(keys)
 		b.WriteByte('{')
 		for i, k := range keys {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(quote(k))
+			writeQuoted(b, k)
 			b.WriteByte(':')
 			if err := writeCanonical(b, x[k]); err != nil {
 				return err
@@ -119,6 +356,27 @@ func writeCanonical(b *bytes.Buffer, v any) error {
 		return fmt.Errorf("unexpected JSON value %T", v)
 	}
 	return nil
+}
+
+// plainInteger reports whether s is 0 or an integer without a leading
+// zero, a fraction or an exponent, optionally negative and not -0: the
+// form canonicalNumber writes for it.
+func plainInteger(s string) bool {
+	if s == "0" {
+		return true
+	}
+	if len(s) > 0 && s[0] == '-' {
+		s = s[1:]
+	}
+	if len(s) == 0 || s[0] < '1' || s[0] > '9' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // maxPlainExponent bounds how far from the decimal point a canonical number
@@ -133,7 +391,11 @@ const maxPlainExponent = 40
 // (…258 and …259) different bytes, at any precision. Values further than
 // maxPlainExponent digits from the point are written d.ddde±N.
 func canonicalNumber(s string) (string, error) {
-	bad := fmt.Errorf("%q is not a JSON number", s)
+	if plainInteger(s) {
+		return s, nil // already in its one form
+	}
+	orig := s
+	bad := func() error { return fmt.Errorf("%q is not a JSON number", orig) }
 	neg := strings.HasPrefix(s, "-")
 	if neg {
 		s = s[1:]
@@ -142,13 +404,13 @@ func canonicalNumber(s string) (string, error) {
 	if i := strings.IndexAny(s, "eE"); i >= 0 {
 		e, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
 		if err != nil {
-			return "", bad
+			return "", bad()
 		}
 		mant, exp = s[:i], e
 	}
 	intPart, frac, _ := strings.Cut(mant, ".")
 	if intPart == "" || strings.Trim(intPart+frac, "0123456789") != "" {
-		return "", bad
+		return "", bad()
 	}
 	// value = 0.digits × 10^point
 	digits := intPart + frac

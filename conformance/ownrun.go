@@ -61,60 +61,247 @@ type stepMatch struct {
 	err    error
 }
 
+// maxMatchesKept bounds the matches ownLoop keeps for repeated step texts.
+const maxMatchesKept = 1 << 12
+
 // ownLoop runs the scenarios in suite order, each as godog would. Matching
 // a step to its definition depends on its text alone, so the scenarios'
 // steps are matched ahead on another goroutine (the other core) while the
 // calls are made in order on this one.
 func (r *runner) ownLoop(ctx context.Context, scenarios []*features.Scenario) {
-	matched := make(chan []stepMatch, 64)
+	r.mu.Lock()
+	if len(r.results) == 0 { // sized once, not grown scenario by scenario
+		r.results = make(map[string]*ScenarioResult, len(scenarios))
+	}
+	if r.tickets == nil {
+		r.tickets = make(map[string][]*Ticket, len(scenarios))
+	}
+	r.mu.Unlock()
+	if r.valid == nil { // about one answer in two is new
+		r.valid = make(map[string]struct{}, min(len(scenarios), maxValidKept))
+	}
+	// Matches go over in chunks: matching runs far ahead of the calls, and
+	// handing them over one scenario at a time would park and wake the
+	// matcher once per scenario (a cost of its own); a bounded number of
+	// chunks in flight bounds the memory ahead of the calls.
+	matched := make(chan [][]stepMatch, matchChunksAhead)
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
 		defer close(matched)
+		// Half the steps of the suite repeat an earlier step's text ("the
+		// call is refused", the same call in two scenarios); a match depends
+		// on the text alone, so a repeated text takes the earlier match
+		// (its groups are strings, never changed). Only so many are kept.
+		steps := 0
 		for _, sc := range scenarios {
+			steps += len(sc.Steps)
+		}
+		seen := make(map[string]stepMatch, min(steps, maxMatchesKept))
+		chunk := make([][]stepMatch, 0, matchChunk)
+		for n, sc := range scenarios {
 			ms := make([]stepMatch, len(sc.Steps))
 			for i, st := range sc.Steps {
-				ms[i].def, ms[i].groups, ms[i].err = matchStep(st.Text)
+				m, ok := seen[st.Text]
+				if !ok {
+					m.def, m.groups, m.err = matchStep(st.Text)
+					if len(seen) < maxMatchesKept {
+						seen[st.Text] = m
+					}
+				}
+				ms[i] = m
+			}
+			if chunk = append(chunk, ms); len(chunk) < matchChunk && n < len(scenarios)-1 {
+				continue
 			}
 			select {
-			case matched <- ms:
+			case matched <- chunk:
+				chunk = make([][]stepMatch, 0, matchChunk)
 			case <-done:
 				return
 			}
 		}
 	}()
-	for _, sc := range scenarios {
-		ms := <-matched
-		if r.stopped.Load() {
-			continue // --fail-fast saw a failure
+	if r.finishesAside() {
+		r.finishes = make(chan []finishJob, 4)
+		finished := make(chan struct{})
+		go func() {
+			defer close(finished)
+			for batch := range r.finishes {
+				for _, j := range batch {
+					r.afterScenario(j)
+				}
+			}
+		}()
+		defer func() {
+			r.flushFinishes()
+			close(r.finishes)
+			<-finished
+			r.finishes = nil
+		}()
+	}
+	next := 0
+	for chunk := range matched {
+		for _, ms := range chunk {
+			sc := scenarios[next]
+			next++
+			if r.stopped.Load() {
+				continue // --fail-fast saw a failure
+			}
+			r.runScenario(ctx, sc, ms)
 		}
-		r.runScenario(ctx, sc, ms)
 	}
 }
+
+// Matches are handed to the calls matchChunk scenarios at a time, at most
+// matchChunksAhead chunks ahead.
+const (
+	matchChunk       = 64
+	matchChunksAhead = 16
+)
 
 // runScenario is godog's runPickle and runSteps for one scenario: the
 // scenario's After hooks (removing its state folders, then finish) run once,
 // at its first failing step or after its last one.
+//
+// When the After hooks run aside (finishesAside), so does the end of the
+// scenario: its last call is made here, in order with every other call,
+// and the check of its answer and the steps after it (which make no call)
+// run on the other goroutine with the After hooks, while the next
+// scenario's calls are made.
 func (r *runner) runScenario(ctx context.Context, sc *features.Scenario, matched []stepMatch) {
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	w := &world{run: r, sc: sc}
-	var scenarioErr, failErr error
-	var failStep string
+	s := &scenarioRun{ctx: ctx, cancel: cancel, w: &world{run: r, sc: sc}, sc: sc, matched: matched}
+	last := -1
+	if r.finishes != nil {
+		last = lastCall(matched)
+	}
 	for i, st := range sc.Steps {
-		err := w.runStep(ctx, st, matched[i], scenarioErr)
-		// The StepContext After hook of initScenario.
-		if err != nil && failErr == nil && !errors.Is(err, godog.ErrSkip) {
-			failStep, failErr = st.Text, err
+		s.w.deferCheck = i == last
+		err := s.w.runStep(ctx, st, matched[i], s.scenarioErr)
+		if s.w.deferCheck = false; s.w.pending != nil {
+			r.after(finishJob{run: s, from: i}) // the check, the rest of the scenario, its After hooks
+			return
 		}
-		if !shouldFail(scenarioErr) && (i == len(sc.Steps)-1 || shouldFail(err)) {
-			w.removeTempDirs()
-			_ = r.finish(w, err, failStep, failErr)
+		if s.record(i, err) {
+			r.after(finishJob{run: s})
 			return // later steps are matched by godog but never run, nor observed
 		}
-		if scenarioErr == nil || shouldFail(err) {
-			scenarioErr = err
+	}
+	cancel()
+}
+
+// scenarioRun is one scenario under way: its world and godog's record of
+// its steps.
+type scenarioRun struct {
+	ctx                  context.Context
+	cancel               context.CancelFunc
+	w                    *world
+	sc                   *features.Scenario
+	matched              []stepMatch
+	scenarioErr, failErr error
+	failStep             string
+	endErr               error // the error of the step the scenario ended at
+}
+
+// record is godog's bookkeeping after step i ended with err; it reports
+// whether the scenario ends there (its After hooks are due).
+func (s *scenarioRun) record(i int, err error) bool {
+	// The StepContext After hook of initScenario.
+	if err != nil && s.failErr == nil && !errors.Is(err, godog.ErrSkip) {
+		s.failStep, s.failErr = s.sc.Steps[i].Text, err
+	}
+	if !shouldFail(s.scenarioErr) && (i == len(s.sc.Steps)-1 || shouldFail(err)) {
+		s.endErr = err
+		return true
+	}
+	if s.scenarioErr == nil || shouldFail(err) {
+		s.scenarioErr = err
+	}
+	return false
+}
+
+// resume checks the answer left pending at step from, then runs the
+// steps after it, as runScenario would have.
+func (s *scenarioRun) resume(from int) {
+	p := s.w.pending
+	s.w.pending = nil
+	if s.record(from, s.w.check(p.spec, p.rec)) {
+		return
+	}
+	for i := from + 1; i < len(s.sc.Steps); i++ {
+		if s.record(i, s.w.runStep(s.ctx, s.sc.Steps[i], s.matched[i], s.scenarioErr)) {
+			return
 		}
+	}
+}
+
+// callDefs marks the step definitions that make a call.
+var callDefs = sync.OnceValue(func() []bool {
+	calls := make([]bool, len(stepDefs))
+	for i, d := range stepDefs {
+		calls[i] = strings.HasPrefix(d.re.String(), `^I call "`)
+	}
+	return calls
+})
+
+// lastCall is the index of a scenario's last step that makes a call (-1
+// when none does).
+func lastCall(matched []stepMatch) int {
+	last := -1
+	for i, m := range matched {
+		if m.err == nil && callDefs()[m.def] {
+			last = i
+		}
+	}
+	return last
+}
+
+// finishJob is a scenario's After hooks, still to run (removing its state
+// folders, then finish), after the rest of its steps from a deferred
+// check (from, when the world holds one).
+type finishJob struct {
+	run  *scenarioRun
+	from int
+}
+
+func (r *runner) afterScenario(j finishJob) {
+	s := j.run
+	if s.w.pending != nil {
+		s.resume(j.from)
+	}
+	s.w.removeTempDirs()
+	_ = r.finish(s.w, s.endErr, s.failStep, s.failErr)
+	s.cancel()
+}
+
+// finishesAside reports whether the scenarios' After hooks may run on
+// another goroutine (the other core), in order, while the next scenarios
+// run: when nothing the caller gave watches them (OnResult, OnOpenCall),
+// no failure stops the run (FailFast) and no replay file is written.
+// finish then touches only the scenario's own world and, under the
+// runner's lock, the results.
+func (r *runner) finishesAside() bool {
+	o := r.opts
+	return o.OnResult == nil && o.OnOpenCall == nil && !o.FailFast && o.SaveFailures == ""
+}
+
+// after runs a scenario's After hooks now, or hands them over with others
+// (a batch at a time, not waking the other goroutine for each).
+func (r *runner) after(j finishJob) {
+	if r.finishes == nil {
+		r.afterScenario(j)
+		return
+	}
+	if r.pendingFinishes = append(r.pendingFinishes, j); len(r.pendingFinishes) == matchChunk {
+		r.flushFinishes()
+	}
+}
+
+func (r *runner) flushFinishes() {
+	if len(r.pendingFinishes) > 0 {
+		r.finishes <- r.pendingFinishes
+		r.pendingFinishes = nil
 	}
 }
 
@@ -147,6 +334,7 @@ type stepFilter struct {
 	prefix   string
 	skip     int // the prefix is the first literal: the others come after it
 	literals []string
+	fast     func(text string) ([]string, bool)
 }
 
 func (f stepFilter) admits(text string) bool {
@@ -187,14 +375,38 @@ func newStepFilter(re *regexp.Regexp) stepFilter {
 	return f
 }
 
-// stepIndex holds each step definition's filter, built once.
+// stepIndex holds each step definition's filter, built once, and its
+// hand-written matcher where it has one (fastMatchers).
 var stepIndex = sync.OnceValue(func() []stepFilter {
 	filters := make([]stepFilter, len(stepDefs))
 	for i, d := range stepDefs {
 		filters[i] = newStepFilter(d.re)
+		filters[i].fast = fastMatchers[d.re.String()]
 	}
 	return filters
 })
+
+// submatch is re.FindStringSubmatch(text)'s groups, through the filter's
+// hand-written matcher when it has one.
+func (f stepFilter) submatch(re *regexp.Regexp, text string) ([]string, bool) {
+	if f.fast != nil {
+		return f.fast(text)
+	}
+	m := re.FindStringSubmatch(text)
+	if m == nil {
+		return nil, false
+	}
+	return m[1:], true
+}
+
+// matches is re.MatchString(text), as submatch.
+func (f stepFilter) matches(re *regexp.Regexp, text string) bool {
+	if f.fast != nil {
+		_, ok := f.fast(text)
+		return ok
+	}
+	return re.MatchString(text)
+}
 
 // matchStep finds the step definition for a text as godog does in strict
 // mode: every definition is tried; none is undefined, two or more is
@@ -208,12 +420,12 @@ func matchStep(text string) (int, []string, error) {
 		}
 		re := stepDefs[i].re
 		if first < 0 {
-			m := re.FindStringSubmatch(text)
-			if m == nil {
+			m, ok := f.submatch(re, text)
+			if !ok {
 				continue
 			}
-			first, groups = i, m[1:]
-		} else if !re.MatchString(text) {
+			first, groups = i, m
+		} else if !f.matches(re, text) {
 			continue
 		}
 		n++
@@ -222,7 +434,7 @@ func matchStep(text string) (int, []string, error) {
 	case n > 1:
 		var exprs []string
 		for i, f := range stepIndex() {
-			if f.admits(text) && stepDefs[i].re.MatchString(text) {
+			if f.admits(text) && f.matches(stepDefs[i].re, text) {
 				exprs = append(exprs, stepDefs[i].re.String())
 			}
 		}

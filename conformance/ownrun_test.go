@@ -70,7 +70,7 @@ type observed struct {
 
 func runBothWays(t *testing.T, opts conformance.Options) {
 	t.Helper()
-	run := func(godog bool) (*conformance.Report, *observed, error) {
+	run := func(godog bool, watched ...bool) (*conformance.Report, *observed, error) {
 		o := opts
 		o.Godog = godog
 		obs := &observed{}
@@ -78,9 +78,11 @@ func runBothWays(t *testing.T, opts conformance.Options) {
 			b, _ := json.Marshal(res)
 			obs.calls = append(obs.calls, tempPath.ReplaceAllString(fmt.Sprintf("%s %d %s %s -> %s", sc.ID, n, op, input, b), "$1"))
 		}
-		o.OnResult = func(res conformance.ScenarioResult, done, total int) {
-			b, _ := json.Marshal(res)
-			obs.results = append(obs.results, tempPath.ReplaceAllString(fmt.Sprintf("%d/%d %s", done, total, b), "$1"))
+		if len(watched) == 0 || watched[0] {
+			o.OnResult = func(res conformance.ScenarioResult, done, total int) {
+				b, _ := json.Marshal(res)
+				obs.results = append(obs.results, tempPath.ReplaceAllString(fmt.Sprintf("%d/%d %s", done, total, b), "$1"))
+			}
 		}
 		rep, err := conformance.Run(context.Background(), o)
 		if rep != nil {
@@ -106,6 +108,19 @@ func runBothWays(t *testing.T, opts conformance.Options) {
 	o, _ := json.MarshalIndent(oRep, "", " ")
 	if gs, os := tempPath.ReplaceAllString(string(g), "$1"), tempPath.ReplaceAllString(string(o), "$1"); gs != os {
 		t.Errorf("the reports differ:%s", firstDiff(strings.Split(gs, "\n"), strings.Split(os, "\n")))
+	}
+	// Unwatched (no OnResult), the own loop runs the After hooks of its
+	// scenarios on another goroutine: the same calls, the same report.
+	if opts.OnOpenCall == nil && !opts.FailFast && opts.SaveFailures == "" {
+		aRep, aObs, aErr := run(false, false)
+		if aErr != nil || !reflect.DeepEqual(aObs.calls, oObs.calls) {
+			t.Errorf("unwatched: %v; the calls observed differ%s", aErr, firstDiff(oObs.calls, aObs.calls))
+		}
+		a, _ := json.MarshalIndent(aRep, "", " ")
+		o, _ = json.MarshalIndent(oRep, "", " ")
+		if as, os := tempPath.ReplaceAllString(string(a), "$1"), tempPath.ReplaceAllString(string(o), "$1"); as != os {
+			t.Errorf("unwatched, the reports differ:%s", firstDiff(strings.Split(os, "\n"), strings.Split(as, "\n")))
+		}
 	}
 	failed := 0
 	for _, s := range oRep.Scenarios {

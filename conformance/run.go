@@ -11,6 +11,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -405,7 +406,12 @@ type runner struct {
 	stopped   atomic.Bool         // --fail-fast saw a failure
 	valid     map[string]struct{} // operation NUL output, of outputs found valid (validateOutput)
 	validKey  []byte
+	validMu   sync.Mutex
 	total     int // scenarios of claimed profiles that run
+
+	// The own loop's After hooks handed to another goroutine (ownrun.go).
+	finishes        chan []finishJob
+	pendingFinishes []finishJob
 
 	mu      sync.Mutex
 	results map[string]*ScenarioResult
@@ -429,22 +435,44 @@ const (
 )
 
 // validateOutput validates an answer against its operation's output schema.
-func (r *runner) validateOutput(op *spec.Operation, out json.RawMessage) error {
+func (r *runner) validateOutput(op *spec.Operation, c *callRecord) error {
+	out := c.result.Output
 	if len(out) > maxValidBytes {
-		return op.ValidateOutput(out)
+		return validateDecoded(op, c)
 	}
+	// Under validMu: the own loop checks answers on two goroutines.
+	r.validMu.Lock()
 	r.validKey = append(append(append(r.validKey[:0], op.Name...), 0), out...)
-	if _, ok := r.valid[string(r.validKey)]; ok {
+	_, known := r.valid[string(r.validKey)]
+	r.validMu.Unlock()
+	if known {
 		return nil
 	}
-	err := op.ValidateOutput(out)
-	if err == nil && len(r.valid) < maxValidKept {
-		if r.valid == nil {
-			r.valid = map[string]struct{}{}
+	err := validateDecoded(op, c)
+	if err == nil {
+		r.validMu.Lock()
+		if len(r.valid) < maxValidKept {
+			if r.valid == nil {
+				r.valid = map[string]struct{}{}
+			}
+			r.validKey = append(append(append(r.validKey[:0], op.Name...), 0), out...)
+			r.valid[string(r.validKey)] = struct{}{}
 		}
-		r.valid[string(r.validKey)] = struct{}{}
+		r.validMu.Unlock()
 	}
 	return err
+}
+
+// validateDecoded validates the answer as the value the assertions read
+// (decoded once for both) when the answer is exactly that one JSON value;
+// anything else (not JSON, bytes after the value) goes to ValidateOutput,
+// which refuses it with its own message.
+func validateDecoded(op *spec.Operation, c *callRecord) error {
+	v, err := c.outputValue()
+	if err != nil || !c.whole {
+		return op.ValidateOutput(c.result.Output)
+	}
+	return op.ValidateOutputValue(v)
 }
 
 func (r *runner) observe(sc *features.Scenario, n int, c *callRecord) {
@@ -1047,8 +1075,12 @@ func (r *runner) finish(w *world, stepErr error, failStep string, failErr error)
 	if r.tickets == nil {
 		r.tickets = map[string][]*Ticket{}
 	}
-	for _, c := range w.calls {
-		r.tickets[w.sc.ID] = append(r.tickets[w.sc.ID], c.ticket)
+	if len(w.calls) > 0 {
+		tks := r.tickets[w.sc.ID]
+		for _, c := range w.calls {
+			tks = append(tks, c.ticket)
+		}
+		r.tickets[w.sc.ID] = tks
 	}
 	done := len(r.results)
 	r.mu.Unlock()
@@ -1122,20 +1154,22 @@ func failedCall(w *world, goldenErr error) *FailedCall {
 
 // GoldenName is where the golden of a scenario's n-th call lives.
 func GoldenName(scenarioID string, n int) string {
-	return fmt.Sprintf("%s.%d.golden", scenarioID, n)
+	return scenarioID + "." + strconv.Itoa(n) + ".golden"
 }
 
 func (r *runner) checkGoldens(w *world) error {
 	if r.opts.Goldens == nil {
 		return errors.New("no goldens to compare with")
 	}
+	buf := canonicalBuffers.Get().(*bytes.Buffer)
+	defer canonicalBuffers.Put(buf)
 	for i, c := range w.calls {
 		name := GoldenName(w.sc.ID, i+1)
 		want, err := fs.ReadFile(r.opts.Goldens, name)
 		if err != nil {
 			return fmt.Errorf("call %d (%s): no golden %s (the reference writes goldens: make goldens)", i+1, c.op, name)
 		}
-		got, err := c.canonical()
+		got, err := c.canonicalIn(buf) // compared, or copied into the mismatch
 		if err != nil {
 			return fmt.Errorf("call %d (%s): %w", i+1, c.op, err)
 		}

@@ -9,12 +9,14 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cucumber/godog"
 
 	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/spec"
 )
 
 // quoted matches a double-quoted step argument whose content is read as a
@@ -27,6 +29,10 @@ type world struct {
 	run   *runner
 	sc    *features.Scenario
 	calls []*callRecord
+	// deferCheck has call leave its answer's check in pending (the own
+	// loop's last call of a scenario, see ownrun.go).
+	deferCheck bool
+	pending    *pendingCheck
 	// memory holds output values a scenario remembered (steps_props.go).
 	memory map[string]any
 	// tempDirs and written: state files of the scenario (steps_props.go).
@@ -45,19 +51,21 @@ type callRecord struct {
 	decoded   any
 	decodeErr error
 	didDecode bool
+	whole     bool // the output is the decoded value and nothing else
 }
 
 // outputValue is the call's output, decoded on first use.
 func (c *callRecord) outputValue() (any, error) {
 	if !c.didDecode {
-		c.decoded, c.decodeErr = decodeOutput(c.result.Output)
+		c.decoded, c.whole, c.decodeErr = decodeFirst(c.result.Output)
 		c.didDecode = true
 	}
 	return c.decoded, c.decodeErr
 }
 
-// canonical is Canonical of the call's result.
-func (c *callRecord) canonical() ([]byte, error) {
+// canonicalIn is Canonical of the call's result, written into b (reset first; a new buffer when
+// b is nil): the bytes it returns are b's, until b is used again.
+func (c *callRecord) canonicalIn(b *bytes.Buffer) ([]byte, error) {
 	if c.result.Error != nil {
 		return Canonical(c.result)
 	}
@@ -65,8 +73,21 @@ func (c *callRecord) canonical() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return canonicalOutput(v)
+	if b == nil {
+		return canonicalOutput(v)
+	}
+	b.Reset()
+	b.WriteString(`{"output":`)
+	if err := writeCanonical(b, v); err != nil {
+		return nil, err
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }
+
+// canonicalBuffers are reused by comparisons that let go of the canonical
+// bytes once compared.
+var canonicalBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // stepDefs are compiled once: godog would otherwise compile every step
 // expression again for each of the hundreds of scenarios.
@@ -131,11 +152,10 @@ func (w *world) call(ctx context.Context, op, input string) error {
 	// The input goes out as the scenario wrote it — white space, key order,
 	// escapes and duplicate keys included — never decoded and encoded again;
 	// only a remembered value ("${n}") is put in where the scenario asks.
-	input, err := w.substitute(input)
+	raw, err := w.substituteRaw(input)
 	if err != nil {
 		return err
 	}
-	raw := json.RawMessage(input)
 	if !json.Valid(raw) {
 		return fmt.Errorf("the scenario's input for %s is not valid JSON: %s", op, raw)
 	}
@@ -151,6 +171,24 @@ func (w *world) call(ctx context.Context, op, input string) error {
 		return fmt.Errorf("%s: the implementation did not answer: %w", op, err)
 	}
 	w.run.observe(w.sc, len(w.calls), rec)
+	if w.deferCheck {
+		w.pending = &pendingCheck{spec: spec, rec: rec} // checked by the own loop, later (ownrun.go)
+		return nil
+	}
+	return w.check(spec, rec)
+}
+
+// pendingCheck is an answer whose check the own loop runs later.
+type pendingCheck struct {
+	spec *spec.Operation
+	rec  *callRecord
+}
+
+// check validates an answer: an output against the operation's output
+// schema, an error against its codes.
+func (w *world) check(spec *spec.Operation, rec *callRecord) error {
+	op, res := rec.op, rec.result
+	var err error
 	switch {
 	case res.Error != nil && res.Output != nil:
 		return fmt.Errorf("%s answered with both an output and an error", op)
@@ -160,7 +198,7 @@ func (w *world) call(ctx context.Context, op, input string) error {
 		}
 		err = spec.ValidateError(res.Error)
 	default:
-		err = w.run.validateOutput(spec, res.Output)
+		err = w.run.validateOutput(spec, rec)
 	}
 	w.run.countValidation()
 	return err
@@ -224,8 +262,22 @@ func (w *world) stringField(path string) (string, error) {
 }
 
 func show(v any) string {
+	if s, ok := v.(string); ok && marshalsAsIs(s) {
+		return `"` + s + `"` // what json.Marshal writes, without its buffer
+	}
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// marshalsAsIs reports whether json.Marshal writes s between quotes as it
+// is: printable ASCII with nothing it escapes (", \ and the HTML <, >, &).
+func marshalsAsIs(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
 }
 
 func (w *world) outputIs(doc *godog.DocString) error {
@@ -240,7 +292,9 @@ func (w *world) outputIs(doc *godog.DocString) error {
 	if err != nil {
 		return fmt.Errorf("the scenario's expected output: %w", err)
 	}
-	got, err := c.canonical()
+	buf := canonicalBuffers.Get().(*bytes.Buffer)
+	defer canonicalBuffers.Put(buf)
+	got, err := c.canonicalIn(buf)
 	if err != nil {
 		return err
 	}

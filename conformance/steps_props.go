@@ -274,20 +274,66 @@ var recallRef = regexp.MustCompile(`"\$\{([A-Za-z0-9_]+)\}"`)
 
 // substitute writes remembered values into a call's input.
 func (w *world) substitute(input string) (string, error) {
+	b, err := w.substituteRaw(input)
+	return string(b), err
+}
+
+// substituteRaw is substitute giving the request's bytes: the input is
+// copied once, with each remembered value written in place (no string of
+// a long value built and copied again).
+func (w *world) substituteRaw(input string) (json.RawMessage, error) {
 	if !strings.Contains(input, `"${`) {
-		return input, nil // nothing recalled (every reference starts so)
+		return json.RawMessage(input), nil // nothing recalled (every reference starts so)
 	}
 	var missing error
-	out := recallRef.ReplaceAllStringFunc(input, func(m string) string {
-		name := recallRef.FindStringSubmatch(m)[1]
+	var out []byte
+	done := 0 // input[:done] is in out
+	for at := 0; ; {
+		i := strings.Index(input[at:], `"${`)
+		if i < 0 {
+			break
+		}
+		start := at + i
+		end, name := recallAt(input, start)
+		if end < 0 {
+			at = start + 1 // not a reference: look further on, as the regexp would
+			continue
+		}
 		v, err := w.recalled(name)
 		if err != nil {
-			missing = err
-			return m
+			missing = err // the reference stays as written
+		} else {
+			out = append(out, input[done:start]...)
+			out = appendShown(out, v)
+			done = end
 		}
-		return show(v)
-	})
-	return out, missing
+		at = end
+	}
+	return append(out, input[done:]...), missing
+}
+
+// appendShown appends show(v).
+func appendShown(b []byte, v any) []byte {
+	if s, ok := v.(string); ok && marshalsAsIs(s) {
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
+	}
+	m, _ := json.Marshal(v)
+	return append(b, m...)
+}
+
+// recallAt reads a reference (recallRef) at s[start:], which begins with
+// "${: its end and name, or -1 when none starts there.
+func recallAt(s string, start int) (int, string) {
+	i := start + 3
+	for i < len(s) && (s[i] >= 'A' && s[i] <= 'Z' || s[i] >= 'a' && s[i] <= 'z' || s[i] >= '0' && s[i] <= '9' || s[i] == '_') {
+		i++
+	}
+	if i == start+3 || !strings.HasPrefix(s[i:], `}"`) {
+		return -1, ""
+	}
+	return i + 2, s[start+3 : i]
 }
 
 // textPart is the next part of composeText's argument: a JSON string body,

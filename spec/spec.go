@@ -530,7 +530,11 @@ func validate(s *jsonschema.Schema, raw json.RawMessage, what string) error {
 	if err := dec.Decode(&v); err != nil {
 		return &SchemaError{What: what, Problems: []string{"not JSON: " + err.Error()}}
 	}
-	v = tameNumbers(v)
+	return validateValue(s, tameNumbers(v), what)
+}
+
+// validateValue checks a document already decoded (UseNumber) and tamed.
+func validateValue(s *jsonschema.Schema, v any, what string) error {
 	err := s.Validate(v)
 	if err == nil {
 		return nil

@@ -97,6 +97,9 @@ type Removal struct {
 	Why string `json:"why"` // expired | over_limit
 }
 
+// dropParts removes a label template's parts, leaving its fixed words.
+var dropParts = strings.NewReplacer("{x}", "", "{y}", "")
+
 // matchPhrase finds the first pattern of a list that matches and builds
 // its label.
 func matchPhrase(list []*phrasePattern, text string) (*phrasePattern, string) {
@@ -112,7 +115,7 @@ func matchPhrase(list []*phrasePattern, text string) (*phrasePattern, string) {
 		if len(m) > 2 {
 			label = strings.ReplaceAll(label, "{y}", normalizeBody(m[2]))
 		}
-		if strings.Contains(p.Label, "{") && strings.TrimSpace(strings.NewReplacer("{x}", "", "{y}", "").Replace(p.Label)) == strings.TrimSpace(label) {
+		if strings.Contains(p.Label, "{") && strings.TrimSpace(dropParts.Replace(p.Label)) == strings.TrimSpace(label) {
 			return p, "" // a template whose parts are all empty
 		}
 		return p, NormalizeLabel(label)

@@ -70,11 +70,12 @@ func readObject(raw json.RawMessage, path string, allowed ...string) *fields {
 		f.fail(invalid("%s is larger than 1 MiB", f.name("")))
 		return f
 	}
-	if len(t) == 0 || t[0] != '{' || !json.Valid(t) {
+	if m, ok := members(t); ok {
+		f.m = m
+	} else if len(t) == 0 || t[0] != '{' || !json.Valid(t) {
 		f.fail(invalid("%s must be a JSON object", f.name("")))
 		return f
-	}
-	if err := json.Unmarshal(t, &f.m); err != nil {
+	} else if err := json.Unmarshal(t, &f.m); err != nil {
 		f.fail(invalid("%s: %v", f.name(""), err))
 		return f
 	}
@@ -89,6 +90,39 @@ func readObject(raw json.RawMessage, path string, allowed ...string) *fields {
 		}
 	}
 	return f
+}
+
+// members reads a JSON object as json.Unmarshal into a map of raw
+// messages does, in one pass with jsonin's reader (which accepts exactly
+// what encoding/json accepts): each value is its bytes in t (capped, so
+// that appending to one never writes into t), the last of two equal keys
+// wins. ok is false for anything else, and for a key with an escape or a
+// byte outside ASCII (encoding/json decides those).
+func members(t []byte) (map[string]json.RawMessage, bool) {
+	r := jsonin.NewReader(t)
+	if !r.Open('{') {
+		return nil, false
+	}
+	m := map[string]json.RawMessage{}
+	ok := r.Members(func(r *jsonin.Reader, key []byte) bool {
+		v, ok := r.Value()
+		if ok {
+			m[string(key)] = v[:len(v):len(v)]
+		}
+		return ok
+	})
+	if !ok || !r.End() {
+		return nil, false
+	}
+	return m, true
+}
+
+// text reads a JSON string as json.Unmarshal into a string does; ok is
+// false for anything else (left to json.Unmarshal, for its verdict).
+func text(raw json.RawMessage) (string, bool) {
+	r := jsonin.NewReader(raw)
+	s, ok := r.Text()
+	return s, ok && r.End()
 }
 
 func (f *fields) name(key string) string {
@@ -116,6 +150,9 @@ func (f *fields) str(key string, required, nullable bool) (string, bool) {
 			f.fail(invalid("%s is required", f.name(key)))
 		}
 		return "", false
+	}
+	if s, ok := text(raw); ok {
+		return s, true
 	}
 	var s string
 	if isNull(raw) || json.Unmarshal(raw, &s) != nil {

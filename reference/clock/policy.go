@@ -575,7 +575,7 @@ func typed(tree map[string]any) Policy {
 
 // DefaultPolicy is the §0 block: what an agent uses when the user has no
 // policy (§0 "If policy is missing, agents MUST default to the above block").
-func DefaultPolicy() Policy { return typed(defaults()) }
+func DefaultPolicy() Policy { return defaultPolicy().clone() }
 
 // LoadPolicy reads a user's policy document. No document (empty, comments
 // only) gives the default block; a partial document is merged over it, key
@@ -597,7 +597,7 @@ func overlay(base, tree map[string]any) (Loaded, error) {
 	set := []string{}
 	merged := merge(base, tree, "", &set)
 	sort.Strings(set)
-	return Loaded{Policy: typed(merged), Source: SourceDocument, Overridden: set}, nil
+	return Loaded{Policy: typedPolicy(merged), Source: SourceDocument, Overridden: set}, nil
 }
 
 // WithOverrides lays a user's policy_overrides (a partial `clock` mapping
@@ -608,9 +608,12 @@ func (p Policy) WithOverrides(overrides json.RawMessage) (Policy, error) {
 		return p, nil
 	}
 	doc := append(append([]byte(`{"clock": `), overrides...), '}')
-	tree, ok, err := parseDocument(doc)
-	if err != nil || !ok {
-		return p, err
+	tree, ok := policyTreeFromJSON(doc) // what parseDocument reads, without YAML
+	if !ok {
+		var err error
+		if tree, ok, err = parseDocument(doc); err != nil || !ok {
+			return p, err
+		}
 	}
 	base, err := p.tree()
 	if err != nil {
@@ -625,6 +628,10 @@ func (p Policy) WithOverrides(overrides json.RawMessage) (Policy, error) {
 func PolicyFromJSON(raw json.RawMessage) (Policy, error) {
 	if len(jsonin.TrimSpace(raw)) == 0 || string(jsonin.TrimSpace(raw)) == "null" {
 		return DefaultPolicy(), nil
+	}
+	if tree, ok := policyTreeFromJSON(raw); ok { // what LoadPolicy reads, without YAML
+		l, err := overlay(defaults(), tree)
+		return l.Policy, err
 	}
 	l, err := LoadPolicy(raw)
 	return l.Policy, err

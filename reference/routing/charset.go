@@ -1,8 +1,8 @@
 package routing
 
 import (
-	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -71,17 +71,25 @@ func (s rangeSet) complement() rangeSet {
 // goClass is a Go regexp class matching exactly the runes that stand for
 // the set's units (see unitRune): ranges are split around the surrogate
 // block, whose units live in plane 15.
+//
+// A set of one unit is written as that rune alone (\x{78}, not [\x{78}]):
+// Go's parser turns a class of one rune into that literal anyway (the same
+// tree, the same program), and a long pattern of plain characters is parsed
+// many times faster without a class for each.
 func (s rangeSet) goClass() string {
-	var b strings.Builder
-	b.WriteByte('[')
+	if len(s) == 1 && s[0].lo == s[0].hi {
+		return string(appendHexRune(nil, unitRune(s[0].lo)))
+	}
+	var b []byte
+	b = append(b, '[')
 	n := 0
 	emit := func(lo, hi rune) {
 		n++
-		if lo == hi {
-			fmt.Fprintf(&b, `\x{%X}`, lo)
-			return
+		b = appendHexRune(b, lo)
+		if lo != hi {
+			b = append(b, '-')
+			b = appendHexRune(b, hi)
 		}
-		fmt.Fprintf(&b, `\x{%X}-\x{%X}`, lo, hi)
 	}
 	for _, r := range s.normalize() {
 		lo, hi := r.lo, r.hi
@@ -98,6 +106,13 @@ func (s rangeSet) goClass() string {
 	if n == 0 { // [] never matches
 		return `[^\x{0}-\x{10FFFF}]`
 	}
-	b.WriteByte(']')
-	return b.String()
+	b = append(b, ']')
+	return string(b)
+}
+
+// appendHexRune writes r as Go's regexp escape \x{HEX}, in upper case.
+func appendHexRune(b []byte, r rune) []byte {
+	b = append(b, `\x{`...)
+	b = append(b, strings.ToUpper(strconv.FormatInt(int64(r), 16))...)
+	return append(b, '}')
 }

@@ -6,6 +6,7 @@ import (
 	"regexp/syntax"
 	"strings"
 	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // An engage pattern is "a JS regex string — applied as new
@@ -180,7 +181,7 @@ func NewBudget() *Budget { return &Budget{left: MaxMatchWork} }
 // Test is p.Test(text) if the budget allows it, else an unsupported
 // *PatternError naming the limit.
 func (b *Budget) Test(p *Pattern, text string) (bool, error) {
-	units := int64(len(utf16.Encode([]rune(text))))
+	units := unitCount(text)
 	work := p.size * (units + 16)
 	if work > b.left {
 		return false, &PatternError{Unsupported: true, Reason: fmt.Sprintf(
@@ -200,6 +201,16 @@ func PatternTest(pattern, text string) (bool, error) {
 	return NewBudget().Test(p, text)
 }
 
+// bmpOnly reports whether s is valid UTF-8 without a 4-byte sequence.
+func bmpOnly(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0xF0 {
+			return false
+		}
+	}
+	return utf8.ValidString(s)
+}
+
 func isSurrogate(u uint16) bool { return u >= 0xD800 && u <= 0xDFFF }
 
 // unitRune is the rune that stands for one UTF-16 code unit: the unit itself,
@@ -211,8 +222,28 @@ func unitRune(u uint16) rune {
 	return rune(u)
 }
 
-// unitString turns a text into one rune per UTF-16 code unit.
+// unitCount is len(utf16.Encode([]rune(s))) without building either: a
+// rune outside the Basic Multilingual Plane is two units, every other rune
+// (an invalid byte reads as U+FFFD) one.
+func unitCount(s string) int64 {
+	var n int64
+	for _, r := range s {
+		n++
+		if r >= 0x10000 {
+			n++
+		}
+	}
+	return n
+}
+
+// unitString turns a text into one rune per UTF-16 code unit. Valid UTF-8
+// with no rune outside the Basic Multilingual Plane (no 4-byte sequence)
+// is already that: each of its runes is one unit, and no surrogate is
+// encoded in valid UTF-8.
 func unitString(s string) string {
+	if bmpOnly(s) {
+		return s
+	}
 	units := utf16.Encode([]rune(s))
 	out := make([]rune, len(units))
 	for i, u := range units {
