@@ -62,10 +62,12 @@ Feature: Inputs are read strictly
     Then the output "elapsed_ms" is <elapsed>
 
     Examples:
-      | case                 | last                 | now                       | elapsed |
-      | first-year           | 0001-01-01T00:00:01Z | 0001-01-01T01:00:00Z      | 3599000 |
-      | last-year            | 9998-12-31T22:59:59Z | 9998-12-31T23:59:59Z      | 3600000 |
-      | last-year-by-offset  | 9998-12-31T22:59:59Z | 9999-01-01T00:59:59+01:00 | 3600000 |
+      | case                 | last                      | now                       | elapsed |
+      | first-year           | 0001-01-01T00:00:01Z      | 0001-01-01T01:00:00Z      | 3599000 |
+      | first-instant        | 0001-01-01T00:00:00Z      | 0001-01-01T01:00:00Z      | 3600000 |
+      | first-instant-offset | 0001-01-01T01:00:00+01:00 | 0001-01-01T01:00:00Z      | 3600000 |
+      | last-year            | 9998-12-31T22:59:59Z      | 9998-12-31T23:59:59Z      | 3600000 |
+      | last-year-by-offset  | 9998-12-31T22:59:59Z      | 9999-01-01T00:59:59+01:00 | 3600000 |
 
   @decision @req:AW-INPUT-STRICT @id:clock-awareness/validation/outside-the-years
   Scenario Outline: an instant whose UTC year is before 0001 or after 9998 is invalid_instant

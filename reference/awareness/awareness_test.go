@@ -66,7 +66,7 @@ func TestDecideThresholds(t *testing.T) {
 		{"conversation", false, 30*24*time.Hour - time.Second, nil},
 		{"project", true, 30 * 24 * time.Hour, []string{"project_gap_1d", "action_gap_2h", "long_gap_30d"}},
 	} {
-		d := Decide(p, Prompt{ThreadKind: tc.kind, LastInteraction: last, HasOpenAction: tc.open}, last.Add(tc.after))
+		d := Decide(p, Prompt{ThreadKind: tc.kind, LastInteraction: &last, HasOpenAction: tc.open}, last.Add(tc.after))
 		if len(d.Fired) != len(tc.fired) {
 			t.Errorf("%s %v: fired %v, want %v", tc.kind, tc.after, d.Fired, tc.fired)
 			continue
@@ -153,7 +153,7 @@ func BenchmarkDecide(b *testing.B) {
 	last, _ := clock.ParseInstant("2026-02-09T10:00:00Z")
 	now := last.Add(25 * time.Hour)
 	for i := 0; i < b.N; i++ {
-		Decide(p, Prompt{ThreadKind: "project", LastInteraction: last, HasOpenAction: true, Text: "see you tomorrow at 9am"}, now)
+		Decide(p, Prompt{ThreadKind: "project", LastInteraction: &last, HasOpenAction: true, Text: "see you tomorrow at 9am"}, now)
 	}
 }
 

@@ -83,6 +83,18 @@ func instant(field string, s *string, req bool) (time.Time, *protocol.Error) {
 	return t, nil
 }
 
+// optionalInstant is instant for a field that may be absent (nil).
+func optionalInstant(field string, s *string) (*time.Time, *protocol.Error) {
+	if s == nil {
+		return nil, nil
+	}
+	t, perr := instant(field, s, false)
+	if perr != nil {
+		return nil, perr
+	}
+	return &t, nil
+}
+
 func policy(raw json.RawMessage) (clock.Policy, *protocol.Error) {
 	p, err := clock.PolicyFromJSON(raw)
 	if err != nil {
@@ -166,11 +178,11 @@ func decideRelevanceOp(input json.RawMessage) (any, *protocol.Error) {
 	if perr != nil {
 		return nil, perr
 	}
-	last, perr := instant("last_interaction_iso", in.LastInteraction, false)
+	last, perr := optionalInstant("last_interaction_iso", in.LastInteraction)
 	if perr != nil {
 		return nil, perr
 	}
-	any, perr := instant("last_interaction_any_channel_iso", in.LastAnyChannel, false)
+	any, perr := optionalInstant("last_interaction_any_channel_iso", in.LastAnyChannel)
 	if perr != nil {
 		return nil, perr
 	}

@@ -25,12 +25,12 @@ const (
 // Prompt is what §5.1 computes on each user message.
 type Prompt struct {
 	ThreadKind string // "" → conversation (§5.2)
-	// LastInteraction is the thread's last_interaction_iso; zero when the
-	// thread has none.
-	LastInteraction time.Time
+	// LastInteraction is the thread's last_interaction_iso; nil when the
+	// thread has none (every instant, 0001-01-01T00:00:00Z included, is one).
+	LastInteraction *time.Time
 	// LastInteractionAnyChannel is the user's last_interaction_any_channel_iso;
-	// zero when unknown.
-	LastInteractionAnyChannel time.Time
+	// nil when unknown.
+	LastInteractionAnyChannel *time.Time
 	HasOpenAction             bool
 	Text                      string
 	// TimeRelated, when set, is the agent's own judgement of whether the
@@ -101,12 +101,12 @@ func Decide(p clock.Policy, pr Prompt, now time.Time) Decision {
 	}
 	d.AnchorTimezone = d.TimeRelated
 	var elapsed *time.Duration
-	if !pr.LastInteraction.IsZero() {
-		e := ElapsedSince(pr.LastInteraction, now)
+	if pr.LastInteraction != nil {
+		e := ElapsedSince(*pr.LastInteraction, now)
 		elapsed, d.ElapsedSource = &e, ElapsedThread
 	}
-	if !pr.LastInteractionAnyChannel.IsZero() && c.CrossChannelTracking {
-		e := ElapsedSince(pr.LastInteractionAnyChannel, now)
+	if pr.LastInteractionAnyChannel != nil && c.CrossChannelTracking {
+		e := ElapsedSince(*pr.LastInteractionAnyChannel, now)
 		d.ElapsedAnyChannelMS = ms(e)
 		if elapsed == nil {
 			elapsed, d.ElapsedSource = &e, ElapsedAnyChannel
