@@ -42,6 +42,10 @@ func TestPartialSuiteReportsAsTheWholeSuite(t *testing.T) {
 		{"", []conformance.Pattern{"no-such-profile/**"}, nil},
 		{"@v1", []conformance.Pattern{"datetime/**"}, nil},
 		{"@datetime and not @extension", []conformance.Pattern{"datetime/**", "v1/**"}, []string{"datetime"}},
+		// clock-awareness scenarios also call clock-core operations: the
+		// spec of both is loaded, though only clock-awareness is parsed.
+		{"@clock-awareness", nil, []string{"clock-awareness"}},
+		{"", []conformance.Pattern{"clock-awareness/actions/**"}, []string{"clock-awareness"}},
 	} {
 		t.Run(fmt.Sprintf("%s %v", c.tags, c.run), func(t *testing.T) {
 			opts := conformance.Options{Driver: drv, Goldens: goldensFS(), Tags: c.tags, Run: c.run}

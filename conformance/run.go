@@ -897,10 +897,40 @@ func fillDefaults(o *Options) (partial bool, err error) {
 			err = serr
 		}
 	}
+	if err == nil && partial {
+		o.Catalog, err = widenToCalls(o.Catalog, o.Suite)
+	}
 	if err != nil {
 		return false, err
 	}
 	return partial, fillOtherDefaults(o)
+}
+
+// widenToCalls adds to a partial catalog the profiles of operations its
+// suite's scenarios call in other profiles (clock-awareness scenarios call
+// clock-core operations): a scenario is judged against the same spec as in
+// a run of the whole suite.
+func widenToCalls(cat *spec.Catalog, suite *features.Suite) (*spec.Catalog, error) {
+	var profiles []string
+	for _, p := range cat.Profiles {
+		profiles = append(profiles, p.Name)
+	}
+	wider := false
+	for _, sc := range suite.Scenarios {
+		for _, op := range sc.Ops {
+			if _, ok := cat.Operation(op); ok {
+				continue
+			}
+			if p := spec.ProfileOfOperation(op); p != "" && !slices.Contains(profiles, p) {
+				profiles, wider = append(profiles, p), true
+			}
+		}
+	}
+	if !wider {
+		return cat, nil
+	}
+	slices.Sort(profiles)
+	return catalogOf(profiles)
 }
 
 func fillOtherDefaults(o *Options) error {

@@ -51,3 +51,30 @@ func TestLoadProfilesAlone(t *testing.T) {
 		t.Fatal("LoadProfiles of an unknown profile loaded")
 	}
 }
+
+// Every operation of the embedded spec is found in its own profile by its
+// name; a name no profile's rule allows is in none.
+func TestProfileOfOperation(t *testing.T) {
+	cat, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, p := range cat.Profiles {
+		for _, op := range p.Operations {
+			n++
+			if got := ProfileOfOperation(op.Name); got != p.Name {
+				t.Errorf("%s: profile %q, want %q", op.Name, got, p.Name)
+			}
+		}
+	}
+	if n < 50 {
+		t.Errorf("only %d operations", n)
+	}
+	for _, op := range []string{"", "v2.escape_xml", "v1", "v1x.a", "clock.now", "datetime"} {
+		want := map[string]string{"v1": "v1", "datetime": "datetime"}[op]
+		if got := ProfileOfOperation(op); got != want {
+			t.Errorf("%q: profile %q, want %q", op, got, want)
+		}
+	}
+}

@@ -147,6 +147,21 @@ func LoadProfiles(names ...string) (*Catalog, error) {
 	return loadDirs(files, dirs, true)
 }
 
+// ProfileOfOperation names the embedded profile that may define the
+// operation, by the rule every operation name follows (its profile's name,
+// then "." or "_", or the name alone), or "" when none may.
+func ProfileOfOperation(op string) string {
+	dirs, _ := fs.Glob(files, "*/operations.yaml")
+	best := ""
+	for _, d := range dirs {
+		p := path.Dir(d)
+		if (op == p || strings.HasPrefix(op, p+".") || strings.HasPrefix(op, p+"_")) && len(p) > len(best) {
+			best = p
+		}
+	}
+	return best
+}
+
 // LoadFS reads a spec folder laid out like the embedded one. Every problem
 // (unknown key, duplicate name, requirement id cited but not defined) is an
 // error naming the file. Schemas are compiled per profile on their first use
