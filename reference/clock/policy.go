@@ -608,12 +608,9 @@ func (p Policy) WithOverrides(overrides json.RawMessage) (Policy, error) {
 		return p, nil
 	}
 	doc := append(append([]byte(`{"clock": `), overrides...), '}')
-	tree, ok := policyTreeFromJSON(doc) // what parseDocument reads, without YAML
-	if !ok {
-		var err error
-		if tree, ok, err = parseDocument(doc); err != nil || !ok {
-			return p, err
-		}
+	tree, ok, err := parseDocument(doc)
+	if err != nil || !ok {
+		return p, err
 	}
 	base, err := p.tree()
 	if err != nil {
@@ -628,10 +625,6 @@ func (p Policy) WithOverrides(overrides json.RawMessage) (Policy, error) {
 func PolicyFromJSON(raw json.RawMessage) (Policy, error) {
 	if len(jsonin.TrimSpace(raw)) == 0 || string(jsonin.TrimSpace(raw)) == "null" {
 		return DefaultPolicy(), nil
-	}
-	if tree, ok := policyTreeFromJSON(raw); ok { // what LoadPolicy reads, without YAML
-		l, err := overlay(defaults(), tree)
-		return l.Policy, err
 	}
 	l, err := LoadPolicy(raw)
 	return l.Policy, err

@@ -1,7 +1,6 @@
 package routing
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"github.com/clockspec/clockspec/reference/jsonin"
@@ -10,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/clockspec/clockspec/protocol"
 )
@@ -47,147 +45,6 @@ func kind(raw json.RawMessage) byte {
 	return '0' // a number
 }
 
-// plainString reads a JSON string without escapes: raw is exactly a
-// quote, valid UTF-8 with no quote, backslash or control character, and a
-// quote. It is then valid JSON, and its value is what is between the quotes
-// (what json.Unmarshal gives). Anything else is ok false.
-func plainString(raw json.RawMessage) (string, bool) {
-	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
-		return "", false
-	}
-	body := raw[1 : len(raw)-1]
-	for _, c := range body {
-		if c < 0x20 || c == '"' || c == '\\' {
-			return "", false
-		}
-	}
-	if !utf8.Valid(body) {
-		return "", false
-	}
-	return string(body), true
-}
-
-// members is json.Unmarshal of a valid JSON object into a
-// map[string]json.RawMessage, without its second scan and copies: each
-// value is the bytes of the value in raw, the last of two equal keys wins,
-// and a key with an escape or a byte outside ASCII is unquoted by
-// encoding/json. ok is false (leaving raw to json.Unmarshal) where raw is
-// not shaped like an object.
-func members(raw []byte) (m map[string]json.RawMessage, ok bool) {
-	i := skipSpace(raw, 0)
-	if i >= len(raw) || raw[i] != '{' {
-		return nil, false
-	}
-	m = make(map[string]json.RawMessage)
-	if i = skipSpace(raw, i+1); i < len(raw) && raw[i] == '}' {
-		return m, skipSpace(raw, i+1) == len(raw)
-	}
-	for {
-		if i >= len(raw) || raw[i] != '"' {
-			return nil, false
-		}
-		end := skipString(raw, i)
-		if end < 0 {
-			return nil, false
-		}
-		key, ok := memberKey(raw[i:end])
-		if !ok {
-			return nil, false
-		}
-		if i = skipSpace(raw, end); i >= len(raw) || raw[i] != ':' {
-			return nil, false
-		}
-		start := skipSpace(raw, i+1)
-		if end = skipValue(raw, start); end < 0 {
-			return nil, false
-		}
-		m[key] = json.RawMessage(raw[start:end:end])
-		if i = skipSpace(raw, end); i >= len(raw) {
-			return nil, false
-		}
-		switch raw[i] {
-		case ',':
-			i = skipSpace(raw, i+1)
-		case '}':
-			return m, skipSpace(raw, i+1) == len(raw)
-		default:
-			return nil, false
-		}
-	}
-}
-
-// memberKey is a key's string literal unquoted as encoding/json does.
-func memberKey(lit []byte) (string, bool) {
-	body := lit[1 : len(lit)-1]
-	for _, c := range body {
-		if c == '\\' || c >= utf8.RuneSelf {
-			var k string
-			return k, json.Unmarshal(lit, &k) == nil
-		}
-	}
-	return string(body), true
-}
-
-func skipSpace(d []byte, i int) int {
-	for i < len(d) && (d[i] == ' ' || d[i] == '\t' || d[i] == '\n' || d[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// skipString is the end of the string literal at d[i] (a quote), or -1.
-func skipString(d []byte, i int) int {
-	for j := i + 1; j < len(d); {
-		q := bytes.IndexByte(d[j:], '"')
-		if q < 0 {
-			return -1
-		}
-		b := bytes.IndexByte(d[j:j+q], '\\')
-		if b < 0 {
-			return j + q + 1
-		}
-		j += b + 2 // past the backslash and the byte it escapes
-	}
-	return -1
-}
-
-// skipValue is the end of the value at d[i] in valid JSON, or -1.
-func skipValue(d []byte, i int) int {
-	if i >= len(d) {
-		return -1
-	}
-	switch d[i] {
-	case '"':
-		return skipString(d, i)
-	case '{', '[':
-		depth := 0
-		for j := i; j < len(d); j++ {
-			switch d[j] {
-			case '"':
-				if j = skipString(d, j); j < 0 {
-					return -1
-				}
-				j--
-			case '{', '[':
-				depth++
-			case '}', ']':
-				if depth--; depth == 0 {
-					return j + 1
-				}
-			}
-		}
-		return -1
-	}
-	j := i
-	for j < len(d) && d[j] != ',' && d[j] != '}' && d[j] != ']' && d[j] != ' ' && d[j] != '\t' && d[j] != '\n' && d[j] != '\r' {
-		j++
-	}
-	if j == i {
-		return -1
-	}
-	return j
-}
-
 func isNull(raw json.RawMessage) bool { return kind(raw) == 'n' }
 
 // root reads the whole input, which must be exactly one JSON object.
@@ -199,8 +56,6 @@ func (r *reader) root(input json.RawMessage, known ...string) object {
 	return r.object(input, "", known...)
 }
 
-// object reads raw, a part of an input json.Valid accepted (every raw
-// here is), as the object of known fields at path.
 func (r *reader) object(raw json.RawMessage, path string, known ...string) object {
 	o := object{r: r, path: path}
 	if r.err != nil {
@@ -210,9 +65,7 @@ func (r *reader) object(raw json.RawMessage, path string, known ...string) objec
 		r.fail(path, "must be an object")
 		return o
 	}
-	if m, ok := members(raw); ok {
-		o.m = m
-	} else if err := json.Unmarshal(raw, &o.m); err != nil {
+	if err := json.Unmarshal(raw, &o.m); err != nil {
 		r.fail(path, "%v", err)
 		return o
 	}
@@ -239,9 +92,6 @@ func (o object) has(key string) bool { _, ok := o.get(key); return ok }
 func (o object) missing(key string) { o.r.fail(o.at(key), "is required") }
 
 func (o object) decodeString(key string, raw json.RawMessage) string {
-	if s, ok := plainString(raw); ok {
-		return s
-	}
 	var s string
 	if kind(raw) != '"' || json.Unmarshal(raw, &s) != nil {
 		o.r.fail(o.at(key), "must be a string")
