@@ -158,8 +158,9 @@ Feature: Engage patterns are JavaScript regular expressions
   @req:ROUTING-PATTERN-SUBSET @id:routing/pattern/inside-the-size-limits
   Scenario Outline: long patterns, deep nesting and many groups within the limits get JavaScript's answer
     The subset ends at 1,000 characters (a longer pattern may be refused); a pattern of exactly
-    1,000, groups nested 200 or 499 deep (as deep as 1,000 characters allow) or 150 groups one
-    after another are inside it.
+    1,000, groups nested 200 or 499 deep (as deep as 1,000 characters allow), 150 groups one
+    after another, or a test of about half the 2^24 units of work (a{1000}, about 1,000
+    instructions, against 9,000 characters) are inside it.
     Given "pattern" is the text <pattern>
     And "text" is the text <text>
     When I call "routing.pattern_test" with {"pattern": "${pattern}", "text": "${text}"}
@@ -173,6 +174,7 @@ Feature: Engage patterns are JavaScript regular expressions
       | nested-499-deep          | "(" × 499 + "a" + ")" × 499       | "ba"         | true    |
       | nested-499-deep-no-match | "(" × 499 + "a" + ")" × 499       | "bb"         | false   |
       | 150-groups-in-a-row      | "^" + "(a)" × 150 + "$"           | "a" × 150    | true    |
+      | half-the-work-budget     | "a{1000}"                         | "a" × 9000   | true    |
 
   @req:ROUTING-PATTERN-SUBSET @id:routing/pattern/count-digits
   Scenario Outline: every decimal digit counts in a {n,m} quantifier
