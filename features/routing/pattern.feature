@@ -270,7 +270,8 @@ Feature: Engage patterns are JavaScript regular expressions
     them, so that a call's time and memory stay bounded by its input: a pattern of more than
     1,000 characters, one that compiles to more than 10,000 instructions (six copies of .{0,1000}
     are about 12,000), or a test of more than 2^24 units of work (300 repeated classes against
-    half a million characters is about 150 million).
+    half a million characters is about 150 million; a character beyond the Basic Multilingual
+    Plane is two units, so 1,000 classes against 32,768 of them is about 65 million).
     Given "pattern" is the text <pattern>
     And "text" is the text <text>
     When I call "routing.pattern_test" with {"pattern": "${pattern}", "text": "${text}"}
@@ -281,3 +282,4 @@ Feature: Engage patterns are JavaScript regular expressions
       | 1001-characters        | "x" × 1001        | "x" × 1001      |
       | 12000-instructions     | ".{0,1000}" × 6   | "x"             |
       | 150-million-work-units | "[a-z]{300}b"     | "a" × 524288    |
+      | astral-work-units      | "[a-z]{1000}b"    | "😀" × 32768     |
