@@ -54,6 +54,7 @@ Feature: format_messages answers a batch however its JSON is written
       | reply-id-like-key | {"messages": [{"sender_name": "Ann", "content": "hi", "timestamp": "2024-03-09T15:04:05.000Z", "reply_to_other_idxx": "not-r", "id": "1", "chat_jid": "g@g.us", "sender": "1@s"}], "timezone": "UTC"} | <context timezone=\\"UTC\\" />\\n<messages>\\n<message sender=\\"Ann\\" time=\\"Mar 9, 2024, 3:04 PM\\">hi</message>\\n</messages> |
       | reply-sender-like-key | {"messages": [{"sender_name": "Ann", "content": "hi", "timestamp": "2024-03-09T15:04:05.000Z", "reply_to_message_content": "q", "reply_to_sender_namX": "Eve", "id": "1", "chat_jid": "g@g.us"}], "timezone": "UTC"} | <context timezone=\\"UTC\\" />\\n<messages>\\n<message sender=\\"Ann\\" time=\\"Mar 9, 2024, 3:04 PM\\">hi</message>\\n</messages> |
       | escaped-first-key | {"m\\u0065ssages": [{"sender_name": "Ann", "content": "hi", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} | <context timezone=\\"UTC\\" />\\n<messages>\\n<message sender=\\"Ann\\" time=\\"Mar 9, 2024, 3:04 PM\\">hi</message>\\n</messages> |
+      | two-letter-timezone-first | {"timezone": "ab", "messages": []} | <context timezone=\\"ab\\" />\\n<messages>\\n\\n</messages> |
 
   @req:V1-FMT-LINE @id:v1/format-messages/json-spellings-refused
   Scenario Outline: a batch that JSON.parse reads as missing or mistyped is refused however it is written
@@ -87,3 +88,4 @@ Feature: format_messages answers a batch however its JSON is written
       | timestamp-like-key-only | {"messages": [{"sender_name": "Ann", "content": "hi", "timestaxx": "2024-03-09T15:04:05.000Z", "id": "1", "chat_jid": "g@g.us"}], "timezone": "UTC"} |
       | not-an-object | [{"messages": [], "timezone": "UTC"}] |
       | timezone-missing-other-string-key | {"messages": [], "zone": "UTC"} |
+      | messages-only-under-process-timezone | {"process_timezone": [{"sender_name": "Ann", "content": "hi", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} |
