@@ -89,3 +89,8 @@ Feature: format_messages answers a batch however its JSON is written
       | not-an-object | [{"messages": [], "timezone": "UTC"}] |
       | timezone-missing-other-string-key | {"messages": [], "zone": "UTC"} |
       | messages-only-under-process-timezone | {"process_timezone": [{"sender_name": "Ann", "content": "hi", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} |
+      | content-missing-beside-body | {"messages": [{"body": "hi", "sender_name": "Ann", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} |
+      | content-missing-beside-chat-jid | {"messages": [{"chat_jid": "g@g.us", "sender_name": "Ann", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} |
+      | content-missing-beside-sender | {"messages": [{"sender": "1@s", "sender_name": "Ann", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} |
+      | content-missing-beside-is-from-me-text | {"messages": [{"is_from_me": "yes", "sender_name": "Ann", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} |
+      | content-missing-beside-id | {"messages": [{"id": "7", "sender_name": "Ann", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} |
