@@ -53,6 +53,9 @@ Feature: format_messages answers a batch however its JSON is written
       | messages-last-short-tail | {"timezone": "UTC", "messages": [{"sender_name": "A", "content": "b", "timestamp": "2024-03-09T15:04:05Z", "x": 1}, {"sender_name": "B", "timestamp": "2024-03-09T15:04:05Z", "content": "c"}]} | <context timezone=\\"UTC\\" />\\n<messages>\\n<message sender=\\"A\\" time=\\"Mar 9, 2024, 3:04 PM\\">b</message>\\n<message sender=\\"B\\" time=\\"Mar 9, 2024, 3:04 PM\\">c</message>\\n</messages> |
       | reply-id-like-key | {"messages": [{"sender_name": "Ann", "content": "hi", "timestamp": "2024-03-09T15:04:05.000Z", "reply_to_other_idxx": "not-r", "id": "1", "chat_jid": "g@g.us", "sender": "1@s"}], "timezone": "UTC"} | <context timezone=\\"UTC\\" />\\n<messages>\\n<message sender=\\"Ann\\" time=\\"Mar 9, 2024, 3:04 PM\\">hi</message>\\n</messages> |
       | reply-sender-like-key | {"messages": [{"sender_name": "Ann", "content": "hi", "timestamp": "2024-03-09T15:04:05.000Z", "reply_to_message_content": "q", "reply_to_sender_namX": "Eve", "id": "1", "chat_jid": "g@g.us"}], "timezone": "UTC"} | <context timezone=\\"UTC\\" />\\n<messages>\\n<message sender=\\"Ann\\" time=\\"Mar 9, 2024, 3:04 PM\\">hi</message>\\n</messages> |
+      | escaped-first-key | {"m\\u0065ssages": [{"sender_name": "Ann", "content": "hi", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} | <context timezone=\\"UTC\\" />\\n<messages>\\n<message sender=\\"Ann\\" time=\\"Mar 9, 2024, 3:04 PM\\">hi</message>\\n</messages> |
+      | two-letter-timezone-first | {"timezone": "ab", "messages": []} | <context timezone=\\"ab\\" />\\n<messages>\\n\\n</messages> |
+      | empty-key-last-compact | {"timezone": "UTC", "messages": [{"sender_name": "A", "content": "b", "timestamp": "2024-03-09T15:04:05Z","":1}]} | <context timezone=\\"UTC\\" />\\n<messages>\\n<message sender=\\"A\\" time=\\"Mar 9, 2024, 3:04 PM\\">b</message>\\n</messages> |
 
   @req:V1-FMT-LINE @id:v1/format-messages/json-spellings-refused
   Scenario Outline: a batch that JSON.parse reads as missing or mistyped is refused however it is written
@@ -85,3 +88,11 @@ Feature: format_messages answers a batch however its JSON is written
       | sender-like-key-only | {"messages": [{"content": "hi", "timestamp": "2024-03-09T15:04:05.000Z", "sender_abcd": "Ann", "id": "1", "chat_jid": "g@g.us"}], "timezone": "UTC"} |
       | timestamp-like-key-only | {"messages": [{"sender_name": "Ann", "content": "hi", "timestaxx": "2024-03-09T15:04:05.000Z", "id": "1", "chat_jid": "g@g.us"}], "timezone": "UTC"} |
       | not-an-object | [{"messages": [], "timezone": "UTC"}] |
+      | timezone-missing-other-string-key | {"messages": [], "zone": "UTC"} |
+      | messages-only-under-process-timezone | {"process_timezone": [{"sender_name": "Ann", "content": "hi", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} |
+      | content-missing-beside-body | {"messages": [{"body": "hi", "sender_name": "Ann", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} |
+      | content-missing-beside-chat-jid | {"messages": [{"chat_jid": "g@g.us", "sender_name": "Ann", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} |
+      | content-missing-beside-sender | {"messages": [{"sender": "1@s", "sender_name": "Ann", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} |
+      | content-missing-beside-is-from-me-text | {"messages": [{"is_from_me": "yes", "sender_name": "Ann", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} |
+      | content-missing-beside-id | {"messages": [{"id": "7", "sender_name": "Ann", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} |
+      | null-after-two-messages | {"timezone": "UTC", "messages": [{"sender_name": "A", "content": "b", "timestamp": "2024-03-09T15:04:05Z"}, {"sender_name": "A", "content": "b", "timestamp": "2024-03-09T15:04:05Z"}, null]} |
