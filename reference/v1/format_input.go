@@ -64,6 +64,10 @@ func (f *formatInput) messageToWrite(k int) (m Message, literals uint8) {
 		case sp.n == 0:
 		case sp.kind == spanDecoded:
 			s[field] = unsafe.String(&f.scratch.text[sp.off], sp.n)
+		case sp.kind == spanLiteral && field == timestampField:
+			// The timestamp is parsed, never written as text: it is
+			// given decoded ("\r0" is a carriage return, then 0).
+			s[field] = f.str(sp)
 		default: // for a literal, its bytes between the quotes (never empty: it holds an escape)
 			s[field] = unsafe.String(&f.input[sp.off], sp.n)
 			if sp.kind == spanLiteral {
@@ -92,6 +96,9 @@ const (
 	// writer reads them as they are (appendLiteralXMLInJSON); str decodes.
 	spanLiteral
 )
+
+// timestampField is Timestamp's place in Message's order.
+const timestampField = 2
 
 // messageSpans are a message's strings in Message's order.
 type messageSpans [6]span
