@@ -74,41 +74,35 @@ func TestParseGherkinIsGherkins(t *testing.T) {
 			t.Errorf("%s: %s", p, d)
 		}
 	}
-	for _, row := range tableRowCases {
-		for _, tmpl := range []string{
+	// Each kind of line, in the places of a document it may stand.
+	for _, kind := range []struct {
+		lines     []string
+		templates []string
+	}{
+		{tableRowCases, []string{
 			"Feature: f\n  Scenario Outline: s\n    Given <a>\n  Examples:\n    | a |\n    %s\n",
 			"Feature: f\n  Scenario: s\n    Given x\n      %s\n      | c |\n",
 			"# language: fr\nFonctionnalité: f\n  Scénario: s\n    Soit x\n  %s\n",
-		} {
-			src := fmt.Sprintf(tmpl, row)
-			if d := sameAsGherkin([]byte(src)); d != "" {
-				t.Errorf("%q: %s", src, d)
-			}
-		}
-	}
-	for _, step := range stepLineCases {
-		for _, tmpl := range []string{
+		}},
+		{stepLineCases, []string{
 			"Feature: f\n  Scenario: s\n    %s\n",
 			"# language: fr\nFonctionnalité: f\n  Scénario: s\n    %s\n",
-		} {
-			src := fmt.Sprintf(tmpl, step)
-			if d := sameAsGherkin([]byte(src)); d != "" {
-				t.Errorf("%q: %s", src, d)
-			}
-		}
-	}
-	for _, tags := range tagLineCases {
-		for _, tmpl := range []string{
+		}},
+		{tagLineCases, []string{
 			"%s\nFeature: f\n  Scenario: s\n    Given x\n",
 			"Feature: f\n  %s\n  Scenario: s\n    Given x\n",
 			"Feature: f\n  Scenario Outline: s\n    Given <a>\n  %s\n  Examples:\n    | a |\n    | 1 |\n",
 			"# language: fr\n%s\nFonctionnalité: f\n  Scénario: s\n    Soit x\n",
 			"Feature: f\n  Rule: r\n  %s\n  Scenario: s\n    Given x\n",
 			"Feature: f\n  Scenario: s\n    Given x\n      \"\"\"\n      %s\n      \"\"\"\n",
-		} {
-			src := fmt.Sprintf(tmpl, tags)
-			if d := sameAsGherkin([]byte(src)); d != "" {
-				t.Errorf("%q: %s", src, d)
+		}},
+	} {
+		for _, line := range kind.lines {
+			for _, tmpl := range kind.templates {
+				src := fmt.Sprintf(tmpl, line)
+				if d := sameAsGherkin([]byte(src)); d != "" {
+					t.Errorf("%q: %s", src, d)
+				}
 			}
 		}
 	}

@@ -147,15 +147,21 @@ func LoadProfiles(names ...string) (*Catalog, error) {
 	return loadDirs(files, dirs, true)
 }
 
+// namedFor reports whether an operation's name carries its profile's, as
+// every operation's must, so that a name alone says where it is specified
+// (v1.escape_xml): the profile's name, then "." or "_" (datetime's tool
+// names are the PRD's own: datetime_math), or the name alone.
+func namedFor(op, profile string) bool {
+	return op == profile || strings.HasPrefix(op, profile+".") || strings.HasPrefix(op, profile+"_")
+}
+
 // ProfileOfOperation names the embedded profile that may define the
-// operation, by the rule every operation name follows (its profile's name,
-// then "." or "_", or the name alone), or "" when none may.
+// operation by its name (namedFor), or "" when none may.
 func ProfileOfOperation(op string) string {
 	dirs, _ := fs.Glob(files, "*/operations.yaml")
 	best := ""
 	for _, d := range dirs {
-		p := path.Dir(d)
-		if (op == p || strings.HasPrefix(op, p+".") || strings.HasPrefix(op, p+"_")) && len(p) > len(best) {
+		if p := path.Dir(d); namedFor(op, p) && len(p) > len(best) {
 			best = p
 		}
 	}
@@ -281,10 +287,7 @@ func loadProfile(fsys fs.FS, dir string, embedded bool) (*Profile, error) {
 		}
 	}
 	for _, o := range of.Operations {
-		if !strings.HasPrefix(o.Name, p.Name+".") && o.Name != p.Name && !strings.HasPrefix(o.Name, p.Name+"_") {
-			// Operation names carry their profile so that a name alone says
-			// where it is specified (v1.escape_xml); datetime's tool names are
-			// the PRD's own (datetime_math), hence the "_" form.
+		if !namedFor(o.Name, p.Name) {
 			return nil, fmt.Errorf("spec: %s/operations.yaml: operation %q does not start with its profile name", dir, o.Name)
 		}
 		op := &Operation{Name: o.Name, Profile: p.Name, Summary: o.Summary, Origin: o.Origin,
