@@ -3,7 +3,7 @@ Feature: format_messages answers a batch however its JSON is written
   v1 reads the request with JSON.parse, so any JSON spelling of the same batch gets the
   same answer: keys in any order, keys it does not read (skipped, however deep their
   values), any white space between tokens, strings and keys written with escapes, null
-  for an absent reply field, and a repeated key meaning its last value. Timestamps in the
+  for an absent reply field. Timestamps in the
   usual stored shape and in shapes close to it are shown as v1's Date shows them, and
   many messages of one local day and of the days around it each show their own date.
   Every expected answer here is v1's own formatMessages on the same bytes.
@@ -45,9 +45,6 @@ Feature: format_messages answers a batch however its JSON is written
       | one-day-and-across-midnight-new-york | {"messages": [{"sender_name": "s0", "content": "c", "timestamp": "2024-03-10T04:59:00.000Z"}, {"sender_name": "s1", "content": "c", "timestamp": "2024-03-10T05:00:00.000Z"}, {"sender_name": "s2", "content": "c", "timestamp": "2024-03-10T06:59:00.000Z"}, {"sender_name": "s3", "content": "c", "timestamp": "2024-03-10T07:00:00.000Z"}, {"sender_name": "s4", "content": "c", "timestamp": "2024-03-10T07:01:00.000Z"}, {"sender_name": "s5", "content": "c", "timestamp": "2024-03-10T16:30:00.000Z"}, {"sender_name": "s6", "content": "c", "timestamp": "2024-03-11T03:59:00.000Z"}, {"sender_name": "s7", "content": "c", "timestamp": "2024-03-11T04:00:00.000Z"}, {"sender_name": "s8", "content": "c", "timestamp": "2024-03-11T03:00:00.000Z"}, {"sender_name": "s9", "content": "c", "timestamp": "2024-03-10T12:00:00.000Z"}, {"sender_name": "s10", "content": "c", "timestamp": "2024-03-11T12:00:00.000Z"}], "timezone": "America/New_York"} | <context timezone=\\"America/New_York\\" />\\n<messages>\\n<message sender=\\"s0\\" time=\\"Mar 9, 2024, 11:59 PM\\">c</message>\\n<message sender=\\"s1\\" time=\\"Mar 10, 2024, 12:00 AM\\">c</message>\\n<message sender=\\"s2\\" time=\\"Mar 10, 2024, 1:59 AM\\">c</message>\\n<message sender=\\"s3\\" time=\\"Mar 10, 2024, 3:00 AM\\">c</message>\\n<message sender=\\"s4\\" time=\\"Mar 10, 2024, 3:01 AM\\">c</message>\\n<message sender=\\"s5\\" time=\\"Mar 10, 2024, 12:30 PM\\">c</message>\\n<message sender=\\"s6\\" time=\\"Mar 10, 2024, 11:59 PM\\">c</message>\\n<message sender=\\"s7\\" time=\\"Mar 11, 2024, 12:00 AM\\">c</message>\\n<message sender=\\"s8\\" time=\\"Mar 10, 2024, 11:00 PM\\">c</message>\\n<message sender=\\"s9\\" time=\\"Mar 10, 2024, 8:00 AM\\">c</message>\\n<message sender=\\"s10\\" time=\\"Mar 11, 2024, 8:00 AM\\">c</message>\\n</messages> |
       | across-years-kolkata | {"messages": [{"sender_name": "s0", "content": "c", "timestamp": "2023-12-31T18:29:00.000Z"}, {"sender_name": "s1", "content": "c", "timestamp": "2023-12-31T18:30:00.000Z"}, {"sender_name": "s2", "content": "c", "timestamp": "2023-12-31T06:29:59.999Z"}, {"sender_name": "s3", "content": "c", "timestamp": "2023-12-31T06:30:00.000Z"}, {"sender_name": "s4", "content": "c", "timestamp": "2024-01-01T06:30:00.000Z"}, {"sender_name": "s5", "content": "c", "timestamp": "2023-12-31T18:29:59Z"}, {"sender_name": "s6", "content": "c", "timestamp": "1999-12-31T18:30:00Z"}, {"sender_name": "s7", "content": "c", "timestamp": "2099-12-31T18:30:00Z"}], "timezone": "Asia/Kolkata"} | <context timezone=\\"Asia/Kolkata\\" />\\n<messages>\\n<message sender=\\"s0\\" time=\\"Dec 31, 2023, 11:59 PM\\">c</message>\\n<message sender=\\"s1\\" time=\\"Jan 1, 2024, 12:00 AM\\">c</message>\\n<message sender=\\"s2\\" time=\\"Dec 31, 2023, 11:59 AM\\">c</message>\\n<message sender=\\"s3\\" time=\\"Dec 31, 2023, 12:00 PM\\">c</message>\\n<message sender=\\"s4\\" time=\\"Jan 1, 2024, 12:00 PM\\">c</message>\\n<message sender=\\"s5\\" time=\\"Dec 31, 2023, 11:59 PM\\">c</message>\\n<message sender=\\"s6\\" time=\\"Jan 1, 2000, 12:00 AM\\">c</message>\\n<message sender=\\"s7\\" time=\\"Jan 1, 2100, 12:00 AM\\">c</message>\\n</messages> |
       | invalid-zone-falls-back | {"messages": [{"sender_name": "Ann", "content": "hi", "timestamp": "2024-03-09T15:04:05.000Z"}, {"sender_name": "Bob", "content": "hi", "timestamp": "2024-03-10T15:04:05Z"}], "timezone": "Mars/Base"} | <context timezone=\\"Mars/Base\\" />\\n<messages>\\n<message sender=\\"Ann\\" time=\\"Mar 9, 2024, 3:04 PM\\">hi</message>\\n<message sender=\\"Bob\\" time=\\"Mar 10, 2024, 3:04 PM\\">hi</message>\\n</messages> |
-      | duplicate-keys | {"timezone": "Asia/Tokyo", "messages": [{"sender_name": "Ann", "content": "first", "content": "second", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} | <context timezone=\\"UTC\\" />\\n<messages>\\n<message sender=\\"Ann\\" time=\\"Mar 9, 2024, 3:04 PM\\">second</message>\\n</messages> |
-      | duplicate-messages | {"messages": [], "timezone": "UTC", "messages": [{"sender_name": "Ann", "content": "hi", "timestamp": "2024-03-09T15:04:05.000Z"}]} | <context timezone=\\"UTC\\" />\\n<messages>\\n<message sender=\\"Ann\\" time=\\"Mar 9, 2024, 3:04 PM\\">hi</message>\\n</messages> |
-      | duplicate-null-then-value | {"messages": [{"sender_name": null, "sender_name": "Ann", "content": "hi", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} | <context timezone=\\"UTC\\" />\\n<messages>\\n<message sender=\\"Ann\\" time=\\"Mar 9, 2024, 3:04 PM\\">hi</message>\\n</messages> |
       | empty-messages-spaced | { "messages" : [ ] , "timezone" : "UTC" , "x" : { } } | <context timezone=\\"UTC\\" />\\n<messages>\\n\\n</messages> |
       | keys-like-known-keys | {"messages": [{"sender_abcd": "Not Ann", "timestaxx": "2020-01-01T00:00:00.000Z", "contenX": "not hi", "reply_to_other_idxx": "not-r", "reply_to_message_contenX": "not quoted", "reply_to_sender_namX": "Not Bob", "sender_name": "Ann", "content": "hi", "timestamp": "2024-03-09T15:04:05.000Z", "ab": "x", "abc:": ":", "idx": 1}, {"sender_name": "Bob", "reply_to_sender_name": "Ann", "reply_to_message_contenX": "not quoted", "content": "yo", "timestamp": "2024-03-09T15:04:05.000Z", "reply_to_other_idxx": "nope", "chat_jiX": "g", "is_from_mX": true, "senderX": "s"}, {"sender_name": "Cy", "reply_to_message_content": "q", "reply_to_sender_namX": "Not Ann", "content": "ok", "timestamp": "2024-03-09T15:04:05.000Z", "padding": "................................"}], "timezone": "UTC"} | <context timezone=\\"UTC\\" />\\n<messages>\\n<message sender=\\"Ann\\" time=\\"Mar 9, 2024, 3:04 PM\\">hi</message>\\n<message sender=\\"Bob\\" time=\\"Mar 9, 2024, 3:04 PM\\">yo</message>\\n<message sender=\\"Cy\\" time=\\"Mar 9, 2024, 3:04 PM\\">ok</message>\\n</messages> |
       | first-local-day-of-1970 | {"messages": [{"sender_name": "Ann", "content": "hi", "timestamp": "1970-01-01T10:00:00.000Z"}, {"sender_name": "Bob", "content": "hi", "timestamp": "1970-01-01T11:00:00.000Z"}], "timezone": "UTC"} | <context timezone=\\"UTC\\" />\\n<messages>\\n<message sender=\\"Ann\\" time=\\"Jan 1, 1970, 10:00 AM\\">hi</message>\\n<message sender=\\"Bob\\" time=\\"Jan 1, 1970, 11:00 AM\\">hi</message>\\n</messages> |
@@ -81,11 +78,8 @@ Feature: format_messages answers a batch however its JSON is written
       | empty-message | {"messages": [{}], "timezone": "UTC"} |
       | reply-id-number | {"messages": [{"sender_name": "Ann", "content": "hi", "timestamp": "2024-03-09T15:04:05.000Z", "reply_to_message_id": 1}], "timezone": "UTC"} |
       | reply-content-object | {"messages": [{"sender_name": "Ann", "content": "hi", "timestamp": "2024-03-09T15:04:05.000Z", "reply_to_message_content": {}}], "timezone": "UTC"} |
-      | duplicate-content-last-null | {"messages": [{"sender_name": "Ann", "content": "hi", "content": null, "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} |
-      | duplicate-timezone-last-null | {"timezone": "UTC", "messages": [], "timezone": null} |
       | escaped-key-content-number | {"messages": [{"sender_name": "Ann", "cont\\u0065nt": 1, "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} |
       | process-timezone-number | {"messages": [], "timezone": "UTC", "process_timezone": 1} |
-      | escaped-duplicate-messages-null | {"messages": [{"sender_name": "Ann", "content": "hi", "timestamp": "2024-03-09T15:04:05.000Z"}], "m\\u0065ssages": null, "timezone": "UTC"} |
       | sender-like-key-only | {"messages": [{"content": "hi", "timestamp": "2024-03-09T15:04:05.000Z", "sender_abcd": "Ann", "id": "1", "chat_jid": "g@g.us"}], "timezone": "UTC"} |
       | timestamp-like-key-only | {"messages": [{"sender_name": "Ann", "content": "hi", "timestaxx": "2024-03-09T15:04:05.000Z", "id": "1", "chat_jid": "g@g.us"}], "timezone": "UTC"} |
       | not-an-object | [{"messages": [], "timezone": "UTC"}] |
@@ -97,3 +91,37 @@ Feature: format_messages answers a batch however its JSON is written
       | content-missing-beside-is-from-me-text | {"messages": [{"is_from_me": "yes", "sender_name": "Ann", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} |
       | content-missing-beside-id | {"messages": [{"id": "7", "sender_name": "Ann", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} |
       | null-after-two-messages | {"timezone": "UTC", "messages": [{"sender_name": "A", "content": "b", "timestamp": "2024-03-09T15:04:05Z"}, {"sender_name": "A", "content": "b", "timestamp": "2024-03-09T15:04:05Z"}, null]} |
+
+  @decision @req:V1-FMT-LINE @req:V1-FMT-ESCAPE @id:v1/format-messages/repeated-keys
+  Scenario Outline: a key written twice in an object means its last value, as JSON.parse reads it
+    The seed gives v1's formatMessages objects, not JSON text; the JSON request is the kit's, and
+    RFC 8259 says of an object whose names are not unique that the behaviour of software receiving
+    it is unpredictable (some parsers keep the last value, some the first, some refuse the object).
+    The kit reads a repeated key as JavaScript's JSON.parse does: its last value counts.
+    When I call "v1.format_messages" with:
+      """json
+      <input>
+      """
+    Then the output "result" is "<result>"
+
+    Examples:
+      | case | input | result |
+      | duplicate-keys | {"timezone": "Asia/Tokyo", "messages": [{"sender_name": "Ann", "content": "first", "content": "second", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} | <context timezone=\\"UTC\\" />\\n<messages>\\n<message sender=\\"Ann\\" time=\\"Mar 9, 2024, 3:04 PM\\">second</message>\\n</messages> |
+      | duplicate-messages | {"messages": [], "timezone": "UTC", "messages": [{"sender_name": "Ann", "content": "hi", "timestamp": "2024-03-09T15:04:05.000Z"}]} | <context timezone=\\"UTC\\" />\\n<messages>\\n<message sender=\\"Ann\\" time=\\"Mar 9, 2024, 3:04 PM\\">hi</message>\\n</messages> |
+      | duplicate-null-then-value | {"messages": [{"sender_name": null, "sender_name": "Ann", "content": "hi", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} | <context timezone=\\"UTC\\" />\\n<messages>\\n<message sender=\\"Ann\\" time=\\"Mar 9, 2024, 3:04 PM\\">hi</message>\\n</messages> |
+
+  @decision @req:V1-FMT-LINE @id:v1/format-messages/repeated-keys-refused
+  Scenario Outline: a key written twice whose last value is null or missing is refused
+    As above (RFC 8259 leaves a repeated key's meaning to the receiver; the kit reads the last
+    value, as JSON.parse does): a required field whose last value is null is missing.
+    When I call "v1.format_messages" with:
+      """json
+      <input>
+      """
+    Then the error code is "invalid_input"
+
+    Examples:
+      | case | input |
+      | duplicate-content-last-null | {"messages": [{"sender_name": "Ann", "content": "hi", "content": null, "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} |
+      | duplicate-timezone-last-null | {"timezone": "UTC", "messages": [], "timezone": null} |
+      | escaped-duplicate-messages-null | {"messages": [{"sender_name": "Ann", "content": "hi", "timestamp": "2024-03-09T15:04:05.000Z"}], "m\\u0065ssages": null, "timezone": "UTC"} |
