@@ -18,6 +18,15 @@ var fuzzFindings = []struct{ op, input string }{
 	// group_folder is required (null is a value: an invalid folder); a
 	// missing one is malformed input, not a null (FuzzProfileV1).
 	{"v1.check_due_task", `{"task":{"id":""}}`},
+	// The schema-agreement probe's three seeds (TestSchemaAgreementProbe).
+	// probe-integer-truncation: a number read through float64 was 10.
+	{"routing.wake_batch", `{"now":"2026-03-01T12:00:00.000Z","max_messages":10.0000000000000001,"pending":[]}`},
+	// probe-integer-truncation, in a state document: version 3, read as a float.
+	{"clock-core.load_clock_state", `{"state":{"version":3.0000000000000001}}`},
+	// probe-big-integer: a version too long for int64 is another version.
+	{"clock-core.load_clock_state", `{"state":{"version":12345678901234567890123}}`},
+	// probe-feb-30: the schema says what the operation means (a day the calendar has).
+	{"routing.sweep", `{"now":"2026-02-30T12:00:00.000Z","container_running":false,"claims":[]}`},
 }
 
 func TestFuzzFindingsAgreeWithTheInputSchemas(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"sort"
+	"sync"
 
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference/awareness"
@@ -17,6 +18,7 @@ import (
 	"github.com/clockspec/clockspec/reference/timestamps"
 	"github.com/clockspec/clockspec/reference/tzdb"
 	v1 "github.com/clockspec/clockspec/reference/v1"
+	"github.com/clockspec/clockspec/spec"
 )
 
 // Version of the reference implementation; it moves with the spec.
@@ -109,5 +111,30 @@ func (r *Implementation) Call(_ context.Context, op string, input json.RawMessag
 			out, perr = nil, protocol.Errorf(protocol.CodeInternal, "panic in %s: %v", op, p)
 		}
 	}()
+	if perr := checkInput(op, input); perr != nil {
+		return nil, perr
+	}
 	return h(input)
+}
+
+// catalog is the spec the reference answers to, loaded once.
+var catalog = sync.OnceValues(spec.Load)
+
+// checkInput refuses, as invalid_input, every input its operation's input
+// schema refuses. The schema in spec/ is the one statement of what a
+// well-formed input is: the operations' own decoders only turn what it
+// accepts into their types, so the reference and the schema cannot drift.
+func checkInput(op string, input json.RawMessage) *protocol.Error {
+	cat, err := catalog()
+	if err != nil {
+		return protocol.Errorf(protocol.CodeInternal, "loading the spec: %v", err)
+	}
+	o, ok := cat.Operation(op)
+	if !ok {
+		return nil // an operation the spec does not list has no schema to answer to
+	}
+	if err := o.ValidateInput(input); err != nil {
+		return protocol.Errorf(protocol.CodeInvalidInput, "%v", err)
+	}
+	return nil
 }

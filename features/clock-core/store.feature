@@ -107,17 +107,17 @@ Feature: The implementation's own state store
     Then the call is refused
 
   @decision @req:CLK-STATE-VERSION @req:CLK-STATE-READ @id:clock-core/store/version-at-double-precision
-  Scenario: a version written as 2^53 with a fraction is no version: the file is refused as no state
+  Scenario: a version written as 2^53 with a fraction is read exactly: another version, and the file is left as it is
     §10.2 gives the version as the integer 3 and says nothing of one spelled with a fraction. The kit
-    reads 3.0 as 3, but from 2^53 on a double no longer tells a whole number from its neighbour, so
-    9007199254740992.0 is not taken for a version at all: the file is no valid state, and is neither
-    read nor written over.
+    reads numbers exactly, as JSON Schema does: 9007199254740992.0 is the whole number 2^53 (a double
+    could not tell it from its neighbour, so no reader goes through one), a version other than 3. The
+    file is neither read nor written over.
     Given the state file "state_file" holds:
       """
       {"version": 9007199254740992.0, "users": {}, "threads": {}}
       """
     When I call "clock-core.store_read" with {"path": "${state_file}"}
-    Then the error code is "invalid_state"
+    Then the error code is "unsupported_state_version"
     When I call "clock-core.store_on_user_message" with {"path": "${state_file}", "now": "2026-02-09T10:00:00+09:00", "message": {"channel": "chat", "thread": ["dm", "u1"], "user_id": "u1", "text": "hi"}}
-    Then the error code is "invalid_state"
+    Then the error code is "unsupported_state_version"
     And the state file "state_file" still holds what it held

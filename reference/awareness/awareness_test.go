@@ -1,6 +1,7 @@
 package awareness
 
 import (
+	"math"
 	"testing"
 	"time"
 
@@ -164,5 +165,16 @@ func BenchmarkCapture(b *testing.B) {
 		if _, err := CaptureAction(p, CaptureInput{Text: "heading to the gym", UserKey: "user:chat:u1"}, now); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// An expected duration longer than a time.Duration holds saturates: it is
+// still longer than any elapsed time, never a wrapped negative one.
+func TestMinutesDurationSaturates(t *testing.T) {
+	if d := minutesDuration(9007199254740991); d <= 0 || d != math.MaxInt64 {
+		t.Fatalf("minutesDuration(2^53-1) = %v, want the longest duration", d)
+	}
+	if d := minutesDuration(90); d != 90*time.Minute {
+		t.Fatalf("minutesDuration(90) = %v", d)
 	}
 }

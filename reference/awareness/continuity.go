@@ -1,6 +1,7 @@
 package awareness
 
 import (
+	"math"
 	"time"
 
 	"github.com/clockspec/clockspec/reference/clock"
@@ -67,9 +68,9 @@ func AssessContinuity(p clock.Policy, in ContinuityInput, now time.Time) Continu
 		c.ElapsedMS = e.Milliseconds()
 		if a.ExpectedTypicalMinutes != nil && a.ExpectedMaxMinutes != nil {
 			switch {
-			case e < time.Duration(*a.ExpectedTypicalMinutes)*time.Minute:
+			case e < minutesDuration(*a.ExpectedTypicalMinutes):
 				c.Window = WindowBeforeTypical
-			case e < time.Duration(*a.ExpectedMaxMinutes)*time.Minute:
+			case e < minutesDuration(*a.ExpectedMaxMinutes):
 				c.Window = WindowTypicalToMax
 			default:
 				c.Window = WindowAfterMax
@@ -93,4 +94,15 @@ func AssessContinuity(p clock.Policy, in ContinuityInput, now time.Time) Continu
 		c.Impactful = &g
 	}
 	return c
+}
+
+// minutesDuration is m minutes as a duration, saturating at the longest duration
+// Go can hold (about 292 years): the schema admits any minute count up to
+// 2^53 - 1, and a larger count than a Duration holds is still "longer than
+// any elapsed time", never a wrapped negative one.
+func minutesDuration(m int) time.Duration {
+	if m > int(math.MaxInt64/int64(time.Minute)) {
+		return math.MaxInt64
+	}
+	return time.Duration(m) * time.Minute
 }

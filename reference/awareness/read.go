@@ -40,7 +40,7 @@ func EffectiveStatus(a clock.Action, now time.Time) string {
 	}
 	if a.Status != StatusLikelyDone && a.Source != clock.SourceUserConfirmed && a.ExpectedTypicalMinutes != nil {
 		if rec, err := clock.ParseInstant(a.RecordedISO); err == nil &&
-			ElapsedSince(rec, now) >= time.Duration(*a.ExpectedTypicalMinutes)*time.Minute {
+			ElapsedSince(rec, now) >= minutesDuration(*a.ExpectedTypicalMinutes) {
 			return StatusLikelyDone
 		}
 	}

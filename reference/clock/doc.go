@@ -24,8 +24,7 @@
 //	ops.go, ops_decode.go    the JSON operations of the clock-core profile
 //
 // The spec files it reads (the default policy, the acknowledgement and hedge
-// lists) come from the spec package's embedded spec/clock-core; the state
-// schema is embedded from schema/, a copy of spec/clock-core/state.schema.json
-// that a test keeps identical. A later profile (clock-awareness) builds on
+// lists) and the state schema come from the spec package's embedded
+// spec/clock-core. A later profile (clock-awareness) builds on
 // the same Policy, State and Provider.
 package clock

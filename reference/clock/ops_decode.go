@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"github.com/clockspec/clockspec/reference/jsonin"
-	"math"
-	"strconv"
 	"strings"
 	"time"
 
@@ -320,7 +318,8 @@ func (f *fields) state(key string) *State {
 
 // normalizeNumbers writes integral numbers as integers (3.0 → 3, 9e1 → 90),
 // which JSON Schema counts as integers too, so that Go's int fields read
-// exactly what the schema accepted.
+// exactly what the schema accepted. Read exactly, never through float64:
+// 3.0000000000000001 is not an integer, and stays as it is.
 func normalizeNumbers(v any) any {
 	switch x := v.(type) {
 	case map[string]any:
@@ -332,11 +331,8 @@ func normalizeNumbers(v any) any {
 			x[i] = normalizeNumbers(e)
 		}
 	case json.Number:
-		if _, err := x.Int64(); err == nil {
-			return x
-		}
-		if fl, err := x.Float64(); err == nil && fl == math.Trunc(fl) && math.Abs(fl) < 1<<53 {
-			return json.Number(strconv.FormatInt(int64(fl), 10))
+		if whole, ok := jsonin.Whole(string(x)); ok {
+			return json.Number(whole)
 		}
 	}
 	return v

@@ -17,14 +17,6 @@ import (
 	"github.com/clockspec/clockspec/spec"
 )
 
-// TestStateSchemaCopyIsIdentical: the reference embeds its own copy of the
-// published state schema (the spec package embeds only YAML).
-func TestStateSchemaCopyIsIdentical(t *testing.T) {
-	if !bytes.Equal(StateSchemaJSON(), repoFile(t, "spec/clock-core/state.schema.json")) {
-		t.Fatal("reference/clock/schema/state.schema.json differs from spec/clock-core/state.schema.json: copy it over")
-	}
-}
-
 func normalise(t *testing.T, v any) string {
 	t.Helper()
 	b, err := json.Marshal(v)

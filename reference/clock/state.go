@@ -2,16 +2,19 @@ package clock
 
 import (
 	"bytes"
-	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/clockspec/clockspec/spec"
 )
 
 // StateVersion is the only version of the state file this package reads and
@@ -91,8 +94,15 @@ func NewState() *State {
 	return &State{Version: StateVersion, Users: map[string]*User{}, Threads: map[string]*Thread{}}
 }
 
-//go:embed schema/state.schema.json
-var stateSchemaJSON []byte
+// stateSchemaJSON is the published state schema, read from the spec the
+// binary embeds: one file, no copy to keep equal.
+var stateSchemaJSON = func() []byte {
+	b, err := fs.ReadFile(spec.FS(), "clock-core/state.schema.json")
+	if err != nil {
+		panic("clock: the embedded spec has no clock-core/state.schema.json: " + err.Error())
+	}
+	return b
+}()
 
 var (
 	schemaOnce  sync.Once
@@ -100,8 +110,8 @@ var (
 	schemaErr   error
 )
 
-// StateSchemaJSON is the published JSON Schema of the state file (a copy of
-// spec/clock-core/state.schema.json; a test keeps them identical).
+// StateSchemaJSON is the published JSON Schema of the state file,
+// spec/clock-core/state.schema.json.
 func StateSchemaJSON() []byte { return append([]byte(nil), stateSchemaJSON...) }
 
 // documentSchema compiles the state schema with `version` relaxed to any
@@ -194,15 +204,15 @@ func decodeValue(v any) (*State, error) {
 	if !ok {
 		return nil, &StateError{Kind: ErrStateShape, Detail: "the document must be a JSON object"}
 	}
-	if n, ok := obj["version"].(json.Number); ok {
-		if ver, err := n.Int64(); err == nil && ver != StateVersion {
-			what := "older"
-			if ver > StateVersion {
-				what = "newer"
-			}
-			return nil, &StateError{Kind: ErrStateVersion, Version: int(ver),
-				Detail: fmt.Sprintf("the document is version %d, %s than the version %d this implementation reads; it is left as it is", ver, what, StateVersion)}
+	// Any other integer is another version, however long it is written.
+	if n, ok := obj["version"].(json.Number); ok && strings.Trim(string(n), "-0123456789") == "" && string(n) != strconv.Itoa(StateVersion) {
+		ver, err := n.Int64()
+		what := "older"
+		if err != nil && !strings.HasPrefix(string(n), "-") || err == nil && ver > StateVersion {
+			what = "newer"
 		}
+		return nil, &StateError{Kind: ErrStateVersion, Version: int(ver),
+			Detail: fmt.Sprintf("the document is version %s, %s than the version %d this implementation reads; it is left as it is", n, what, StateVersion)}
 	}
 	s, err := documentSchema()
 	if err != nil {
