@@ -3,7 +3,7 @@ package conformance_test
 import (
 	"context"
 	"encoding/json"
-	"github.com/clockspec/clockspec/reference/jsonin"
+	"github.com/clockspec/clockspec/internal/jsonin"
 	"strings"
 	"testing"
 

@@ -23,7 +23,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/clockspec/clockspec/protocol"
-	"github.com/clockspec/clockspec/protocol/mcpserve"
+	"github.com/clockspec/clockspec/spec"
 )
 
 // MCPOptions configure the MCP driver. Exactly one of Argv (a server on
@@ -51,7 +51,7 @@ type MCPOptions struct {
 	ProtocolVersion string
 	// Tools are the profiles' tool definitions the listed tools are checked
 	// against. Nil: the embedded spec's (spec/datetime/tools.json).
-	Tools []mcpserve.ToolDef
+	Tools []spec.ToolDef
 }
 
 // MCPProtocolVersion is the MCP revision the driver offers by default:
@@ -103,7 +103,7 @@ func MCP(opts MCPOptions) (Driver, error) {
 		opts.ProtocolVersion = MCPProtocolVersion
 	}
 	if opts.Tools == nil {
-		tools, err := mcpserve.Tools()
+		tools, err := spec.Tools()
 		if err != nil {
 			return nil, fmt.Errorf("mcp driver: %w", err)
 		}

@@ -3,7 +3,7 @@ package protocol
 import (
 	"bytes"
 
-	"github.com/clockspec/clockspec/reference/jsonin"
+	"github.com/clockspec/clockspec/internal/jsonin"
 )
 
 // readRequest reads a request envelope in one pass, for the envelopes where

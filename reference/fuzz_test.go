@@ -4,7 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
-	"github.com/clockspec/clockspec/reference/jsonin"
+	"github.com/clockspec/clockspec/internal/jsonin"
 	"sort"
 	"testing"
 

@@ -11,9 +11,9 @@ import (
 
 	"github.com/clockspec/clockspec/conformance"
 	"github.com/clockspec/clockspec/features"
+	"github.com/clockspec/clockspec/internal/jsonin"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
-	"github.com/clockspec/clockspec/reference/jsonin"
 	"github.com/clockspec/clockspec/spec"
 )
 

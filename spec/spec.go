@@ -579,6 +579,9 @@ func validateValue(s *jsonschema.Schema, v any, what string) error {
 	if len(problems) == 0 {
 		problems = []string{ve.Error()}
 	}
+	// The validator walks an object's properties in map order: sorted, the
+	// same document always gets the same message.
+	sort.Strings(problems)
 	return &SchemaError{What: what, Problems: problems}
 }
 

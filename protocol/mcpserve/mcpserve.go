@@ -10,8 +10,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
-	"io/fs"
 	"net/http"
 	"os"
 	"runtime/debug"
@@ -23,34 +21,11 @@ import (
 	"github.com/clockspec/clockspec/spec"
 )
 
-// ToolDef is one LLM tool definition, in the Anthropic tool format the
-// spec publishes (name, description, input_schema).
-type ToolDef struct {
-	Name        string          `json:"name"`
-	Description string          `json:"description"`
-	InputSchema json.RawMessage `json:"input_schema"`
-}
+// ToolDef is the spec's tool definition, served as it is.
+type ToolDef = spec.ToolDef
 
-// ToolFiles lists the tool definition files of the embedded spec, one per
-// profile that publishes its operations as LLM tools.
-var ToolFiles = []string{"datetime/tools.json"}
-
-// Tools reads the tool definitions of the embedded spec.
-func Tools() ([]ToolDef, error) {
-	var out []ToolDef
-	for _, name := range ToolFiles {
-		b, err := fs.ReadFile(spec.FS(), name)
-		if err != nil {
-			return nil, err
-		}
-		var defs []ToolDef
-		if err := json.Unmarshal(b, &defs); err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		out = append(out, defs...)
-	}
-	return out, nil
-}
+// Tools reads the tool definitions of the embedded spec (spec.Tools).
+func Tools() ([]ToolDef, error) { return spec.Tools() }
 
 // NewServer builds an MCP server whose tools are the given definitions,
 // each answered by the operation of impl with the same name.

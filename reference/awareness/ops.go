@@ -8,9 +8,9 @@ import (
 
 	"time"
 
+	"github.com/clockspec/clockspec/internal/jsonin"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference/clock"
-	"github.com/clockspec/clockspec/reference/jsonin"
 )
 
 // Error codes besides invalid_input (the clock-core codes, reused).

@@ -3,7 +3,7 @@ package clock
 import (
 	"encoding/json"
 	"errors"
-	"github.com/clockspec/clockspec/reference/jsonin"
+	"github.com/clockspec/clockspec/internal/jsonin"
 	"path"
 	"strings"
 	"time"

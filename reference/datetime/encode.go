@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"github.com/clockspec/clockspec/internal/jsonin"
 	"github.com/clockspec/clockspec/protocol"
-	"github.com/clockspec/clockspec/reference/jsonin"
 )
 
 // The results are written by appenders, byte for byte what json.Marshal

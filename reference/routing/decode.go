@@ -3,7 +3,7 @@ package routing
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/clockspec/clockspec/reference/jsonin"
+	"github.com/clockspec/clockspec/internal/jsonin"
 	"math"
 	"slices"
 	"strconv"

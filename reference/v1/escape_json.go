@@ -4,8 +4,8 @@ import (
 	"encoding/binary"
 	"math/bits"
 
+	"github.com/clockspec/clockspec/internal/jsonin"
 	"github.com/clockspec/clockspec/protocol"
-	"github.com/clockspec/clockspec/reference/jsonin"
 )
 
 // appendEscapedXMLInJSON appends EscapeXML(s) as it reads inside a JSON

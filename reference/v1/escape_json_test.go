@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/clockspec/clockspec/reference/jsonin"
+	"github.com/clockspec/clockspec/internal/jsonin"
 )
 
 // escapedXMLInJSON is what appendEscapedXMLInJSON must write: EscapeXML's

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/clockspec/clockspec/reference/jsonin"
+	"github.com/clockspec/clockspec/internal/jsonin"
 )
 
 var formatInputSeeds = []string{

@@ -7,8 +7,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/clockspec/clockspec/internal/jsonin"
 	"github.com/clockspec/clockspec/protocol"
-	"github.com/clockspec/clockspec/reference/jsonin"
 )
 
 // Operations maps every v1 operation name to its handler.

@@ -22,7 +22,7 @@ var profilePackages = []struct {
 	{"routing", []string{"routing"}},
 	{"clock-core", []string{"clock"}},
 	{"clock-awareness", []string{"awareness"}},
-	{"shared", []string{".", "jsonin", "tzdb"}},
+	{"shared", []string{".", "tzdb"}},
 }
 
 // profileOfPackage names the profile of a package directory.
