@@ -14,6 +14,12 @@ import (
 	"github.com/clockspec/clockspec/internal/jsonin"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
+	"github.com/clockspec/clockspec/reference/awareness"
+	"github.com/clockspec/clockspec/reference/clock"
+	"github.com/clockspec/clockspec/reference/datetime"
+	"github.com/clockspec/clockspec/reference/routing"
+	"github.com/clockspec/clockspec/reference/timestamps"
+	v1 "github.com/clockspec/clockspec/reference/v1"
 	"github.com/clockspec/clockspec/spec"
 )
 
@@ -217,5 +223,43 @@ func TestSchemaAgreementProbeJudgesBothWays(t *testing.T) {
 		if (d != "") != c.disagrees {
 			t.Errorf("%s: %s(%s): disagreement %q, want one: %v", c.name, c.op, c.input, d, c.disagrees)
 		}
+	}
+}
+
+// decodeArgs decodes an input with the generated decoder of its operation's
+// profile.
+func decodeArgs(op string, raw []byte) (any, error) {
+	for _, decode := range []func(string, []byte) (any, bool, error){
+		v1.DecodeArgs, datetime.DecodeArgs, timestamps.DecodeArgs, routing.DecodeArgs, clock.DecodeArgs, awareness.DecodeArgs,
+	} {
+		if args, ok, err := decode(op, raw); ok {
+			return args, err
+		}
+	}
+	return nil, fmt.Errorf("no generated decoder for %s", op)
+}
+
+// The generated input types agree with their schemas: every input the
+// suite sends, and every respelling of it, that its schema accepts decodes
+// into its type. A generated type that disagreed (an integer the schema
+// lets grow beyond int64, a field typed string where the schema allows a
+// number) would turn a valid input into invalid_input.
+func TestGeneratedArgsDecodeEveryInputTheSchemaAccepts(t *testing.T) {
+	cat, _ := operations(t)
+	decoded := 0
+	for _, c := range suiteCalls(t) {
+		o, _ := cat.Operation(c.op)
+		for _, in := range append([]string{string(c.input)}, probeVariants(c.input)...) {
+			if o.ValidateInput([]byte(in)) != nil {
+				continue
+			}
+			decoded++
+			if _, err := decodeArgs(c.op, []byte(in)); err != nil {
+				t.Errorf("%s(%s): the schema accepts it, its generated type does not: %v", c.op, in, err)
+			}
+		}
+	}
+	if decoded < 1000 {
+		t.Fatalf("only %d inputs decoded: the suite's calls were not found", decoded)
 	}
 }
