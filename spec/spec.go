@@ -19,6 +19,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 	"gopkg.in/yaml.v3"
 
+	"github.com/clockspec/clockspec/internal/jsonin"
 	"github.com/clockspec/clockspec/protocol"
 )
 
@@ -539,14 +540,11 @@ func (op *Operation) ValidateError(e *protocol.Error) error {
 }
 
 func validate(s *jsonschema.Schema, raw json.RawMessage, what string) error {
-	if !json.Valid(raw) {
+	// One pass, as encoding/json with UseNumber reads it: every call's
+	// input is checked, so the decoding is on the reference's hot path.
+	v, err := jsonin.DecodeAny(raw)
+	if err != nil {
 		return &SchemaError{What: what, Problems: []string{"not one JSON value"}}
-	}
-	var v any
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if err := dec.Decode(&v); err != nil {
-		return &SchemaError{What: what, Problems: []string{"not JSON: " + err.Error()}}
 	}
 	return validateValue(s, tameNumbers(v), what)
 }
