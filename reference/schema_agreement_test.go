@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"regexp"
 	"sort"
 	"strings"
@@ -254,8 +255,16 @@ func TestGeneratedArgsDecodeEveryInputTheSchemaAccepts(t *testing.T) {
 				continue
 			}
 			decoded++
-			if _, err := decodeArgs(c.op, []byte(in)); err != nil {
+			args, err := decodeArgs(c.op, []byte(in))
+			if err != nil {
 				t.Errorf("%s(%s): the schema accepts it, its generated type does not: %v", c.op, in, err)
+				continue
+			}
+			// The one-pass reader, where it answered, read what the general
+			// decoder reads.
+			general := reflect.New(reflect.TypeOf(args).Elem())
+			if err := jsonin.Into([]byte(in), general.Interface()); err != nil || !reflect.DeepEqual(args, general.Interface()) {
+				t.Errorf("%s(%s): the generated decoder read %+v, jsonin.Into %+v (%v)", c.op, in, args, general.Interface(), err)
 			}
 		}
 	}

@@ -64,9 +64,9 @@ type CaptureActionArgsCalibrationValue struct {
 
 // CaptureActionArgs is read from the clock-awareness schema.
 type CaptureActionArgs struct {
-	Actions []StateActionArgs `json:"actions"`
+	Actions jsonin.Nullable[[]StateActionArgs] `json:"actions"`
 	// The user's calibration.activity_overrides, keyed by activity (phrases.yaml activities).
-	Calibration map[string]CaptureActionArgsCalibrationValue `json:"calibration"`
+	Calibration jsonin.Nullable[map[string]CaptureActionArgsCalibrationValue] `json:"calibration"`
 	// The agent's own reading of the message — what CLOCK leaves to the agent: whether it states an action to keep (§6.2), whether that action "imply near-term temporal relevance" (§6.2 B), its "normali…
 	Judgement  json.RawMessage         `json:"judgement"`
 	Now        string                  `json:"now"`
@@ -119,45 +119,596 @@ type GroupTimeArgs struct {
 	Scheduled jsonin.Nullable[string] `json:"scheduled"`
 }
 
-// DecodeDecideRelevanceArgs reads an input of clock-awareness.decide_relevance that its schema has accepted.
+func readDecideRelevanceArgs(r *jsonin.Reader, x *DecideRelevanceArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [8]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "has_open_action":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
+			})(r, &x.HasOpenAction)
+		case "last_interaction_any_channel_iso":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.LastInteractionAnyChannelISO)
+		case "last_interaction_iso":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.LastInteractionISO)
+		case "now":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadString)(r, &x.Now)
+		case "policy":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (jsonin.ReadRaw)(r, &x.Policy)
+		case "text":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Text)
+		case "thread_kind":
+			if seen[6] {
+				return false
+			}
+			seen[6] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.ThreadKind)
+		case "time_related":
+			if seen[7] {
+				return false
+			}
+			seen[7] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
+			})(r, &x.TimeRelated)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readThreadKindArgs(r *jsonin.Reader, x *ThreadKindArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "inferred":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadRaw)(r, &x.Inferred)
+		case "stored_kind":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.StoredKind)
+		case "text":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Text)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readParseDirectiveArgs(r *jsonin.Reader, x *ParseDirectiveArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [1]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "text":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Text)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readStateActionArgs(r *jsonin.Reader, x *StateActionArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [11]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "expected_max_minutes":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v **int64) bool { return jsonin.ReadPtr(r, v, jsonin.ReadInt64) })(r, &x.ExpectedMaxMinutes)
+		case "expected_typical_minutes":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v **int64) bool { return jsonin.ReadPtr(r, v, jsonin.ReadInt64) })(r, &x.ExpectedTypicalMinutes)
+		case "expires_iso":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadString)(r, &x.ExpiresISO)
+		case "id":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadString)(r, &x.ID)
+		case "label":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (jsonin.ReadString)(r, &x.Label)
+		case "quote":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.Quote)
+		case "recorded_iso":
+			if seen[6] {
+				return false
+			}
+			seen[6] = true
+			return (jsonin.ReadString)(r, &x.RecordedISO)
+		case "source":
+			if seen[7] {
+				return false
+			}
+			seen[7] = true
+			return (jsonin.ReadString)(r, &x.Source)
+		case "status":
+			if seen[8] {
+				return false
+			}
+			seen[8] = true
+			return (jsonin.ReadString)(r, &x.Status)
+		case "thread_key":
+			if seen[9] {
+				return false
+			}
+			seen[9] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ThreadKey)
+		case "type":
+			if seen[10] {
+				return false
+			}
+			seen[10] = true
+			return (jsonin.ReadString)(r, &x.Type)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readCaptureActionArgsCalibrationValue(r *jsonin.Reader, x *CaptureActionArgsCalibrationValue) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "max_minutes":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadInt64)(r, &x.MaxMinutes)
+		case "typical_minutes":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadInt64)(r, &x.TypicalMinutes)
+		case "updated_iso":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadString)(r, &x.UpdatedISO)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readCaptureActionArgs(r *jsonin.Reader, x *CaptureActionArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [9]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "actions":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[[]StateActionArgs]) bool {
+				return jsonin.ReadNullable(r, v, func(r *jsonin.Reader, v *[]StateActionArgs) bool { return jsonin.ReadSlice(r, v, readStateActionArgs) })
+			})(r, &x.Actions)
+		case "calibration":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[map[string]CaptureActionArgsCalibrationValue]) bool {
+				return jsonin.ReadNullable(r, v, func(r *jsonin.Reader, v *map[string]CaptureActionArgsCalibrationValue) bool {
+					return jsonin.ReadMap(r, v, readCaptureActionArgsCalibrationValue)
+				})
+			})(r, &x.Calibration)
+		case "judgement":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadRaw)(r, &x.Judgement)
+		case "now":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadString)(r, &x.Now)
+		case "policy":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (jsonin.ReadRaw)(r, &x.Policy)
+		case "text":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			return (jsonin.ReadString)(r, &x.Text)
+		case "thread_key":
+			if seen[6] {
+				return false
+			}
+			seen[6] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.ThreadKey)
+		case "thread_kind":
+			if seen[7] {
+				return false
+			}
+			seen[7] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.ThreadKind)
+		case "user_key":
+			if seen[8] {
+				return false
+			}
+			seen[8] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.UserKey)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readReadActionsArgs(r *jsonin.Reader, x *ReadActionsArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "actions":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *[]StateActionArgs) bool { return jsonin.ReadSlice(r, v, readStateActionArgs) })(r, &x.Actions)
+		case "now":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Now)
+		case "thread_key":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.ThreadKey)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readAssessContinuityArgs(r *jsonin.Reader, x *AssessContinuityArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [7]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "action":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (readStateActionArgs)(r, &x.Action)
+		case "basis":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Basis)
+		case "confirmed":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
+			})(r, &x.Confirmed)
+		case "impactful_kind":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.ImpactfulKind)
+		case "now":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (jsonin.ReadString)(r, &x.Now)
+		case "policy":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			return (jsonin.ReadRaw)(r, &x.Policy)
+		case "user_confirmed_done":
+			if seen[6] {
+				return false
+			}
+			seen[6] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
+			})(r, &x.UserConfirmedDone)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readGroupTimeArgsParticipantsItem(r *jsonin.Reader, x *GroupTimeArgsParticipantsItem) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [2]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "tz":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.TZ)
+		case "user_key":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.UserKey)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readGroupTimeArgs(r *jsonin.Reader, x *GroupTimeArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [6]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "addressed_user":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.AddressedUser)
+		case "now":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Now)
+		case "participants":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *[]GroupTimeArgsParticipantsItem) bool {
+				return jsonin.ReadSlice(r, v, readGroupTimeArgsParticipantsItem)
+			})(r, &x.Participants)
+		case "policy":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadRaw)(r, &x.Policy)
+		case "relative":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
+			})(r, &x.Relative)
+		case "scheduled":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Scheduled)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+// DecodeDecideRelevanceArgs reads an input of clock-awareness.decide_relevance that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeDecideRelevanceArgs(raw []byte) (*DecideRelevanceArgs, error) {
 	in := new(DecideRelevanceArgs)
+	if r := jsonin.NewReader(raw); readDecideRelevanceArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = DecideRelevanceArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeThreadKindArgs reads an input of clock-awareness.thread_kind that its schema has accepted.
+// DecodeThreadKindArgs reads an input of clock-awareness.thread_kind that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeThreadKindArgs(raw []byte) (*ThreadKindArgs, error) {
 	in := new(ThreadKindArgs)
+	if r := jsonin.NewReader(raw); readThreadKindArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = ThreadKindArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeParseDirectiveArgs reads an input of clock-awareness.parse_directive that its schema has accepted.
+// DecodeParseDirectiveArgs reads an input of clock-awareness.parse_directive that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeParseDirectiveArgs(raw []byte) (*ParseDirectiveArgs, error) {
 	in := new(ParseDirectiveArgs)
+	if r := jsonin.NewReader(raw); readParseDirectiveArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = ParseDirectiveArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeCaptureActionArgs reads an input of clock-awareness.capture_action that its schema has accepted.
+// DecodeCaptureActionArgs reads an input of clock-awareness.capture_action that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeCaptureActionArgs(raw []byte) (*CaptureActionArgs, error) {
 	in := new(CaptureActionArgs)
+	if r := jsonin.NewReader(raw); readCaptureActionArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = CaptureActionArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeReadActionsArgs reads an input of clock-awareness.read_actions that its schema has accepted.
+// DecodeReadActionsArgs reads an input of clock-awareness.read_actions that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeReadActionsArgs(raw []byte) (*ReadActionsArgs, error) {
 	in := new(ReadActionsArgs)
+	if r := jsonin.NewReader(raw); readReadActionsArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = ReadActionsArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeAssessContinuityArgs reads an input of clock-awareness.assess_continuity that its schema has accepted.
+// DecodeAssessContinuityArgs reads an input of clock-awareness.assess_continuity that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeAssessContinuityArgs(raw []byte) (*AssessContinuityArgs, error) {
 	in := new(AssessContinuityArgs)
+	if r := jsonin.NewReader(raw); readAssessContinuityArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = AssessContinuityArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeGroupTimeArgs reads an input of clock-awareness.group_time that its schema has accepted.
+// DecodeGroupTimeArgs reads an input of clock-awareness.group_time that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeGroupTimeArgs(raw []byte) (*GroupTimeArgs, error) {
 	in := new(GroupTimeArgs)
+	if r := jsonin.NewReader(raw); readGroupTimeArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = GroupTimeArgs{}
 	return in, jsonin.Into(raw, in)
 }
 

@@ -178,8 +178,8 @@ type ParseThreadKeyArgs struct {
 type UserKeyArgs struct {
 	Channel string `json:"channel"`
 	// The state's identity_links.
-	IdentityLinks map[string]string `json:"identity_links"`
-	UserID        string            `json:"user_id"`
+	IdentityLinks jsonin.Nullable[map[string]string] `json:"identity_links"`
+	UserID        string                             `json:"user_id"`
 }
 
 // LinkIdentitiesArgsIdentitiesItem is read from the clock-core schema.
@@ -326,165 +326,1785 @@ type StoreReadArgs struct {
 	Path string `json:"path"`
 }
 
-// DecodeLoadPolicyArgs reads an input of clock-core.load_policy that its schema has accepted.
+func readLoadPolicyArgs(r *jsonin.Reader, x *LoadPolicyArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [1]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "yaml":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Yaml)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readCheckPolicyArgs(r *jsonin.Reader, x *CheckPolicyArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [1]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "yaml":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Yaml)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readNowArgs(r *jsonin.Reader, x *NowArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [2]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "host_clock":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.HostClock)
+		case "previous":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Previous)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readAgentTimezoneArgs(r *jsonin.Reader, x *AgentTimezoneArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [1]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "host_tz":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.HostTZ)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readResolveSessionTZArgs(r *jsonin.Reader, x *ResolveSessionTZArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [8]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "explicit":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Explicit)
+		case "host_tz":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.HostTZ)
+		case "mentioned_location":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.MentionedLocation)
+		case "now":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadString)(r, &x.Now)
+		case "policy":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (jsonin.ReadRaw)(r, &x.Policy)
+		case "thread_override":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.ThreadOverride)
+		case "time_sensitive":
+			if seen[6] {
+				return false
+			}
+			seen[6] = true
+			return (func(r *jsonin.Reader, v **bool) bool { return jsonin.ReadPtr(r, v, jsonin.ReadBool) })(r, &x.TimeSensitive)
+		case "user_default":
+			if seen[7] {
+				return false
+			}
+			seen[7] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.UserDefault)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readStateThreadArgs(r *jsonin.Reader, x *StateThreadArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [9]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "agent_tz":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.AgentTZ)
+		case "delta_hours":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v **json.Number) bool { return jsonin.ReadPtr(r, v, jsonin.ReadNumber) })(r, &x.DeltaHours)
+		case "last_agent_message_iso":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.LastAgentMessageISO)
+		case "last_interaction_iso":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.LastInteractionISO)
+		case "last_user_message_iso":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.LastUserMessageISO)
+		case "last_user_message_iso_by_user":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			return (func(r *jsonin.Reader, v *map[string]string) bool { return jsonin.ReadMap(r, v, jsonin.ReadString) })(r, &x.LastUserMessageISOByUser)
+		case "participants":
+			if seen[6] {
+				return false
+			}
+			seen[6] = true
+			return (func(r *jsonin.Reader, v *[]string) bool { return jsonin.ReadSlice(r, v, jsonin.ReadString) })(r, &x.Participants)
+		case "session_tz":
+			if seen[7] {
+				return false
+			}
+			seen[7] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.SessionTZ)
+		case "thread_kind":
+			if seen[8] {
+				return false
+			}
+			seen[8] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ThreadKind)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readStateUserArgsCalibrationActivityOverridesValue(r *jsonin.Reader, x *StateUserArgsCalibrationActivityOverridesValue) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "max_minutes":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadInt64)(r, &x.MaxMinutes)
+		case "typical_minutes":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadInt64)(r, &x.TypicalMinutes)
+		case "updated_iso":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadString)(r, &x.UpdatedISO)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readStateUserArgsCalibration(r *jsonin.Reader, x *StateUserArgsCalibration) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [1]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "activity_overrides":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *map[string]StateUserArgsCalibrationActivityOverridesValue) bool {
+				return jsonin.ReadMap(r, v, readStateUserArgsCalibrationActivityOverridesValue)
+			})(r, &x.ActivityOverrides)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readStateChannelArgs(r *jsonin.Reader, x *StateChannelArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [2]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "last_agent_message_iso":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.LastAgentMessageISO)
+		case "last_user_message_iso":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.LastUserMessageISO)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readStateActionArgs(r *jsonin.Reader, x *StateActionArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [11]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "expected_max_minutes":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v **int64) bool { return jsonin.ReadPtr(r, v, jsonin.ReadInt64) })(r, &x.ExpectedMaxMinutes)
+		case "expected_typical_minutes":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v **int64) bool { return jsonin.ReadPtr(r, v, jsonin.ReadInt64) })(r, &x.ExpectedTypicalMinutes)
+		case "expires_iso":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadString)(r, &x.ExpiresISO)
+		case "id":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadString)(r, &x.ID)
+		case "label":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (jsonin.ReadString)(r, &x.Label)
+		case "quote":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.Quote)
+		case "recorded_iso":
+			if seen[6] {
+				return false
+			}
+			seen[6] = true
+			return (jsonin.ReadString)(r, &x.RecordedISO)
+		case "source":
+			if seen[7] {
+				return false
+			}
+			seen[7] = true
+			return (jsonin.ReadString)(r, &x.Source)
+		case "status":
+			if seen[8] {
+				return false
+			}
+			seen[8] = true
+			return (jsonin.ReadString)(r, &x.Status)
+		case "thread_key":
+			if seen[9] {
+				return false
+			}
+			seen[9] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ThreadKey)
+		case "type":
+			if seen[10] {
+				return false
+			}
+			seen[10] = true
+			return (jsonin.ReadString)(r, &x.Type)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readStateUserArgs(r *jsonin.Reader, x *StateUserArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [6]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "calibration":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v **StateUserArgsCalibration) bool {
+				return jsonin.ReadPtr(r, v, readStateUserArgsCalibration)
+			})(r, &x.Calibration)
+		case "channels":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *map[string]StateChannelArgs) bool {
+				return jsonin.ReadMap(r, v, readStateChannelArgs)
+			})(r, &x.Channels)
+		case "default_tz":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.DefaultTZ)
+		case "last_interaction_any_channel_iso":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.LastInteractionAnyChannelISO)
+		case "latest_actions":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (func(r *jsonin.Reader, v *[]StateActionArgs) bool { return jsonin.ReadSlice(r, v, readStateActionArgs) })(r, &x.LatestActions)
+		case "policy_overrides":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			return (jsonin.ReadRaw)(r, &x.PolicyOverrides)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readClockStateArgs(r *jsonin.Reader, x *ClockStateArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [4]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "identity_links":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *map[string]string) bool { return jsonin.ReadMap(r, v, jsonin.ReadString) })(r, &x.IdentityLinks)
+		case "threads":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *map[string]StateThreadArgs) bool {
+				return jsonin.ReadMap(r, v, readStateThreadArgs)
+			})(r, &x.Threads)
+		case "users":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *map[string]StateUserArgs) bool {
+				return jsonin.ReadMap(r, v, readStateUserArgs)
+			})(r, &x.Users)
+		case "version":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadNumber)(r, &x.Version)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readSessionTimezoneArgs(r *jsonin.Reader, x *SessionTimezoneArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [9]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "explicit":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Explicit)
+		case "host_tz":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.HostTZ)
+		case "mentioned_location":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.MentionedLocation)
+		case "now":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadString)(r, &x.Now)
+		case "policy":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (jsonin.ReadRaw)(r, &x.Policy)
+		case "state":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			return (readClockStateArgs)(r, &x.State)
+		case "thread_key":
+			if seen[6] {
+				return false
+			}
+			seen[6] = true
+			return (jsonin.ReadString)(r, &x.ThreadKey)
+		case "time_sensitive":
+			if seen[7] {
+				return false
+			}
+			seen[7] = true
+			return (func(r *jsonin.Reader, v **bool) bool { return jsonin.ReadPtr(r, v, jsonin.ReadBool) })(r, &x.TimeSensitive)
+		case "user_key":
+			if seen[8] {
+				return false
+			}
+			seen[8] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.UserKey)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readOffsetMinutesArgs(r *jsonin.Reader, x *OffsetMinutesArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [2]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "instant":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Instant)
+		case "tz":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.TZ)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readDeltaHoursArgs(r *jsonin.Reader, x *DeltaHoursArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "agent_tz":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.AgentTZ)
+		case "at":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.At)
+		case "session_tz":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadString)(r, &x.SessionTZ)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readToISOArgs(r *jsonin.Reader, x *ToISOArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [2]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "instant":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Instant)
+		case "tz":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.TZ)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readParseAnchoredTimeArgs(r *jsonin.Reader, x *ParseAnchoredTimeArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "reference_instant":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.ReferenceInstant)
+		case "text":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Text)
+		case "tz":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.TZ)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readThreadKeyArgs(r *jsonin.Reader, x *ThreadKeyArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "agent":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Agent)
+		case "channel":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Channel)
+		case "parts":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *[]string) bool { return jsonin.ReadSlice(r, v, jsonin.ReadString) })(r, &x.Parts)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readParseThreadKeyArgs(r *jsonin.Reader, x *ParseThreadKeyArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [1]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "thread_key":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.ThreadKey)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readUserKeyArgs(r *jsonin.Reader, x *UserKeyArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "channel":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Channel)
+		case "identity_links":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[map[string]string]) bool {
+				return jsonin.ReadNullable(r, v, func(r *jsonin.Reader, v *map[string]string) bool { return jsonin.ReadMap(r, v, jsonin.ReadString) })
+			})(r, &x.IdentityLinks)
+		case "user_id":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadString)(r, &x.UserID)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readLinkIdentitiesArgsIdentitiesItem(r *jsonin.Reader, x *LinkIdentitiesArgsIdentitiesItem) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [2]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "channel":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Channel)
+		case "user_id":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.UserID)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readLinkIdentitiesArgs(r *jsonin.Reader, x *LinkIdentitiesArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [4]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "approved":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadBool)(r, &x.Approved)
+		case "identities":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *[]LinkIdentitiesArgsIdentitiesItem) bool {
+				return jsonin.ReadSlice(r, v, readLinkIdentitiesArgsIdentitiesItem)
+			})(r, &x.Identities)
+		case "person":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadString)(r, &x.Person)
+		case "state":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (readClockStateArgs)(r, &x.State)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readOnUserMessageArgsMessage(r *jsonin.Reader, x *OnUserMessageArgsMessage) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [6]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "agent":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Agent)
+		case "channel":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Channel)
+		case "received_at":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.ReceivedAt)
+		case "text":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadString)(r, &x.Text)
+		case "thread":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (func(r *jsonin.Reader, v *[]string) bool { return jsonin.ReadSlice(r, v, jsonin.ReadString) })(r, &x.Thread)
+		case "user_id":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			return (jsonin.ReadString)(r, &x.UserID)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readOnUserMessageArgs(r *jsonin.Reader, x *OnUserMessageArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [4]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "message":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (readOnUserMessageArgsMessage)(r, &x.Message)
+		case "now":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Now)
+		case "policy":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadRaw)(r, &x.Policy)
+		case "state":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (readClockStateArgs)(r, &x.State)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readOnAgentMessageArgsMessage(r *jsonin.Reader, x *OnAgentMessageArgsMessage) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [7]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "agent":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Agent)
+		case "channel":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Channel)
+		case "relates_to_user_id":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.RelatesToUserID)
+		case "sent_at":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.SentAt)
+		case "substantive":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
+			})(r, &x.Substantive)
+		case "text":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			return (jsonin.ReadString)(r, &x.Text)
+		case "thread":
+			if seen[6] {
+				return false
+			}
+			seen[6] = true
+			return (func(r *jsonin.Reader, v *[]string) bool { return jsonin.ReadSlice(r, v, jsonin.ReadString) })(r, &x.Thread)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readOnAgentMessageArgs(r *jsonin.Reader, x *OnAgentMessageArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [4]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "message":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (readOnAgentMessageArgsMessage)(r, &x.Message)
+		case "now":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Now)
+		case "policy":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadRaw)(r, &x.Policy)
+		case "state":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (readClockStateArgs)(r, &x.State)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readClassifyAgentMessageArgs(r *jsonin.Reader, x *ClassifyAgentMessageArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [1]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "text":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Text)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readLoadClockStateArgs(r *jsonin.Reader, x *LoadClockStateArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "state":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (readClockStateArgs)(r, &x.State)
+		case "thread_key":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.ThreadKey)
+		case "user_key":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.UserKey)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readSaveClockStateArgsPatch(r *jsonin.Reader, x *SaveClockStateArgsPatch) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [2]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "thread":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadRaw)(r, &x.Thread)
+		case "user":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadRaw)(r, &x.User)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readSaveClockStateArgs(r *jsonin.Reader, x *SaveClockStateArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [4]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "patch":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (readSaveClockStateArgsPatch)(r, &x.Patch)
+		case "state":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (readClockStateArgs)(r, &x.State)
+		case "thread_key":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.ThreadKey)
+		case "user_key":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.UserKey)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readReadStateFileArgs(r *jsonin.Reader, x *ReadStateFileArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [1]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "content":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Content)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readCompactStateArgs(r *jsonin.Reader, x *CompactStateArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "now":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Now)
+		case "policy":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadRaw)(r, &x.Policy)
+		case "state":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (readClockStateArgs)(r, &x.State)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readStatePathArgs(r *jsonin.Reader, x *StatePathArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [2]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "home":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Home)
+		case "override":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Override)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readConfirmationGateArgs(r *jsonin.Reader, x *ConfirmationGateArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [4]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "basis":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Basis)
+		case "confirmed":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v **bool) bool { return jsonin.ReadPtr(r, v, jsonin.ReadBool) })(r, &x.Confirmed)
+		case "kind":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadString)(r, &x.Kind)
+		case "policy":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadRaw)(r, &x.Policy)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readCheckHedgedArgs(r *jsonin.Reader, x *CheckHedgedArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [1]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "text":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Text)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readCorrectActionArgs(r *jsonin.Reader, x *CorrectActionArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [4]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "action_id":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.ActionID)
+		case "state":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (readClockStateArgs)(r, &x.State)
+		case "status":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadString)(r, &x.Status)
+		case "user_key":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadString)(r, &x.UserKey)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readStoreOnUserMessageArgsMessage(r *jsonin.Reader, x *StoreOnUserMessageArgsMessage) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [6]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "agent":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Agent)
+		case "channel":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Channel)
+		case "received_at":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.ReceivedAt)
+		case "text":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadString)(r, &x.Text)
+		case "thread":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (func(r *jsonin.Reader, v *[]string) bool { return jsonin.ReadSlice(r, v, jsonin.ReadString) })(r, &x.Thread)
+		case "user_id":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			return (jsonin.ReadString)(r, &x.UserID)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readStoreOnUserMessageArgs(r *jsonin.Reader, x *StoreOnUserMessageArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [4]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "message":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (readStoreOnUserMessageArgsMessage)(r, &x.Message)
+		case "now":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Now)
+		case "path":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadString)(r, &x.Path)
+		case "policy":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadRaw)(r, &x.Policy)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readStoreReadArgs(r *jsonin.Reader, x *StoreReadArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [1]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "path":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Path)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+// DecodeLoadPolicyArgs reads an input of clock-core.load_policy that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeLoadPolicyArgs(raw []byte) (*LoadPolicyArgs, error) {
 	in := new(LoadPolicyArgs)
+	if r := jsonin.NewReader(raw); readLoadPolicyArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = LoadPolicyArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeCheckPolicyArgs reads an input of clock-core.check_policy that its schema has accepted.
+// DecodeCheckPolicyArgs reads an input of clock-core.check_policy that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeCheckPolicyArgs(raw []byte) (*CheckPolicyArgs, error) {
 	in := new(CheckPolicyArgs)
+	if r := jsonin.NewReader(raw); readCheckPolicyArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = CheckPolicyArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeNowArgs reads an input of clock-core.now that its schema has accepted.
+// DecodeNowArgs reads an input of clock-core.now that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeNowArgs(raw []byte) (*NowArgs, error) {
 	in := new(NowArgs)
+	if r := jsonin.NewReader(raw); readNowArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = NowArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeAgentTimezoneArgs reads an input of clock-core.agent_timezone that its schema has accepted.
+// DecodeAgentTimezoneArgs reads an input of clock-core.agent_timezone that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeAgentTimezoneArgs(raw []byte) (*AgentTimezoneArgs, error) {
 	in := new(AgentTimezoneArgs)
+	if r := jsonin.NewReader(raw); readAgentTimezoneArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = AgentTimezoneArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeResolveSessionTZArgs reads an input of clock-core.resolve_session_tz that its schema has accepted.
+// DecodeResolveSessionTZArgs reads an input of clock-core.resolve_session_tz that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeResolveSessionTZArgs(raw []byte) (*ResolveSessionTZArgs, error) {
 	in := new(ResolveSessionTZArgs)
+	if r := jsonin.NewReader(raw); readResolveSessionTZArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = ResolveSessionTZArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeSessionTimezoneArgs reads an input of clock-core.session_timezone that its schema has accepted.
+// DecodeSessionTimezoneArgs reads an input of clock-core.session_timezone that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeSessionTimezoneArgs(raw []byte) (*SessionTimezoneArgs, error) {
 	in := new(SessionTimezoneArgs)
+	if r := jsonin.NewReader(raw); readSessionTimezoneArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = SessionTimezoneArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeOffsetMinutesArgs reads an input of clock-core.offset_minutes that its schema has accepted.
+// DecodeOffsetMinutesArgs reads an input of clock-core.offset_minutes that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeOffsetMinutesArgs(raw []byte) (*OffsetMinutesArgs, error) {
 	in := new(OffsetMinutesArgs)
+	if r := jsonin.NewReader(raw); readOffsetMinutesArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = OffsetMinutesArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeDeltaHoursArgs reads an input of clock-core.delta_hours that its schema has accepted.
+// DecodeDeltaHoursArgs reads an input of clock-core.delta_hours that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeDeltaHoursArgs(raw []byte) (*DeltaHoursArgs, error) {
 	in := new(DeltaHoursArgs)
+	if r := jsonin.NewReader(raw); readDeltaHoursArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = DeltaHoursArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeToISOArgs reads an input of clock-core.to_iso that its schema has accepted.
+// DecodeToISOArgs reads an input of clock-core.to_iso that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeToISOArgs(raw []byte) (*ToISOArgs, error) {
 	in := new(ToISOArgs)
+	if r := jsonin.NewReader(raw); readToISOArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = ToISOArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeParseAnchoredTimeArgs reads an input of clock-core.parse_anchored_time that its schema has accepted.
+// DecodeParseAnchoredTimeArgs reads an input of clock-core.parse_anchored_time that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeParseAnchoredTimeArgs(raw []byte) (*ParseAnchoredTimeArgs, error) {
 	in := new(ParseAnchoredTimeArgs)
+	if r := jsonin.NewReader(raw); readParseAnchoredTimeArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = ParseAnchoredTimeArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeThreadKeyArgs reads an input of clock-core.thread_key that its schema has accepted.
+// DecodeThreadKeyArgs reads an input of clock-core.thread_key that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeThreadKeyArgs(raw []byte) (*ThreadKeyArgs, error) {
 	in := new(ThreadKeyArgs)
+	if r := jsonin.NewReader(raw); readThreadKeyArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = ThreadKeyArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeParseThreadKeyArgs reads an input of clock-core.parse_thread_key that its schema has accepted.
+// DecodeParseThreadKeyArgs reads an input of clock-core.parse_thread_key that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeParseThreadKeyArgs(raw []byte) (*ParseThreadKeyArgs, error) {
 	in := new(ParseThreadKeyArgs)
+	if r := jsonin.NewReader(raw); readParseThreadKeyArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = ParseThreadKeyArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeUserKeyArgs reads an input of clock-core.user_key that its schema has accepted.
+// DecodeUserKeyArgs reads an input of clock-core.user_key that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeUserKeyArgs(raw []byte) (*UserKeyArgs, error) {
 	in := new(UserKeyArgs)
+	if r := jsonin.NewReader(raw); readUserKeyArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = UserKeyArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeLinkIdentitiesArgs reads an input of clock-core.link_identities that its schema has accepted.
+// DecodeLinkIdentitiesArgs reads an input of clock-core.link_identities that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeLinkIdentitiesArgs(raw []byte) (*LinkIdentitiesArgs, error) {
 	in := new(LinkIdentitiesArgs)
+	if r := jsonin.NewReader(raw); readLinkIdentitiesArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = LinkIdentitiesArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeOnUserMessageArgs reads an input of clock-core.on_user_message that its schema has accepted.
+// DecodeOnUserMessageArgs reads an input of clock-core.on_user_message that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeOnUserMessageArgs(raw []byte) (*OnUserMessageArgs, error) {
 	in := new(OnUserMessageArgs)
+	if r := jsonin.NewReader(raw); readOnUserMessageArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = OnUserMessageArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeOnAgentMessageArgs reads an input of clock-core.on_agent_message that its schema has accepted.
+// DecodeOnAgentMessageArgs reads an input of clock-core.on_agent_message that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeOnAgentMessageArgs(raw []byte) (*OnAgentMessageArgs, error) {
 	in := new(OnAgentMessageArgs)
+	if r := jsonin.NewReader(raw); readOnAgentMessageArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = OnAgentMessageArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeClassifyAgentMessageArgs reads an input of clock-core.classify_agent_message that its schema has accepted.
+// DecodeClassifyAgentMessageArgs reads an input of clock-core.classify_agent_message that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeClassifyAgentMessageArgs(raw []byte) (*ClassifyAgentMessageArgs, error) {
 	in := new(ClassifyAgentMessageArgs)
+	if r := jsonin.NewReader(raw); readClassifyAgentMessageArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = ClassifyAgentMessageArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeLoadClockStateArgs reads an input of clock-core.load_clock_state that its schema has accepted.
+// DecodeLoadClockStateArgs reads an input of clock-core.load_clock_state that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeLoadClockStateArgs(raw []byte) (*LoadClockStateArgs, error) {
 	in := new(LoadClockStateArgs)
+	if r := jsonin.NewReader(raw); readLoadClockStateArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = LoadClockStateArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeSaveClockStateArgs reads an input of clock-core.save_clock_state that its schema has accepted.
+// DecodeSaveClockStateArgs reads an input of clock-core.save_clock_state that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeSaveClockStateArgs(raw []byte) (*SaveClockStateArgs, error) {
 	in := new(SaveClockStateArgs)
+	if r := jsonin.NewReader(raw); readSaveClockStateArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = SaveClockStateArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeReadStateFileArgs reads an input of clock-core.read_state_file that its schema has accepted.
+// DecodeReadStateFileArgs reads an input of clock-core.read_state_file that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeReadStateFileArgs(raw []byte) (*ReadStateFileArgs, error) {
 	in := new(ReadStateFileArgs)
+	if r := jsonin.NewReader(raw); readReadStateFileArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = ReadStateFileArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeCompactStateArgs reads an input of clock-core.compact_state that its schema has accepted.
+// DecodeCompactStateArgs reads an input of clock-core.compact_state that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeCompactStateArgs(raw []byte) (*CompactStateArgs, error) {
 	in := new(CompactStateArgs)
+	if r := jsonin.NewReader(raw); readCompactStateArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = CompactStateArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeStatePathArgs reads an input of clock-core.state_path that its schema has accepted.
+// DecodeStatePathArgs reads an input of clock-core.state_path that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeStatePathArgs(raw []byte) (*StatePathArgs, error) {
 	in := new(StatePathArgs)
+	if r := jsonin.NewReader(raw); readStatePathArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = StatePathArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeConfirmationGateArgs reads an input of clock-core.confirmation_gate that its schema has accepted.
+// DecodeConfirmationGateArgs reads an input of clock-core.confirmation_gate that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeConfirmationGateArgs(raw []byte) (*ConfirmationGateArgs, error) {
 	in := new(ConfirmationGateArgs)
+	if r := jsonin.NewReader(raw); readConfirmationGateArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = ConfirmationGateArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeCheckHedgedArgs reads an input of clock-core.check_hedged that its schema has accepted.
+// DecodeCheckHedgedArgs reads an input of clock-core.check_hedged that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeCheckHedgedArgs(raw []byte) (*CheckHedgedArgs, error) {
 	in := new(CheckHedgedArgs)
+	if r := jsonin.NewReader(raw); readCheckHedgedArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = CheckHedgedArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeCorrectActionArgs reads an input of clock-core.correct_action that its schema has accepted.
+// DecodeCorrectActionArgs reads an input of clock-core.correct_action that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeCorrectActionArgs(raw []byte) (*CorrectActionArgs, error) {
 	in := new(CorrectActionArgs)
+	if r := jsonin.NewReader(raw); readCorrectActionArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = CorrectActionArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeStoreOnUserMessageArgs reads an input of clock-core.store_on_user_message that its schema has accepted.
+// DecodeStoreOnUserMessageArgs reads an input of clock-core.store_on_user_message that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeStoreOnUserMessageArgs(raw []byte) (*StoreOnUserMessageArgs, error) {
 	in := new(StoreOnUserMessageArgs)
+	if r := jsonin.NewReader(raw); readStoreOnUserMessageArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = StoreOnUserMessageArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeStoreReadArgs reads an input of clock-core.store_read that its schema has accepted.
+// DecodeStoreReadArgs reads an input of clock-core.store_read that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeStoreReadArgs(raw []byte) (*StoreReadArgs, error) {
 	in := new(StoreReadArgs)
+	if r := jsonin.NewReader(raw); readStoreReadArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = StoreReadArgs{}
 	return in, jsonin.Into(raw, in)
 }
 

@@ -41,15 +41,145 @@ type DatetimeFormatArgs struct {
 	Timestamp json.RawMessage `json:"timestamp"`
 }
 
-// DecodeDatetimeMathArgs reads an input of datetime_math that its schema has accepted.
+func readDatetimeMathArgs(r *jsonin.Reader, x *DatetimeMathArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [11]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "days":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadRaw)(r, &x.Days)
+		case "hours":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadRaw)(r, &x.Hours)
+		case "left":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadRaw)(r, &x.Left)
+		case "minutes":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadRaw)(r, &x.Minutes)
+		case "months":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (jsonin.ReadRaw)(r, &x.Months)
+		case "operation":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			return (jsonin.ReadRaw)(r, &x.Operation)
+		case "right":
+			if seen[6] {
+				return false
+			}
+			seen[6] = true
+			return (jsonin.ReadRaw)(r, &x.Right)
+		case "seconds":
+			if seen[7] {
+				return false
+			}
+			seen[7] = true
+			return (jsonin.ReadRaw)(r, &x.Seconds)
+		case "target_timezone":
+			if seen[8] {
+				return false
+			}
+			seen[8] = true
+			return (jsonin.ReadRaw)(r, &x.TargetTimezone)
+		case "timestamp":
+			if seen[9] {
+				return false
+			}
+			seen[9] = true
+			return (jsonin.ReadRaw)(r, &x.Timestamp)
+		case "years":
+			if seen[10] {
+				return false
+			}
+			seen[10] = true
+			return (jsonin.ReadRaw)(r, &x.Years)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readDatetimeFormatArgs(r *jsonin.Reader, x *DatetimeFormatArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [4]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "locale":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadRaw)(r, &x.Locale)
+		case "style":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadRaw)(r, &x.Style)
+		case "target_timezone":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadRaw)(r, &x.TargetTimezone)
+		case "timestamp":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadRaw)(r, &x.Timestamp)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+// DecodeDatetimeMathArgs reads an input of datetime_math that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeDatetimeMathArgs(raw []byte) (*DatetimeMathArgs, error) {
 	in := new(DatetimeMathArgs)
+	if r := jsonin.NewReader(raw); readDatetimeMathArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = DatetimeMathArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeDatetimeFormatArgs reads an input of datetime_format that its schema has accepted.
+// DecodeDatetimeFormatArgs reads an input of datetime_format that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeDatetimeFormatArgs(raw []byte) (*DatetimeFormatArgs, error) {
 	in := new(DatetimeFormatArgs)
+	if r := jsonin.NewReader(raw); readDatetimeFormatArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = DatetimeFormatArgs{}
 	return in, jsonin.Into(raw, in)
 }
 

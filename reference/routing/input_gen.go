@@ -222,63 +222,1111 @@ type ToolAllowedArgs struct {
 // DisallowedToolsArgs is the input of routing.disallowed_tools.
 type DisallowedToolsArgs = json.RawMessage
 
-// DecodePatternTestArgs reads an input of routing.pattern_test that its schema has accepted.
+func readPatternTestArgs(r *jsonin.Reader, x *PatternTestArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [2]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "pattern":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Pattern)
+		case "text":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Text)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readRouteInboundArgsAgentGroupsItem(r *jsonin.Reader, x *RouteInboundArgsAgentGroupsItem) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [2]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "id":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.ID)
+		case "name":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Name)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readEventArgs(r *jsonin.Reader, x *EventArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [6]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "id":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.ID)
+		case "mentions_bot":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadBool)(r, &x.MentionsBot)
+		case "sender":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Sender)
+		case "sender_name":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.SenderName)
+		case "text":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (jsonin.ReadString)(r, &x.Text)
+		case "timestamp":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			return (jsonin.ReadString)(r, &x.Timestamp)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	if !seen[1] {
+		x.MentionsBot = false
+	}
+	return true
+}
+
+func readRouteInboundArgsMembersItem(r *jsonin.Reader, x *RouteInboundArgsMembersItem) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [2]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "agent_group":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.AgentGroup)
+		case "user":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.User)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readMessagingGroupArgs(r *jsonin.Reader, x *MessagingGroupArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [4]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "id":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.ID)
+		case "kind":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Kind)
+		case "threaded":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadBool)(r, &x.Threaded)
+		case "unknown_sender_policy":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadString)(r, &x.UnknownSenderPolicy)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	if !seen[2] {
+		x.Threaded = false
+	}
+	if !seen[3] {
+		x.UnknownSenderPolicy = "request_approval"
+	}
+	return true
+}
+
+func readPendingChannelApprovalArgs(r *jsonin.Reader, x *PendingChannelApprovalArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [6]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "approver":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Approver)
+		case "approver_dm":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.ApproverDM)
+		case "event":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (readEventArgs)(r, &x.Event)
+		case "messaging_group":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadString)(r, &x.MessagingGroup)
+		case "sender":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Sender)
+		case "sender_name":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.SenderName)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readPendingSenderApprovalArgs(r *jsonin.Reader, x *PendingSenderApprovalArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [7]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "agent_group":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.AgentGroup)
+		case "approver":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Approver)
+		case "approver_dm":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadString)(r, &x.ApproverDM)
+		case "event":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (readEventArgs)(r, &x.Event)
+		case "messaging_group":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (jsonin.ReadString)(r, &x.MessagingGroup)
+		case "sender":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			return (jsonin.ReadString)(r, &x.Sender)
+		case "sender_name":
+			if seen[6] {
+				return false
+			}
+			seen[6] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.SenderName)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readRouteInboundArgsRolesItem(r *jsonin.Reader, x *RouteInboundArgsRolesItem) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "agent_group":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.AgentGroup)
+		case "role":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Role)
+		case "user":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadString)(r, &x.User)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readRouteInboundArgsSessionsItem(r *jsonin.Reader, x *RouteInboundArgsSessionsItem) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "agent_group":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.AgentGroup)
+		case "id":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.ID)
+		case "messaging_group":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadString)(r, &x.MessagingGroup)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readWiringArgs(r *jsonin.Reader, x *WiringArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [5]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "agent_group":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.AgentGroup)
+		case "engage_mode":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.EngageMode)
+		case "engage_pattern":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.EngagePattern)
+		case "ignored_message_policy":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadString)(r, &x.IgnoredMessagePolicy)
+		case "sender_scope":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (jsonin.ReadString)(r, &x.SenderScope)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	if !seen[3] {
+		x.IgnoredMessagePolicy = "drop"
+	}
+	if !seen[4] {
+		x.SenderScope = "all"
+	}
+	return true
+}
+
+func readRouteInboundArgs(r *jsonin.Reader, x *RouteInboundArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [11]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "agent_groups":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *[]RouteInboundArgsAgentGroupsItem) bool {
+				return jsonin.ReadSlice(r, v, readRouteInboundArgsAgentGroupsItem)
+			})(r, &x.AgentGroups)
+		case "approval":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadRaw)(r, &x.Approval)
+		case "event":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (readEventArgs)(r, &x.Event)
+		case "members":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (func(r *jsonin.Reader, v *[]RouteInboundArgsMembersItem) bool {
+				return jsonin.ReadSlice(r, v, readRouteInboundArgsMembersItem)
+			})(r, &x.Members)
+		case "messaging_group":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (readMessagingGroupArgs)(r, &x.MessagingGroup)
+		case "pending_channel_approvals":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			return (func(r *jsonin.Reader, v *[]PendingChannelApprovalArgs) bool {
+				return jsonin.ReadSlice(r, v, readPendingChannelApprovalArgs)
+			})(r, &x.PendingChannelApprovals)
+		case "pending_sender_approvals":
+			if seen[6] {
+				return false
+			}
+			seen[6] = true
+			return (func(r *jsonin.Reader, v *[]PendingSenderApprovalArgs) bool {
+				return jsonin.ReadSlice(r, v, readPendingSenderApprovalArgs)
+			})(r, &x.PendingSenderApprovals)
+		case "roles":
+			if seen[7] {
+				return false
+			}
+			seen[7] = true
+			return (func(r *jsonin.Reader, v *[]RouteInboundArgsRolesItem) bool {
+				return jsonin.ReadSlice(r, v, readRouteInboundArgsRolesItem)
+			})(r, &x.Roles)
+		case "sessions":
+			if seen[8] {
+				return false
+			}
+			seen[8] = true
+			return (func(r *jsonin.Reader, v *[]RouteInboundArgsSessionsItem) bool {
+				return jsonin.ReadSlice(r, v, readRouteInboundArgsSessionsItem)
+			})(r, &x.Sessions)
+		case "thread_subscribed":
+			if seen[9] {
+				return false
+			}
+			seen[9] = true
+			return (jsonin.ReadBool)(r, &x.ThreadSubscribed)
+		case "wirings":
+			if seen[10] {
+				return false
+			}
+			seen[10] = true
+			return (func(r *jsonin.Reader, v *[]WiringArgs) bool { return jsonin.ReadSlice(r, v, readWiringArgs) })(r, &x.Wirings)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	if !seen[9] {
+		x.ThreadSubscribed = false
+	}
+	return true
+}
+
+func readWakeBatchArgsPendingItem(r *jsonin.Reader, x *WakeBatchArgsPendingItem) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [5]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "id":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.ID)
+		case "process_after":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.ProcessAfter)
+		case "seq":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadInt64)(r, &x.Seq)
+		case "timestamp":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadString)(r, &x.Timestamp)
+		case "trigger":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (jsonin.ReadNumber)(r, &x.Trigger)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readWakeBatchArgs(r *jsonin.Reader, x *WakeBatchArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "max_messages":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadInt64)(r, &x.MaxMessages)
+		case "now":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Now)
+		case "pending":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *[]WakeBatchArgsPendingItem) bool {
+				return jsonin.ReadSlice(r, v, readWakeBatchArgsPendingItem)
+			})(r, &x.Pending)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readMaxMessagesPerPromptArgs(r *jsonin.Reader, x *MaxMessagesPerPromptArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [1]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "env":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Env)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readBackfillResponseScopeArgs(r *jsonin.Reader, x *BackfillResponseScopeArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [2]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "response_scope":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.ResponseScope)
+		case "trigger_rules":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.TriggerRules)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readChannelDefaultsArgs(r *jsonin.Reader, x *ChannelDefaultsArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [2]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "kind":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Kind)
+		case "threaded":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadBool)(r, &x.Threaded)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	if !seen[1] {
+		x.Threaded = false
+	}
+	return true
+}
+
+func readSenderApprovalResponseArgsMembersItem(r *jsonin.Reader, x *SenderApprovalResponseArgsMembersItem) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [2]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "agent_group":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.AgentGroup)
+		case "user":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.User)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readSenderApprovalResponseArgs(r *jsonin.Reader, x *SenderApprovalResponseArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [4]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "decision":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Decision)
+		case "members":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *[]SenderApprovalResponseArgsMembersItem) bool {
+				return jsonin.ReadSlice(r, v, readSenderApprovalResponseArgsMembersItem)
+			})(r, &x.Members)
+		case "now":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadString)(r, &x.Now)
+		case "pending":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (readPendingSenderApprovalArgs)(r, &x.Pending)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readChannelApprovalResponseArgsAgentGroupsItem(r *jsonin.Reader, x *ChannelApprovalResponseArgsAgentGroupsItem) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [2]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "id":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.ID)
+		case "name":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Name)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readChannelApprovalResponseArgs(r *jsonin.Reader, x *ChannelApprovalResponseArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [4]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "agent_groups":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *[]ChannelApprovalResponseArgsAgentGroupsItem) bool {
+				return jsonin.ReadSlice(r, v, readChannelApprovalResponseArgsAgentGroupsItem)
+			})(r, &x.AgentGroups)
+		case "choice":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Choice)
+		case "messaging_group":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (readMessagingGroupArgs)(r, &x.MessagingGroup)
+		case "pending":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (readPendingChannelApprovalArgs)(r, &x.Pending)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readSweepArgsClaimsItem(r *jsonin.Reader, x *SweepArgsClaimsItem) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "claimed_at":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.ClaimedAt)
+		case "message_id":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.MessageID)
+		case "tries":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadInt64)(r, &x.Tries)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readSweepArgsToolInFlight(r *jsonin.Reader, x *SweepArgsToolInFlight) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [2]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "declared_timeout_ms":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[int64]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadInt64)
+			})(r, &x.DeclaredTimeoutMS)
+		case "name":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Name)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readSweepArgs(r *jsonin.Reader, x *SweepArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [5]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "claims":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *[]SweepArgsClaimsItem) bool {
+				return jsonin.ReadSlice(r, v, readSweepArgsClaimsItem)
+			})(r, &x.Claims)
+		case "container_running":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadBool)(r, &x.ContainerRunning)
+		case "heartbeat_at":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.HeartbeatAt)
+		case "now":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadString)(r, &x.Now)
+		case "tool_in_flight":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[SweepArgsToolInFlight]) bool {
+				return jsonin.ReadNullable(r, v, readSweepArgsToolInFlight)
+			})(r, &x.ToolInFlight)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readToolAllowedArgsClaimsItem(r *jsonin.Reader, x *ToolAllowedArgsClaimsItem) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "claimed_at":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.ClaimedAt)
+		case "message_id":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.MessageID)
+		case "tries":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadInt64)(r, &x.Tries)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readToolAllowedArgs(r *jsonin.Reader, x *ToolAllowedArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "claims":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *[]ToolAllowedArgsClaimsItem) bool {
+				return jsonin.ReadSlice(r, v, readToolAllowedArgsClaimsItem)
+			})(r, &x.Claims)
+		case "now":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.Now)
+		case "tool":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadString)(r, &x.Tool)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+// DecodePatternTestArgs reads an input of routing.pattern_test that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodePatternTestArgs(raw []byte) (*PatternTestArgs, error) {
 	in := new(PatternTestArgs)
+	if r := jsonin.NewReader(raw); readPatternTestArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = PatternTestArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeRouteInboundArgs reads an input of routing.route_inbound that its schema has accepted.
+// DecodeRouteInboundArgs reads an input of routing.route_inbound that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeRouteInboundArgs(raw []byte) (*RouteInboundArgs, error) {
 	in := new(RouteInboundArgs)
+	if r := jsonin.NewReader(raw); readRouteInboundArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = RouteInboundArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeWakeBatchArgs reads an input of routing.wake_batch that its schema has accepted.
+// DecodeWakeBatchArgs reads an input of routing.wake_batch that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeWakeBatchArgs(raw []byte) (*WakeBatchArgs, error) {
 	in := new(WakeBatchArgs)
+	if r := jsonin.NewReader(raw); readWakeBatchArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = WakeBatchArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeMaxMessagesPerPromptArgs reads an input of routing.max_messages_per_prompt that its schema has accepted.
+// DecodeMaxMessagesPerPromptArgs reads an input of routing.max_messages_per_prompt that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeMaxMessagesPerPromptArgs(raw []byte) (*MaxMessagesPerPromptArgs, error) {
 	in := new(MaxMessagesPerPromptArgs)
+	if r := jsonin.NewReader(raw); readMaxMessagesPerPromptArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = MaxMessagesPerPromptArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeBackfillResponseScopeArgs reads an input of routing.backfill_response_scope that its schema has accepted.
+// DecodeBackfillResponseScopeArgs reads an input of routing.backfill_response_scope that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeBackfillResponseScopeArgs(raw []byte) (*BackfillResponseScopeArgs, error) {
 	in := new(BackfillResponseScopeArgs)
+	if r := jsonin.NewReader(raw); readBackfillResponseScopeArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = BackfillResponseScopeArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeChannelDefaultsArgs reads an input of routing.channel_defaults that its schema has accepted.
+// DecodeChannelDefaultsArgs reads an input of routing.channel_defaults that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeChannelDefaultsArgs(raw []byte) (*ChannelDefaultsArgs, error) {
 	in := new(ChannelDefaultsArgs)
+	if r := jsonin.NewReader(raw); readChannelDefaultsArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = ChannelDefaultsArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeSenderApprovalResponseArgs reads an input of routing.sender_approval_response that its schema has accepted.
+// DecodeSenderApprovalResponseArgs reads an input of routing.sender_approval_response that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeSenderApprovalResponseArgs(raw []byte) (*SenderApprovalResponseArgs, error) {
 	in := new(SenderApprovalResponseArgs)
+	if r := jsonin.NewReader(raw); readSenderApprovalResponseArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = SenderApprovalResponseArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeChannelApprovalResponseArgs reads an input of routing.channel_approval_response that its schema has accepted.
+// DecodeChannelApprovalResponseArgs reads an input of routing.channel_approval_response that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeChannelApprovalResponseArgs(raw []byte) (*ChannelApprovalResponseArgs, error) {
 	in := new(ChannelApprovalResponseArgs)
+	if r := jsonin.NewReader(raw); readChannelApprovalResponseArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = ChannelApprovalResponseArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeSweepArgs reads an input of routing.sweep that its schema has accepted.
+// DecodeSweepArgs reads an input of routing.sweep that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeSweepArgs(raw []byte) (*SweepArgs, error) {
 	in := new(SweepArgs)
+	if r := jsonin.NewReader(raw); readSweepArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = SweepArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeToolAllowedArgs reads an input of routing.tool_allowed that its schema has accepted.
+// DecodeToolAllowedArgs reads an input of routing.tool_allowed that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeToolAllowedArgs(raw []byte) (*ToolAllowedArgs, error) {
 	in := new(ToolAllowedArgs)
+	if r := jsonin.NewReader(raw); readToolAllowedArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = ToolAllowedArgs{}
 	return in, jsonin.Into(raw, in)
 }
 

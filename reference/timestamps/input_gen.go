@@ -48,33 +48,236 @@ type MessagesContextArgs struct {
 	Messages []MessageArgs `json:"messages"`
 }
 
-// DecodeResolveTimezoneArgs reads an input of timestamps.resolve_timezone that its schema has accepted.
+func readResolveTimezoneArgs(r *jsonin.Reader, x *ResolveTimezoneArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [1]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "timezone":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Timezone)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readMessageArgs(r *jsonin.Reader, x *MessageArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [4]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "agent":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadRaw)(r, &x.Agent)
+		case "at":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.At)
+		case "content":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Content)
+		case "user":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadRaw)(r, &x.User)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readUserTimezoneArgs(r *jsonin.Reader, x *UserTimezoneArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [1]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "messages":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *[]MessageArgs) bool { return jsonin.ReadSlice(r, v, readMessageArgs) })(r, &x.Messages)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readFormatMessageTimestampArgs(r *jsonin.Reader, x *FormatMessageTimestampArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "message_at":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.MessageAt)
+		case "previous_at":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.PreviousAt)
+		case "timezone":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Timezone)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readCurrentTimeContextArgs(r *jsonin.Reader, x *CurrentTimeContextArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [2]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "now":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Now)
+		case "timezone":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Timezone)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readMessagesContextArgs(r *jsonin.Reader, x *MessagesContextArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [2]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "agent_id":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.AgentID)
+		case "messages":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *[]MessageArgs) bool { return jsonin.ReadSlice(r, v, readMessageArgs) })(r, &x.Messages)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+// DecodeResolveTimezoneArgs reads an input of timestamps.resolve_timezone that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeResolveTimezoneArgs(raw []byte) (*ResolveTimezoneArgs, error) {
 	in := new(ResolveTimezoneArgs)
+	if r := jsonin.NewReader(raw); readResolveTimezoneArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = ResolveTimezoneArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeUserTimezoneArgs reads an input of timestamps.user_timezone that its schema has accepted.
+// DecodeUserTimezoneArgs reads an input of timestamps.user_timezone that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeUserTimezoneArgs(raw []byte) (*UserTimezoneArgs, error) {
 	in := new(UserTimezoneArgs)
+	if r := jsonin.NewReader(raw); readUserTimezoneArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = UserTimezoneArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeFormatMessageTimestampArgs reads an input of timestamps.format_message_timestamp that its schema has accepted.
+// DecodeFormatMessageTimestampArgs reads an input of timestamps.format_message_timestamp that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeFormatMessageTimestampArgs(raw []byte) (*FormatMessageTimestampArgs, error) {
 	in := new(FormatMessageTimestampArgs)
+	if r := jsonin.NewReader(raw); readFormatMessageTimestampArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = FormatMessageTimestampArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeCurrentTimeContextArgs reads an input of timestamps.current_time_context that its schema has accepted.
+// DecodeCurrentTimeContextArgs reads an input of timestamps.current_time_context that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeCurrentTimeContextArgs(raw []byte) (*CurrentTimeContextArgs, error) {
 	in := new(CurrentTimeContextArgs)
+	if r := jsonin.NewReader(raw); readCurrentTimeContextArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = CurrentTimeContextArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeMessagesContextArgs reads an input of timestamps.messages_context that its schema has accepted.
+// DecodeMessagesContextArgs reads an input of timestamps.messages_context that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeMessagesContextArgs(raw []byte) (*MessagesContextArgs, error) {
 	in := new(MessagesContextArgs)
+	if r := jsonin.NewReader(raw); readMessagesContextArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = MessagesContextArgs{}
 	return in, jsonin.Into(raw, in)
 }
 

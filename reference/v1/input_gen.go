@@ -148,87 +148,792 @@ type CheckDueTaskArgs struct {
 	Task CheckDueTaskArgsTask `json:"task"`
 }
 
-// DecodeEscapeXmlArgs reads an input of v1.escape_xml that its schema has accepted.
+func readEscapeXmlArgs(r *jsonin.Reader, x *EscapeXmlArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [1]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "text":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Text)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readMessageArgs(r *jsonin.Reader, x *MessageArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [10]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "chat_jid":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ChatJID)
+		case "content":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Content)
+		case "id":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ID)
+		case "is_from_me":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (func(r *jsonin.Reader, v **bool) bool { return jsonin.ReadPtr(r, v, jsonin.ReadBool) })(r, &x.IsFromMe)
+		case "reply_to_message_content":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.ReplyToMessageContent)
+		case "reply_to_message_id":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.ReplyToMessageID)
+		case "reply_to_sender_name":
+			if seen[6] {
+				return false
+			}
+			seen[6] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.ReplyToSenderName)
+		case "sender":
+			if seen[7] {
+				return false
+			}
+			seen[7] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.Sender)
+		case "sender_name":
+			if seen[8] {
+				return false
+			}
+			seen[8] = true
+			return (jsonin.ReadString)(r, &x.SenderName)
+		case "timestamp":
+			if seen[9] {
+				return false
+			}
+			seen[9] = true
+			return (jsonin.ReadString)(r, &x.Timestamp)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readFormatMessagesArgs(r *jsonin.Reader, x *FormatMessagesArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "messages":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *[]MessageArgs) bool { return jsonin.ReadSlice(r, v, readMessageArgs) })(r, &x.Messages)
+		case "process_timezone":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ProcessTimezone)
+		case "timezone":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadString)(r, &x.Timezone)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readStripInternalTagsArgs(r *jsonin.Reader, x *StripInternalTagsArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [1]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "text":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Text)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readFormatOutboundArgs(r *jsonin.Reader, x *FormatOutboundArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [1]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "text":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Text)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readFormatLocalTimeArgs(r *jsonin.Reader, x *FormatLocalTimeArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "process_timezone":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ProcessTimezone)
+		case "timestamp":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Timestamp)
+		case "timezone":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadString)(r, &x.Timezone)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readIsValidTimezoneArgs(r *jsonin.Reader, x *IsValidTimezoneArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [1]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "timezone":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Timezone)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readResolveTimezoneArgs(r *jsonin.Reader, x *ResolveTimezoneArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [1]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "timezone":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Timezone)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readTriggerMatchArgs(r *jsonin.Reader, x *TriggerMatchArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "assistant_name":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.AssistantName)
+		case "content":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Content)
+		case "trigger":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Trigger)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readShouldProcessArgsMessagesItem(r *jsonin.Reader, x *ShouldProcessArgsMessagesItem) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [1]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "content":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Content)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readShouldProcessArgs(r *jsonin.Reader, x *ShouldProcessArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [5]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "assistant_name":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.AssistantName)
+		case "is_main":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadBool)(r, &x.IsMain)
+		case "messages":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *[]ShouldProcessArgsMessagesItem) bool {
+				return jsonin.ReadSlice(r, v, readShouldProcessArgsMessagesItem)
+			})(r, &x.Messages)
+		case "requires_trigger":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
+			})(r, &x.RequiresTrigger)
+		case "trigger":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Trigger)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readComputeNextRunArgsTask(r *jsonin.Reader, x *ComputeNextRunArgsTask) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [4]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "id":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ID)
+		case "next_run":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.NextRun)
+		case "schedule_type":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadString)(r, &x.ScheduleType)
+		case "schedule_value":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadString)(r, &x.ScheduleValue)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readComputeNextRunArgs(r *jsonin.Reader, x *ComputeNextRunArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [4]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "now":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Now)
+		case "process_timezone":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ProcessTimezone)
+		case "task":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (readComputeNextRunArgsTask)(r, &x.Task)
+		case "timezone":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadString)(r, &x.Timezone)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readComputeNextRunDstSafeArgsTask(r *jsonin.Reader, x *ComputeNextRunDstSafeArgsTask) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [4]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "id":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ID)
+		case "next_run":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.NextRun)
+		case "schedule_type":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (jsonin.ReadString)(r, &x.ScheduleType)
+		case "schedule_value":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadString)(r, &x.ScheduleValue)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readComputeNextRunDstSafeArgs(r *jsonin.Reader, x *ComputeNextRunDstSafeArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [4]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "now":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.Now)
+		case "process_timezone":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ProcessTimezone)
+		case "task":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (readComputeNextRunDstSafeArgsTask)(r, &x.Task)
+		case "timezone":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (jsonin.ReadString)(r, &x.Timezone)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readResolveConfigTimezoneArgs(r *jsonin.Reader, x *ResolveConfigTimezoneArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "dotenv_tz":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.DotenvTZ)
+		case "env_tz":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.EnvTZ)
+		case "system_tz":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.SystemTZ)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readValidateGroupFolderArgs(r *jsonin.Reader, x *ValidateGroupFolderArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [1]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "folder":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.Folder)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readCheckDueTaskArgsTask(r *jsonin.Reader, x *CheckDueTaskArgsTask) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "group_folder":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.GroupFolder)
+		case "id":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.ID)
+		case "status":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.Status)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readCheckDueTaskArgs(r *jsonin.Reader, x *CheckDueTaskArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [1]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "task":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (readCheckDueTaskArgsTask)(r, &x.Task)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+// DecodeEscapeXmlArgs reads an input of v1.escape_xml that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeEscapeXmlArgs(raw []byte) (*EscapeXmlArgs, error) {
 	in := new(EscapeXmlArgs)
+	if r := jsonin.NewReader(raw); readEscapeXmlArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = EscapeXmlArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeFormatMessagesArgs reads an input of v1.format_messages that its schema has accepted.
+// DecodeFormatMessagesArgs reads an input of v1.format_messages that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeFormatMessagesArgs(raw []byte) (*FormatMessagesArgs, error) {
 	in := new(FormatMessagesArgs)
+	if r := jsonin.NewReader(raw); readFormatMessagesArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = FormatMessagesArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeStripInternalTagsArgs reads an input of v1.strip_internal_tags that its schema has accepted.
+// DecodeStripInternalTagsArgs reads an input of v1.strip_internal_tags that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeStripInternalTagsArgs(raw []byte) (*StripInternalTagsArgs, error) {
 	in := new(StripInternalTagsArgs)
+	if r := jsonin.NewReader(raw); readStripInternalTagsArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = StripInternalTagsArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeFormatOutboundArgs reads an input of v1.format_outbound that its schema has accepted.
+// DecodeFormatOutboundArgs reads an input of v1.format_outbound that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeFormatOutboundArgs(raw []byte) (*FormatOutboundArgs, error) {
 	in := new(FormatOutboundArgs)
+	if r := jsonin.NewReader(raw); readFormatOutboundArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = FormatOutboundArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeFormatLocalTimeArgs reads an input of v1.format_local_time that its schema has accepted.
+// DecodeFormatLocalTimeArgs reads an input of v1.format_local_time that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeFormatLocalTimeArgs(raw []byte) (*FormatLocalTimeArgs, error) {
 	in := new(FormatLocalTimeArgs)
+	if r := jsonin.NewReader(raw); readFormatLocalTimeArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = FormatLocalTimeArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeIsValidTimezoneArgs reads an input of v1.is_valid_timezone that its schema has accepted.
+// DecodeIsValidTimezoneArgs reads an input of v1.is_valid_timezone that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeIsValidTimezoneArgs(raw []byte) (*IsValidTimezoneArgs, error) {
 	in := new(IsValidTimezoneArgs)
+	if r := jsonin.NewReader(raw); readIsValidTimezoneArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = IsValidTimezoneArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeResolveTimezoneArgs reads an input of v1.resolve_timezone that its schema has accepted.
+// DecodeResolveTimezoneArgs reads an input of v1.resolve_timezone that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeResolveTimezoneArgs(raw []byte) (*ResolveTimezoneArgs, error) {
 	in := new(ResolveTimezoneArgs)
+	if r := jsonin.NewReader(raw); readResolveTimezoneArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = ResolveTimezoneArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeTriggerMatchArgs reads an input of v1.trigger_match that its schema has accepted.
+// DecodeTriggerMatchArgs reads an input of v1.trigger_match that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeTriggerMatchArgs(raw []byte) (*TriggerMatchArgs, error) {
 	in := new(TriggerMatchArgs)
+	if r := jsonin.NewReader(raw); readTriggerMatchArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = TriggerMatchArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeShouldProcessArgs reads an input of v1.should_process that its schema has accepted.
+// DecodeShouldProcessArgs reads an input of v1.should_process that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeShouldProcessArgs(raw []byte) (*ShouldProcessArgs, error) {
 	in := new(ShouldProcessArgs)
+	if r := jsonin.NewReader(raw); readShouldProcessArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = ShouldProcessArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeComputeNextRunArgs reads an input of v1.compute_next_run that its schema has accepted.
+// DecodeComputeNextRunArgs reads an input of v1.compute_next_run that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeComputeNextRunArgs(raw []byte) (*ComputeNextRunArgs, error) {
 	in := new(ComputeNextRunArgs)
+	if r := jsonin.NewReader(raw); readComputeNextRunArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = ComputeNextRunArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeComputeNextRunDstSafeArgs reads an input of v1.compute_next_run_dst_safe that its schema has accepted.
+// DecodeComputeNextRunDstSafeArgs reads an input of v1.compute_next_run_dst_safe that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeComputeNextRunDstSafeArgs(raw []byte) (*ComputeNextRunDstSafeArgs, error) {
 	in := new(ComputeNextRunDstSafeArgs)
+	if r := jsonin.NewReader(raw); readComputeNextRunDstSafeArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = ComputeNextRunDstSafeArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeResolveConfigTimezoneArgs reads an input of v1.resolve_config_timezone that its schema has accepted.
+// DecodeResolveConfigTimezoneArgs reads an input of v1.resolve_config_timezone that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeResolveConfigTimezoneArgs(raw []byte) (*ResolveConfigTimezoneArgs, error) {
 	in := new(ResolveConfigTimezoneArgs)
+	if r := jsonin.NewReader(raw); readResolveConfigTimezoneArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = ResolveConfigTimezoneArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeValidateGroupFolderArgs reads an input of v1.validate_group_folder that its schema has accepted.
+// DecodeValidateGroupFolderArgs reads an input of v1.validate_group_folder that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeValidateGroupFolderArgs(raw []byte) (*ValidateGroupFolderArgs, error) {
 	in := new(ValidateGroupFolderArgs)
+	if r := jsonin.NewReader(raw); readValidateGroupFolderArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = ValidateGroupFolderArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
-// DecodeCheckDueTaskArgs reads an input of v1.check_due_task that its schema has accepted.
+// DecodeCheckDueTaskArgs reads an input of v1.check_due_task that its schema has accepted: in one
+// pass, or, where that declines, with jsonin.Into.
 func DecodeCheckDueTaskArgs(raw []byte) (*CheckDueTaskArgs, error) {
 	in := new(CheckDueTaskArgs)
+	if r := jsonin.NewReader(raw); readCheckDueTaskArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = CheckDueTaskArgs{}
 	return in, jsonin.Into(raw, in)
 }
 
