@@ -117,20 +117,37 @@ func (r *Implementation) Call(_ context.Context, op string, input json.RawMessag
 	return h(input)
 }
 
-// catalog is the spec the reference answers to, loaded once.
-var catalog = sync.OnceValues(spec.Load)
+// operationSpecs maps an operation's name to its spec, each profile loaded
+// on the first call of one of its operations (a run of one profile parses
+// only that profile; the runner's catalog shares the same loaded profiles).
+var operationSpecs sync.Map // op -> func() (*spec.Operation, error)
+
+func operationSpec(op string) (*spec.Operation, error) {
+	load, _ := operationSpecs.LoadOrStore(op, sync.OnceValues(func() (*spec.Operation, error) {
+		profile := spec.ProfileOfOperation(op)
+		if profile == "" {
+			return nil, nil
+		}
+		cat, err := spec.LoadProfiles(profile)
+		if err != nil {
+			return nil, err
+		}
+		o, _ := cat.Operation(op)
+		return o, nil
+	}))
+	return load.(func() (*spec.Operation, error))()
+}
 
 // checkInput refuses, as invalid_input, every input its operation's input
 // schema refuses. The schema in spec/ is the one statement of what a
 // well-formed input is: the operations' own decoders only turn what it
 // accepts into their types, so the reference and the schema cannot drift.
 func checkInput(op string, input json.RawMessage) *protocol.Error {
-	cat, err := catalog()
+	o, err := operationSpec(op)
 	if err != nil {
 		return protocol.Errorf(protocol.CodeInternal, "loading the spec: %v", err)
 	}
-	o, ok := cat.Operation(op)
-	if !ok {
+	if o == nil {
 		return nil // an operation the spec does not list has no schema to answer to
 	}
 	if err := o.ValidateInput(input); err != nil {

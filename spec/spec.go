@@ -128,7 +128,9 @@ type requirementsFile struct {
 // The embedded spec's schemas are compiled without the draft's meta-schema
 // check (a third of compiling them): the spec's tests make that check on
 // the same files (see draft.go). Any other folder is checked as it compiles.
-func Load() (*Catalog, error) { return loadFS(files, true) }
+// Its profiles are loaded once per process and shared by every catalog
+// Load and LoadProfiles return (they are never changed once loaded).
+func Load() (*Catalog, error) { return loadFSShared(files, true, true) }
 
 // LoadProfiles reads the named profiles of the embedded spec and nothing
 // else: a run that needs only v1 parses only v1's files (parsing is most of
@@ -146,7 +148,7 @@ func LoadProfiles(names ...string) (*Catalog, error) {
 		}
 	}
 	sort.Strings(dirs)
-	return loadDirs(files, dirs, true)
+	return loadDirs(files, dirs, true, true)
 }
 
 // namedFor reports whether an operation's name carries its profile's, as
@@ -177,7 +179,11 @@ func ProfileOfOperation(op string) string {
 func LoadFS(fsys fs.FS) (*Catalog, error) { return loadFS(fsys, false) }
 
 // loadFS is LoadFS; embedded says the folder is the embedded spec.
-func loadFS(fsys fs.FS, embedded bool) (*Catalog, error) {
+func loadFS(fsys fs.FS, embedded bool) (*Catalog, error) { return loadFSShared(fsys, embedded, false) }
+
+// loadFSShared is loadFS; shared takes the embedded profiles from the
+// process's cache.
+func loadFSShared(fsys fs.FS, embedded, shared bool) (*Catalog, error) {
 	opFiles, err := fs.Glob(fsys, "*/operations.yaml")
 	if err != nil {
 		return nil, err
@@ -190,13 +196,13 @@ func loadFS(fsys fs.FS, embedded bool) (*Catalog, error) {
 	for i, name := range opFiles {
 		dirs[i] = path.Dir(name)
 	}
-	return loadDirs(fsys, dirs, embedded)
+	return loadDirs(fsys, dirs, embedded, shared)
 }
 
 // loadDirs reads the profiles in dirs (sorted). Their files are parsed in
 // parallel, YAML parsing being most of the time; the catalog is then built
 // in order, so the error reported is the one a load in order meets first.
-func loadDirs(fsys fs.FS, dirs []string, embedded bool) (*Catalog, error) {
+func loadDirs(fsys fs.FS, dirs []string, embedded, shared bool) (*Catalog, error) {
 	type loaded struct {
 		p   *Profile
 		err error
@@ -205,7 +211,13 @@ func loadDirs(fsys fs.FS, dirs []string, embedded bool) (*Catalog, error) {
 	var wg sync.WaitGroup
 	for i, dir := range dirs {
 		wg.Go(func() {
-			p, err := loadProfile(fsys, dir, embedded)
+			var p *Profile
+			var err error
+			if shared {
+				p, err = embeddedProfile(dir)
+			} else {
+				p, err = loadProfile(fsys, dir, embedded)
+			}
 			results[i] = loaded{p, err}
 		})
 	}
@@ -236,6 +248,18 @@ func loadDirs(fsys fs.FS, dirs []string, embedded bool) (*Catalog, error) {
 		c.Profiles = append(c.Profiles, p)
 	}
 	return c, nil
+}
+
+// embeddedProfiles holds each profile of the embedded spec, loaded once per
+// process: the runner's catalog and the reference's (which checks every
+// input against it) share its parsed files and compiled schemas.
+var embeddedProfiles sync.Map // dir -> func() (*Profile, error)
+
+func embeddedProfile(dir string) (*Profile, error) {
+	load, _ := embeddedProfiles.LoadOrStore(dir, sync.OnceValues(func() (*Profile, error) {
+		return loadProfile(files, dir, true)
+	}))
+	return load.(func() (*Profile, error))()
 }
 
 func decodeStrict(fsys fs.FS, name string, v any) error {
