@@ -58,6 +58,10 @@ func domainError(err error) *protocol.Error {
 	case errors.As(err, &mm):
 		return protocol.Errorf(CodeMessagingGroupMismatch, "%v", err)
 	}
+	// Any other error of the typed API is about a value the input schema
+	// refuses (ChannelApprovalResponse's choice outside agent-group-<id>,
+	// create and ignore), which reaches it only from a caller that did not
+	// check the schema.
 	return protocol.Errorf(protocol.CodeInvalidInput, "%v", err)
 }
 

@@ -79,3 +79,33 @@ func TestOperationsAnswer(t *testing.T) {
 		}
 	}
 }
+
+// messages_in.trigger is the schema's enum [0, 1], which takes every
+// spelling of either number; the generated type keeps the literal, and the
+// handler reads each spelling as its number.
+func TestWakeBatchReadsEverySpellingOfATrigger(t *testing.T) {
+	impl := reference.New()
+	call := func(trigger string) string {
+		in := `{"now": "2026-03-01T12:00:00.000Z", "max_messages": 5, "pending": [
+			{"id": "a", "seq": 1, "trigger": 0, "timestamp": "2026-03-01T11:00:00.000Z"},
+			{"id": "b", "seq": 2, "trigger": ` + trigger + `, "timestamp": "2026-03-01T11:01:00.000Z"}]}`
+		out, perr := impl.Call(context.Background(), "routing.wake_batch", json.RawMessage(in))
+		if perr != nil {
+			t.Fatalf("trigger %s: %v", trigger, perr)
+		}
+		return string(out)
+	}
+	for want, spellings := range map[string][]string{
+		call("1"): {"1.0", "1e0", "10e-1", "0.1e1", "1.000"},
+		call("0"): {"0.0", "-0", "0e5", "-0.0"},
+	} {
+		for _, s := range spellings {
+			if got := call(s); got != want {
+				t.Errorf("trigger %s: %s, want %s", s, got, want)
+			}
+		}
+	}
+	if call("1") == call("0") {
+		t.Error("trigger 1 and trigger 0 answer the same: the test tells nothing apart")
+	}
+}
