@@ -1,8 +1,10 @@
-package routing
+package routing_test
 
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/clockspec/clockspec/reference/routing"
 )
 
 const benchRoute = `{"event": {"id": "m7", "sender": "tg:ann", "text": "@bot deploy please", "mentions_bot": true, "timestamp": "2026-03-01T10:00:00.250Z"},
@@ -14,7 +16,7 @@ const benchRoute = `{"event": {"id": "m7", "sender": "tg:ann", "text": "@bot dep
  "sessions": [{"id": "s1", "agent_group": "ag1", "messaging_group": "mg1"}]}`
 
 func BenchmarkRouteInbound(b *testing.B) {
-	op := Operations()["routing.route_inbound"]
+	op := routing.Operations()["routing.route_inbound"]
 	in := json.RawMessage(benchRoute)
 	for b.Loop() {
 		if _, perr := op(in); perr != nil {
@@ -25,14 +27,14 @@ func BenchmarkRouteInbound(b *testing.B) {
 
 func BenchmarkPatternTest(b *testing.B) {
 	for b.Loop() {
-		if _, err := PatternTest(`^(deploy|ship)\b\s+[\w-]+$`, "deploy web-frontend"); err != nil {
+		if _, err := routing.PatternTest(`^(deploy|ship)\b\s+[\w-]+$`, "deploy web-frontend"); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 func BenchmarkSweep(b *testing.B) {
-	op := Operations()["routing.sweep"]
+	op := routing.Operations()["routing.sweep"]
 	in := json.RawMessage(`{"now": "2026-03-01T12:00:00.000Z", "container_running": true, "heartbeat_at": "2026-03-01T11:58:30.000Z",
 	 "tool_in_flight": {"name": "Bash", "declared_timeout_ms": 120000},
 	 "claims": [{"message_id": "a", "claimed_at": "2026-03-01T11:58:40.000Z", "tries": 1},

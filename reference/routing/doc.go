@@ -9,8 +9,9 @@
 // Every behaviour is a pure function: the state the host would read from its
 // databases, its clock and its environment is an argument, and the answer is
 // the decision plus the state changes it implies, never a side effect. The
-// typed API is in the files named after each behaviour; ops.go is the JSON
-// adapter the conformance harness calls.
+// typed API is in the files named after each behaviour; ops.go adapts the
+// inputs generated from the input schemas (input_gen.go) to it, and is what
+// the conformance harness calls.
 //
 // Where the seed says JavaScript (the engage pattern is `new
 // RegExp(pattern).test(text)`, MAX_MESSAGES_PER_PROMPT is read with

@@ -21,6 +21,13 @@ type RouteInboundArgsAgentGroupsItem struct {
 	Name string `json:"name"`
 }
 
+// RouteInboundArgsApproval is read from the routing schema.
+type RouteInboundArgsApproval struct {
+	Adapter    bool                    `json:"adapter" default:"false"`
+	Approver   jsonin.Nullable[string] `json:"approver"`
+	ApproverDM jsonin.Nullable[string] `json:"approver_dm"`
+}
+
 // EventArgs: An inbound message as the channel adapter delivers it. sender is the namespaced user id (null or missing when the payload does not identify one); mentions_bot is the adapter's SDK-level mention flag. …
 type EventArgs struct {
 	ID          string                  `json:"id"`
@@ -96,12 +103,12 @@ type WiringArgs struct {
 type RouteInboundArgs struct {
 	AgentGroups []RouteInboundArgsAgentGroupsItem `json:"agent_groups"`
 	// What the host's approval machinery answers for this event: pickApprover (for an unknown sender with the first wiring's agent group, for an unknown channel with null), the DM pickApprovalDelivery finds…
-	Approval                json.RawMessage               `json:"approval"`
-	Event                   EventArgs                     `json:"event"`
-	Members                 []RouteInboundArgsMembersItem `json:"members"`
-	MessagingGroup          MessagingGroupArgs            `json:"messaging_group"`
-	PendingChannelApprovals []PendingChannelApprovalArgs  `json:"pending_channel_approvals"`
-	PendingSenderApprovals  []PendingSenderApprovalArgs   `json:"pending_sender_approvals"`
+	Approval                jsonin.Nullable[RouteInboundArgsApproval] `json:"approval"`
+	Event                   EventArgs                                 `json:"event"`
+	Members                 []RouteInboundArgsMembersItem             `json:"members"`
+	MessagingGroup          MessagingGroupArgs                        `json:"messaging_group"`
+	PendingChannelApprovals []PendingChannelApprovalArgs              `json:"pending_channel_approvals"`
+	PendingSenderApprovals  []PendingSenderApprovalArgs               `json:"pending_sender_approvals"`
 	// user_roles rows; an admin with agent_group null administers every agent group.
 	Roles []RouteInboundArgsRolesItem `json:"roles"`
 	// Existing sessions, one per (agent group, messaging group).

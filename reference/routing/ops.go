@@ -5,25 +5,23 @@ import (
 	"errors"
 	"time"
 
+	"github.com/clockspec/clockspec/internal/jsonin"
 	"github.com/clockspec/clockspec/protocol"
 )
 
-// Operations maps every routing operation name to its handler.
-func Operations() map[string]protocol.OperationFunc {
-	return map[string]protocol.OperationFunc{
-		"routing.pattern_test":              patternTestOp,
-		"routing.route_inbound":             routeInboundOp,
-		"routing.wake_batch":                wakeBatchOp,
-		"routing.max_messages_per_prompt":   maxMessagesOp,
-		"routing.backfill_response_scope":   backfillOp,
-		"routing.channel_defaults":          channelDefaultsOp,
-		"routing.sender_approval_response":  senderApprovalResponseOp,
-		"routing.channel_approval_response": channelApprovalResponseOp,
-		"routing.sweep":                     sweepOp,
-		"routing.tool_allowed":              toolAllowedOp,
-		"routing.disallowed_tools":          disallowedToolsOp,
-	}
-}
+// Operations maps every routing operation name to its handler: the
+// generated Dispatch over handlers, one typed method per operation.
+//
+// The input schemas in spec/routing/operations.yaml are the one statement
+// of what a well-formed input is: reference.Call refuses everything they
+// refuse (invalid_input) before any handler runs, and the generated types
+// (input_gen.go) carry what they accepted. A handler only converts what no
+// schema can say (an instant string into a time.Time) and calls the typed
+// API; every other code it answers is a domain rule's.
+func Operations() map[string]protocol.OperationFunc { return Dispatch(handlers{}) }
+
+// handlers implements the generated Handlers interface.
+type handlers struct{}
 
 // Domain error codes (each listed under its operation in spec/routing).
 const (
@@ -60,17 +58,15 @@ func domainError(err error) *protocol.Error {
 	case errors.As(err, &mm):
 		return protocol.Errorf(CodeMessagingGroupMismatch, "%v", err)
 	}
+	// Any other error of the typed API is about a value the input schema
+	// refuses (ChannelApprovalResponse's choice outside agent-group-<id>,
+	// create and ignore), which reaches it only from a caller that did not
+	// check the schema.
 	return protocol.Errorf(protocol.CodeInvalidInput, "%v", err)
 }
 
-func patternTestOp(input json.RawMessage) (any, *protocol.Error) {
-	var r reader
-	o := r.root(input, "pattern", "text")
-	pattern, text := o.reqString("pattern"), o.reqString("text")
-	if r.err != nil {
-		return nil, r.err
-	}
-	matched, err := PatternTest(pattern, text)
+func (handlers) PatternTest(in *PatternTestArgs) (any, *protocol.Error) {
+	matched, err := PatternTest(in.Pattern, in.Text)
 	if err != nil {
 		return nil, domainError(err)
 	}
@@ -79,166 +75,69 @@ func patternTestOp(input json.RawMessage) (any, *protocol.Error) {
 	}{matched}, nil
 }
 
-var (
-	eventFields          = []string{"id", "sender", "sender_name", "text", "mentions_bot", "timestamp"}
-	wiringFields         = []string{"agent_group", "engage_mode", "engage_pattern", "sender_scope", "ignored_message_policy"}
-	messagingGroupFields = []string{"id", "kind", "threaded", "unknown_sender_policy"}
-	senderRowFields      = []string{"messaging_group", "agent_group", "sender", "sender_name", "approver", "approver_dm", "event"}
-	channelRowFields     = []string{"messaging_group", "sender", "sender_name", "approver", "approver_dm", "event"}
-	claimFields          = []string{"message_id", "claimed_at", "tries"}
-)
-
-func readEvent(o object) Event {
-	_, ts := o.reqInstant("timestamp")
-	return Event{
-		ID:          o.reqString("id"),
-		Sender:      o.nullString("sender"),
-		SenderName:  o.nullString("sender_name"),
-		Text:        o.reqString("text"),
-		MentionsBot: o.optBool("mentions_bot", false),
-		Timestamp:   ts,
+func (handlers) RouteInbound(in *RouteInboundArgs) (any, *protocol.Error) {
+	r := RouteInput{
+		Event:            event(in.Event),
+		MessagingGroup:   MessagingGroup(in.MessagingGroup),
+		AgentGroups:      agentGroups(in.AgentGroups),
+		Members:          members(in.Members),
+		ThreadSubscribed: in.ThreadSubscribed,
 	}
-}
-
-func readWiring(o object) Wiring {
-	w := Wiring{
-		AgentGroup:           o.reqString("agent_group"),
-		EngageMode:           o.reqEnum("engage_mode", ModePattern, ModeMention, ModeMentionSticky),
-		EngagePattern:        o.nullString("engage_pattern"),
-		SenderScope:          o.optEnum("sender_scope", ScopeAll, ScopeAll, ScopeKnown),
-		IgnoredMessagePolicy: o.optEnum("ignored_message_policy", PolicyDrop, PolicyDrop, PolicyAccumulate),
+	for _, w := range in.Wirings {
+		r.Wirings = append(r.Wirings, Wiring{AgentGroup: w.AgentGroup, EngageMode: w.EngageMode,
+			EngagePattern: w.EngagePattern.Value, SenderScope: w.SenderScope, IgnoredMessagePolicy: w.IgnoredMessagePolicy})
 	}
-	if o.r.err == nil && w.EngageMode == ModePattern && w.EngagePattern == nil {
-		o.r.fail(o.at("engage_pattern"), "is required when engage_mode is pattern")
+	for _, x := range in.Roles {
+		r.Roles = append(r.Roles, Role{User: x.User, Role: x.Role, AgentGroup: x.AgentGroup.Value})
 	}
-	return w
-}
-
-func readMessagingGroup(o object) MessagingGroup {
-	return MessagingGroup{
-		ID:       o.reqString("id"),
-		Kind:     o.reqEnum("kind", KindDM, KindGroup),
-		Threaded: o.optBool("threaded", false),
-		UnknownSenderPolicy: o.optEnum("unknown_sender_policy", UnknownRequestApproval,
-			UnknownStrict, UnknownRequestApproval, UnknownPublic),
+	for _, x := range in.Sessions {
+		r.Sessions = append(r.Sessions, Session{ID: x.ID, AgentGroup: x.AgentGroup, MessagingGroup: x.MessagingGroup})
 	}
-}
-
-func readSenderRow(o object) PendingSenderApproval {
-	return PendingSenderApproval{
-		MessagingGroup: o.reqString("messaging_group"),
-		AgentGroup:     o.reqString("agent_group"),
-		Sender:         o.reqString("sender"),
-		SenderName:     o.nullString("sender_name"),
-		Approver:       o.reqString("approver"),
-		ApproverDM:     o.reqString("approver_dm"),
-		Event:          readEvent(o.reqObject("event", eventFields...)),
+	for _, p := range in.PendingSenderApprovals {
+		r.PendingSenderApprovals = append(r.PendingSenderApprovals, senderRow(p))
 	}
-}
-
-func readChannelRow(o object) PendingChannelApproval {
-	return PendingChannelApproval{
-		MessagingGroup: o.reqString("messaging_group"),
-		Sender:         o.nullString("sender"),
-		SenderName:     o.nullString("sender_name"),
-		Approver:       o.reqString("approver"),
-		ApproverDM:     o.reqString("approver_dm"),
-		Event:          readEvent(o.reqObject("event", eventFields...)),
+	for _, p := range in.PendingChannelApprovals {
+		r.PendingChannelApprovals = append(r.PendingChannelApprovals, channelRow(p))
 	}
-}
-
-func readAgentGroups(o object) []AgentGroup {
-	var out []AgentGroup
-	for _, g := range o.array("agent_groups", false, "id", "name") {
-		out = append(out, AgentGroup{ID: g.reqString("id"), Name: g.reqString("name")})
+	if a := in.Approval.Value; a != nil {
+		r.Approval = ApprovalRoute{Approver: a.Approver.Value, ApproverDM: a.ApproverDM.Value, Adapter: a.Adapter}
 	}
-	return out
-}
-
-func readMembers(o object) []Member {
-	var out []Member
-	for _, m := range o.array("members", false, "user", "agent_group") {
-		out = append(out, Member{User: m.reqString("user"), AgentGroup: m.reqString("agent_group")})
-	}
-	return out
-}
-
-func routeInboundOp(input json.RawMessage) (any, *protocol.Error) {
-	var r reader
-	o := r.root(input, "event", "messaging_group", "wirings", "agent_groups", "roles", "members", "sessions",
-		"pending_sender_approvals", "pending_channel_approvals", "thread_subscribed", "approval")
-	in := RouteInput{
-		Event:            readEvent(o.reqObject("event", eventFields...)),
-		MessagingGroup:   readMessagingGroup(o.reqObject("messaging_group", messagingGroupFields...)),
-		AgentGroups:      readAgentGroups(o),
-		Members:          readMembers(o),
-		ThreadSubscribed: o.optBool("thread_subscribed", false),
-	}
-	for _, w := range o.array("wirings", true, wiringFields...) {
-		in.Wirings = append(in.Wirings, readWiring(w))
-	}
-	for _, x := range o.array("roles", false, "user", "role", "agent_group") {
-		in.Roles = append(in.Roles, Role{User: x.reqString("user"), Role: x.reqEnum("role", RoleOwner, RoleAdmin),
-			AgentGroup: x.nullString("agent_group")})
-	}
-	for _, s := range o.array("sessions", false, "id", "agent_group", "messaging_group") {
-		in.Sessions = append(in.Sessions, Session{ID: s.reqString("id"), AgentGroup: s.reqString("agent_group"),
-			MessagingGroup: s.reqString("messaging_group")})
-	}
-	for _, p := range o.array("pending_sender_approvals", false, senderRowFields...) {
-		in.PendingSenderApprovals = append(in.PendingSenderApprovals, readSenderRow(p))
-	}
-	for _, p := range o.array("pending_channel_approvals", false, channelRowFields...) {
-		in.PendingChannelApprovals = append(in.PendingChannelApprovals, readChannelRow(p))
-	}
-	if a, ok := o.nullObject("approval", "approver", "approver_dm", "adapter"); ok {
-		in.Approval = ApprovalRoute{Approver: a.nullString("approver"), ApproverDM: a.nullString("approver_dm"),
-			Adapter: a.optBool("adapter", false)}
-	}
-	if r.err != nil {
-		return nil, r.err
-	}
-	res, err := RouteInbound(in)
+	res, err := RouteInbound(r)
 	if err != nil {
 		return nil, domainError(err)
 	}
 	return res, nil
 }
 
-func wakeBatchOp(input json.RawMessage) (any, *protocol.Error) {
-	var r reader
-	o := r.root(input, "now", "max_messages", "pending")
-	now, _ := o.reqInstant("now")
-	max := o.reqInt("max_messages", 1, MaxSafeInteger)
-	var pending []PendingMessage
-	for _, p := range o.array("pending", true, "id", "seq", "trigger", "timestamp", "process_after") {
-		_, ts := p.reqInstant("timestamp")
-		pending = append(pending, PendingMessage{
-			ID:           p.reqString("id"),
-			Seq:          p.reqInt("seq", -MaxSafeInteger, MaxSafeInteger),
-			Trigger:      int(p.reqInt("trigger", 0, 1)),
-			Timestamp:    ts,
-			ProcessAfter: p.nullInstant("process_after"),
-		})
+func (handlers) WakeBatch(in *WakeBatchArgs) (any, *protocol.Error) {
+	var t instants
+	now := t.at(in.Now)
+	pending := make([]PendingMessage, len(in.Pending))
+	for i, p := range in.Pending {
+		pending[i] = PendingMessage{ID: p.ID, Seq: p.Seq, Trigger: trigger(p.Trigger), Timestamp: p.Timestamp,
+			ProcessAfter: t.opt(p.ProcessAfter)}
 	}
-	if r.err != nil {
-		return nil, r.err
+	if t.err != nil {
+		return nil, t.err
 	}
-	res, err := WakeBatch(now, max, pending)
+	res, err := WakeBatch(now, in.MaxMessages, pending)
 	if err != nil {
 		return nil, domainError(err)
 	}
 	return res, nil
 }
 
-func maxMessagesOp(input json.RawMessage) (any, *protocol.Error) {
-	var r reader
-	o := r.root(input, "env")
-	env := o.nullString("env")
-	if r.err != nil {
-		return nil, r.err
+// trigger is messages_in.trigger, which the schema's enum [0, 1] accepts in
+// any spelling of either number (1.0, 1e0).
+func trigger(n json.Number) int {
+	if w, _ := jsonin.Whole(string(n)); w == "1" {
+		return 1
 	}
-	max := MaxMessagesPerPrompt(env)
+	return 0
+}
+
+func (handlers) MaxMessagesPerPrompt(in *MaxMessagesPerPromptArgs) (any, *protocol.Error) {
+	max := MaxMessagesPerPrompt(in.Env.Value)
 	return struct {
 		MaxMessages  int64             `json:"max_messages"`
 		ContainerEnv map[string]string `json:"container_env"`
@@ -257,126 +156,142 @@ func columns(w Wiring) wiringColumns {
 	return wiringColumns{w.EngageMode, w.EngagePattern, w.SenderScope, w.IgnoredMessagePolicy}
 }
 
-func backfillOp(input json.RawMessage) (any, *protocol.Error) {
-	var r reader
-	o := r.root(input, "response_scope", "trigger_rules")
-	scope, rules := o.nullString("response_scope"), o.nullString("trigger_rules")
-	if r.err != nil {
-		return nil, r.err
-	}
-	w, err := BackfillResponseScope(scope, rules)
+func (handlers) BackfillResponseScope(in *BackfillResponseScopeArgs) (any, *protocol.Error) {
+	w, err := BackfillResponseScope(in.ResponseScope.Value, in.TriggerRules.Value)
 	if err != nil {
 		return nil, domainError(err)
 	}
 	return columns(w), nil
 }
 
-func channelDefaultsOp(input json.RawMessage) (any, *protocol.Error) {
-	var r reader
-	o := r.root(input, "kind", "threaded")
-	k, threaded := o.reqEnum("kind", KindDM, KindGroup), o.optBool("threaded", false)
-	if r.err != nil {
-		return nil, r.err
-	}
-	return columns(ChannelDefaults(k, threaded)), nil
+func (handlers) ChannelDefaults(in *ChannelDefaultsArgs) (any, *protocol.Error) {
+	return columns(ChannelDefaults(in.Kind, in.Threaded)), nil
 }
 
-func senderApprovalResponseOp(input json.RawMessage) (any, *protocol.Error) {
-	var r reader
-	o := r.root(input, "pending", "decision", "now", "members")
-	p := readSenderRow(o.reqObject("pending", senderRowFields...))
-	decision := o.reqEnum("decision", DecisionAllow, DecisionDeny)
-	_, now := o.reqInstant("now")
-	members := readMembers(o)
-	if r.err != nil {
-		return nil, r.err
+func (handlers) SenderApprovalResponse(in *SenderApprovalResponseArgs) (any, *protocol.Error) {
+	var t instants
+	now := t.at(in.Now)
+	if t.err != nil {
+		return nil, t.err
 	}
-	t, _ := ParseInstant(now)
-	return SenderApprovalResponse(p, decision, FormatInstant(t), members), nil
+	return SenderApprovalResponse(senderRow(in.Pending), in.Decision, FormatInstant(now), members(in.Members)), nil
 }
 
-func channelApprovalResponseOp(input json.RawMessage) (any, *protocol.Error) {
-	var r reader
-	o := r.root(input, "pending", "choice", "messaging_group", "agent_groups")
-	p := readChannelRow(o.reqObject("pending", channelRowFields...))
-	choice := o.reqString("choice")
-	mg := readMessagingGroup(o.reqObject("messaging_group", messagingGroupFields...))
-	groups := readAgentGroups(o)
-	if r.err == nil && !validChoice(choice) {
-		r.fail(".choice", "must be agent-group-<id>, create or ignore")
-	}
-	if r.err != nil {
-		return nil, r.err
-	}
-	res, err := ChannelApprovalResponse(p, choice, mg, groups)
+func (handlers) ChannelApprovalResponse(in *ChannelApprovalResponseArgs) (any, *protocol.Error) {
+	res, err := ChannelApprovalResponse(channelRow(in.Pending), in.Choice, MessagingGroup(in.MessagingGroup),
+		agentGroups(in.AgentGroups))
 	if err != nil {
 		return nil, domainError(err)
 	}
 	return res, nil
 }
 
-func validChoice(c string) bool {
-	return c == ChoiceCreate || c == ChoiceIgnore ||
-		(len(c) > len(ChoiceAgentGroupPrefix) && c[:len(ChoiceAgentGroupPrefix)] == ChoiceAgentGroupPrefix)
+func (handlers) Sweep(in *SweepArgs) (any, *protocol.Error) {
+	var t instants
+	s := SweepInput{Now: t.at(in.Now), ContainerRunning: in.ContainerRunning, HeartbeatAt: t.opt(in.HeartbeatAt),
+		Claims: claims(&t, in.Claims)}
+	if tool := in.ToolInFlight.Value; tool != nil {
+		s.Tool = &ToolInFlight{Name: tool.Name, DeclaredTimeoutMs: tool.DeclaredTimeoutMS.Value}
+	}
+	if t.err != nil {
+		return nil, t.err
+	}
+	res, err := Sweep(s)
+	if err != nil {
+		return nil, domainError(err)
+	}
+	return res, nil
 }
 
-func readClaims(o object) []Claim {
-	var out []Claim
-	for _, c := range o.array("claims", false, claimFields...) {
-		at, _ := c.reqInstant("claimed_at")
-		out = append(out, Claim{MessageID: c.reqString("message_id"), ClaimedAt: at, Tries: c.reqInt("tries", 0, MaxSafeInteger)})
+func (handlers) ToolAllowed(in *ToolAllowedArgs) (any, *protocol.Error) {
+	var t instants
+	var now time.Time
+	if in.Now != nil { // the schema requires now with claims
+		now = t.at(*in.Now)
+	}
+	cs := claims(&t, in.Claims)
+	if t.err != nil {
+		return nil, t.err
+	}
+	res, err := ToolCall(in.Tool, now, cs)
+	if err != nil {
+		return nil, domainError(err)
+	}
+	return res, nil
+}
+
+func (handlers) DisallowedTools(*DisallowedToolsArgs) (any, *protocol.Error) {
+	return struct {
+		DisallowedTools []string `json:"disallowed_tools"`
+	}{append([]string(nil), DisallowedTools...)}, nil
+}
+
+// From the generated input types to the typed API's.
+
+// instants parses the instants of one input, which the schema has checked
+// (format date-time and the profile's pattern: a day the calendar has, at
+// most milliseconds); err keeps the first that does not parse, which only
+// an input the schema has not seen can have.
+type instants struct{ err *protocol.Error }
+
+func (t *instants) at(s string) time.Time {
+	v, ok := ParseInstant(s)
+	if !ok && t.err == nil {
+		t.err = protocol.Errorf(protocol.CodeInvalidInput, "%q is not an RFC 3339 date-time with at most milliseconds", s)
+	}
+	return v
+}
+
+// opt: missing or null is nil.
+func (t *instants) opt(s jsonin.Nullable[string]) *time.Time {
+	if s.Value == nil {
+		return nil
+	}
+	v := t.at(*s.Value)
+	return &v
+}
+
+func event(e EventArgs) Event {
+	return Event{ID: e.ID, Sender: e.Sender.Value, SenderName: e.SenderName.Value, Text: e.Text,
+		MentionsBot: e.MentionsBot, Timestamp: e.Timestamp}
+}
+
+func senderRow(p PendingSenderApprovalArgs) PendingSenderApproval {
+	return PendingSenderApproval{MessagingGroup: p.MessagingGroup, AgentGroup: p.AgentGroup, Sender: p.Sender,
+		SenderName: p.SenderName.Value, Approver: p.Approver, ApproverDM: p.ApproverDM, Event: event(p.Event)}
+}
+
+func channelRow(p PendingChannelApprovalArgs) PendingChannelApproval {
+	return PendingChannelApproval{MessagingGroup: p.MessagingGroup, Sender: p.Sender.Value,
+		SenderName: p.SenderName.Value, Approver: p.Approver, ApproverDM: p.ApproverDM, Event: event(p.Event)}
+}
+
+// The schema's $defs agent_groups, members and claims are arrays; the
+// generator names their items after each operation that uses them, so one
+// $def gives two Go types of the same shape, and each converter takes both.
+
+func agentGroups[T RouteInboundArgsAgentGroupsItem | ChannelApprovalResponseArgsAgentGroupsItem](in []T) []AgentGroup {
+	var out []AgentGroup
+	for _, x := range in {
+		out = append(out, AgentGroup(x))
 	}
 	return out
 }
 
-func sweepOp(input json.RawMessage) (any, *protocol.Error) {
-	var r reader
-	o := r.root(input, "now", "container_running", "heartbeat_at", "tool_in_flight", "claims")
-	in := SweepInput{ContainerRunning: o.reqBool("container_running"), HeartbeatAt: o.nullInstant("heartbeat_at")}
-	in.Now, _ = o.reqInstant("now")
-	if t, ok := o.nullObject("tool_in_flight", "name", "declared_timeout_ms"); ok {
-		in.Tool = &ToolInFlight{Name: t.reqString("name"), DeclaredTimeoutMs: t.nullInt("declared_timeout_ms", 0, MaxSafeInteger)}
+func members[T RouteInboundArgsMembersItem | SenderApprovalResponseArgsMembersItem](in []T) []Member {
+	var out []Member
+	for _, x := range in {
+		m := RouteInboundArgsMembersItem(x)
+		out = append(out, Member{User: m.User, AgentGroup: m.AgentGroup})
 	}
-	in.Claims = readClaims(o)
-	if r.err != nil {
-		return nil, r.err
-	}
-	res, err := Sweep(in)
-	if err != nil {
-		return nil, domainError(err)
-	}
-	return res, nil
+	return out
 }
 
-func toolAllowedOp(input json.RawMessage) (any, *protocol.Error) {
-	var r reader
-	o := r.root(input, "tool", "now", "claims")
-	name := o.reqString("tool")
-	if o.has("claims") && !o.has("now") && r.err == nil {
-		r.fail(".now", "is required with claims")
+func claims[T SweepArgsClaimsItem | ToolAllowedArgsClaimsItem](t *instants, in []T) []Claim {
+	var out []Claim
+	for _, x := range in {
+		c := SweepArgsClaimsItem(x)
+		out = append(out, Claim{MessageID: c.MessageID, ClaimedAt: t.at(c.ClaimedAt), Tries: c.Tries})
 	}
-	var now time.Time
-	if o.has("now") {
-		now, _ = o.reqInstant("now")
-	}
-	claims := readClaims(o)
-	if r.err != nil {
-		return nil, r.err
-	}
-	res, err := ToolCall(name, now, claims)
-	if err != nil {
-		return nil, domainError(err)
-	}
-	return res, nil
-}
-
-func disallowedToolsOp(input json.RawMessage) (any, *protocol.Error) {
-	var r reader
-	r.root(input)
-	if r.err != nil {
-		return nil, r.err
-	}
-	return struct {
-		DisallowedTools []string `json:"disallowed_tools"`
-	}{append([]string(nil), DisallowedTools...)}, nil
+	return out
 }

@@ -14,12 +14,26 @@ type ResolveTimezoneArgs struct {
 	Timezone jsonin.Nullable[string] `json:"timezone"`
 }
 
+// AgentArgs: The agent that wrote a message.
+type AgentArgs struct {
+	// Compared exactly with the agent id the context is built for.
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// UserArgs: A message's human author as the seed reads it when the context is built (user.timezone is the profile's current setting).
+type UserArgs struct {
+	EmailAddress jsonin.Nullable[string] `json:"email_address"`
+	FullName     jsonin.Nullable[string] `json:"full_name"`
+	Timezone     jsonin.Nullable[string] `json:"timezone"`
+}
+
 // MessageArgs: One message of the chat. A message is human when it has a user; an agent message has an agent. Missing content is the same as null: blank.
 type MessageArgs struct {
-	Agent   json.RawMessage         `json:"agent"`
-	At      string                  `json:"at"`
-	Content jsonin.Nullable[string] `json:"content"`
-	User    json.RawMessage         `json:"user"`
+	Agent   jsonin.Nullable[AgentArgs] `json:"agent"`
+	At      string                     `json:"at"`
+	Content jsonin.Nullable[string]    `json:"content"`
+	User    jsonin.Nullable[UserArgs]  `json:"user"`
 }
 
 // UserTimezoneArgs is read from the timestamps schema.
