@@ -95,6 +95,7 @@ $(MCP_EXAMPLE)/node_modules/.package-lock.json: $(MCP_EXAMPLE)/package-lock.json
 # reference run. `make gen` (or go generate ./...) writes them; `make check`
 # fails when one is stale, edited by hand or left over.
 gen:
+	$(GO) run ./gen/inputs
 	$(GO) run ./gen
 
 check:

@@ -41,6 +41,7 @@ import (
 
 	"github.com/clockspec/clockspec/conformance"
 	"github.com/clockspec/clockspec/features"
+	"github.com/clockspec/clockspec/gen/typedinputs"
 	"github.com/clockspec/clockspec/reference"
 	"github.com/clockspec/clockspec/spec"
 )
@@ -118,8 +119,12 @@ func Generate(root fs.FS) (Files, error) {
 	if err := cat.Compile(); err != nil {
 		return nil, err
 	}
-	if err := typedInputs(cat, out); err != nil {
+	inputs, err := typedinputs.Generate(cat)
+	if err != nil {
 		return nil, err
+	}
+	for p, b := range inputs {
+		out[p] = b
 	}
 	suite, err := features.Load(feats)
 	if err != nil {

@@ -27,11 +27,18 @@ type DecideRelevanceArgs struct {
 	TimeRelated jsonin.Nullable[bool] `json:"time_related"`
 }
 
+// ThreadKindArgsInferred is read from the clock-awareness schema.
+type ThreadKindArgsInferred struct {
+	Confident     jsonin.Nullable[bool] `json:"confident"`
+	Kind          string                `json:"kind"`
+	UserConfirmed jsonin.Nullable[bool] `json:"user_confirmed"`
+}
+
 // ThreadKindArgs is read from the clock-awareness schema.
 type ThreadKindArgs struct {
-	Inferred   json.RawMessage         `json:"inferred"`
-	StoredKind jsonin.Nullable[string] `json:"stored_kind"`
-	Text       jsonin.Nullable[string] `json:"text"`
+	Inferred   jsonin.Nullable[ThreadKindArgsInferred] `json:"inferred"`
+	StoredKind jsonin.Nullable[string]                 `json:"stored_kind"`
+	Text       jsonin.Nullable[string]                 `json:"text"`
 }
 
 // ParseDirectiveArgs is read from the clock-awareness schema.
@@ -62,19 +69,28 @@ type CaptureActionArgsCalibrationValue struct {
 	UpdatedISO     string `json:"updated_iso"`
 }
 
+// CaptureActionArgsJudgement: The agent's own reading of the message — what CLOCK leaves to the agent: whether it states an action to keep (§6.2), whether that action "imply near-term temporal relevance" (§6.2 B), its "normali…
+type CaptureActionArgsJudgement struct {
+	Action   bool                    `json:"action"`
+	Activity jsonin.Nullable[string] `json:"activity"`
+	Label    jsonin.Nullable[string] `json:"label"`
+	Status   jsonin.Nullable[string] `json:"status"`
+	Temporal jsonin.Nullable[bool]   `json:"temporal"`
+}
+
 // CaptureActionArgs is read from the clock-awareness schema.
 type CaptureActionArgs struct {
 	Actions jsonin.Nullable[[]StateActionArgs] `json:"actions"`
 	// The user's calibration.activity_overrides, keyed by activity (phrases.yaml activities).
 	Calibration jsonin.Nullable[map[string]CaptureActionArgsCalibrationValue] `json:"calibration"`
 	// The agent's own reading of the message — what CLOCK leaves to the agent: whether it states an action to keep (§6.2), whether that action "imply near-term temporal relevance" (§6.2 B), its "normali…
-	Judgement  json.RawMessage         `json:"judgement"`
-	Now        string                  `json:"now"`
-	Policy     json.RawMessage         `json:"policy"`
-	Text       string                  `json:"text"`
-	ThreadKey  jsonin.Nullable[string] `json:"thread_key"`
-	ThreadKind jsonin.Nullable[string] `json:"thread_kind"`
-	UserKey    jsonin.Nullable[string] `json:"user_key"`
+	Judgement  jsonin.Nullable[CaptureActionArgsJudgement] `json:"judgement"`
+	Now        string                                      `json:"now"`
+	Policy     json.RawMessage                             `json:"policy"`
+	Text       string                                      `json:"text"`
+	ThreadKey  jsonin.Nullable[string]                     `json:"thread_key"`
+	ThreadKind jsonin.Nullable[string]                     `json:"thread_kind"`
+	UserKey    jsonin.Nullable[string]                     `json:"user_key"`
 }
 
 // ReadActionsArgs is read from the clock-awareness schema.
@@ -194,6 +210,43 @@ func readDecideRelevanceArgs(r *jsonin.Reader, x *DecideRelevanceArgs) bool {
 	return true
 }
 
+func readThreadKindArgsInferred(r *jsonin.Reader, x *ThreadKindArgsInferred) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "confident":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
+			})(r, &x.Confident)
+		case "kind":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Kind)
+		case "user_confirmed":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
+			})(r, &x.UserConfirmed)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
 func readThreadKindArgs(r *jsonin.Reader, x *ThreadKindArgs) bool {
 	if !r.Open('{') {
 		return false
@@ -206,7 +259,9 @@ func readThreadKindArgs(r *jsonin.Reader, x *ThreadKindArgs) bool {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadRaw)(r, &x.Inferred)
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[ThreadKindArgsInferred]) bool {
+				return jsonin.ReadNullable(r, v, readThreadKindArgsInferred)
+			})(r, &x.Inferred)
 		case "stored_kind":
 			if seen[1] {
 				return false
@@ -366,6 +421,59 @@ func readCaptureActionArgsCalibrationValue(r *jsonin.Reader, x *CaptureActionArg
 	return true
 }
 
+func readCaptureActionArgsJudgement(r *jsonin.Reader, x *CaptureActionArgsJudgement) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [5]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "action":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadBool)(r, &x.Action)
+		case "activity":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Activity)
+		case "label":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Label)
+		case "status":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Status)
+		case "temporal":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
+			})(r, &x.Temporal)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
 func readCaptureActionArgs(r *jsonin.Reader, x *CaptureActionArgs) bool {
 	if !r.Open('{') {
 		return false
@@ -396,7 +504,9 @@ func readCaptureActionArgs(r *jsonin.Reader, x *CaptureActionArgs) bool {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadRaw)(r, &x.Judgement)
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[CaptureActionArgsJudgement]) bool {
+				return jsonin.ReadNullable(r, v, readCaptureActionArgsJudgement)
+			})(r, &x.Judgement)
 		case "now":
 			if seen[3] {
 				return false

@@ -15,13 +15,13 @@ type PatternTestArgs struct {
 	Text    string `json:"text"`
 }
 
-// RouteInboundArgsAgentGroupsItem is read from the routing schema.
-type RouteInboundArgsAgentGroupsItem struct {
+// AgentGroupsArgsItem is read from the routing schema.
+type AgentGroupsArgsItem struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
 }
 
-// RouteInboundArgsApproval is read from the routing schema.
+// RouteInboundArgsApproval: What the host's approval machinery answers for this event: pickApprover (for an unknown sender with the first wiring's agent group, for an unknown channel with null), the DM pickApprovalDelivery finds…
 type RouteInboundArgsApproval struct {
 	Adapter    bool                    `json:"adapter" default:"false"`
 	Approver   jsonin.Nullable[string] `json:"approver"`
@@ -38,8 +38,8 @@ type EventArgs struct {
 	Timestamp   string                  `json:"timestamp"`
 }
 
-// RouteInboundArgsMembersItem is read from the routing schema.
-type RouteInboundArgsMembersItem struct {
+// MembersArgsItem is read from the routing schema.
+type MembersArgsItem struct {
 	AgentGroup string `json:"agent_group"`
 	User       string `json:"user"`
 }
@@ -101,11 +101,11 @@ type WiringArgs struct {
 
 // RouteInboundArgs is read from the routing schema.
 type RouteInboundArgs struct {
-	AgentGroups []RouteInboundArgsAgentGroupsItem `json:"agent_groups"`
+	AgentGroups []AgentGroupsArgsItem `json:"agent_groups"`
 	// What the host's approval machinery answers for this event: pickApprover (for an unknown sender with the first wiring's agent group, for an unknown channel with null), the DM pickApprovalDelivery finds…
 	Approval                jsonin.Nullable[RouteInboundArgsApproval] `json:"approval"`
 	Event                   EventArgs                                 `json:"event"`
-	Members                 []RouteInboundArgsMembersItem             `json:"members"`
+	Members                 []MembersArgsItem                         `json:"members"`
 	MessagingGroup          MessagingGroupArgs                        `json:"messaging_group"`
 	PendingChannelApprovals []PendingChannelApprovalArgs              `json:"pending_channel_approvals"`
 	PendingSenderApprovals  []PendingSenderApprovalArgs               `json:"pending_sender_approvals"`
@@ -125,7 +125,7 @@ type WakeBatchArgsPendingItem struct {
 	ProcessAfter jsonin.Nullable[string] `json:"process_after"`
 	Seq          int64                   `json:"seq"`
 	Timestamp    string                  `json:"timestamp"`
-	Trigger      json.Number             `json:"trigger"`
+	Trigger      int64                   `json:"trigger"`
 }
 
 // WakeBatchArgs is read from the routing schema.
@@ -156,36 +156,24 @@ type ChannelDefaultsArgs struct {
 	Threaded bool   `json:"threaded" default:"false"`
 }
 
-// SenderApprovalResponseArgsMembersItem is read from the routing schema.
-type SenderApprovalResponseArgsMembersItem struct {
-	AgentGroup string `json:"agent_group"`
-	User       string `json:"user"`
-}
-
 // SenderApprovalResponseArgs is read from the routing schema.
 type SenderApprovalResponseArgs struct {
-	Decision string                                  `json:"decision"`
-	Members  []SenderApprovalResponseArgsMembersItem `json:"members"`
-	Now      string                                  `json:"now"`
-	Pending  PendingSenderApprovalArgs               `json:"pending"`
-}
-
-// ChannelApprovalResponseArgsAgentGroupsItem is read from the routing schema.
-type ChannelApprovalResponseArgsAgentGroupsItem struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
+	Decision string                    `json:"decision"`
+	Members  []MembersArgsItem         `json:"members"`
+	Now      string                    `json:"now"`
+	Pending  PendingSenderApprovalArgs `json:"pending"`
 }
 
 // ChannelApprovalResponseArgs is read from the routing schema.
 type ChannelApprovalResponseArgs struct {
-	AgentGroups    []ChannelApprovalResponseArgsAgentGroupsItem `json:"agent_groups"`
-	Choice         string                                       `json:"choice"`
-	MessagingGroup MessagingGroupArgs                           `json:"messaging_group"`
-	Pending        PendingChannelApprovalArgs                   `json:"pending"`
+	AgentGroups    []AgentGroupsArgsItem      `json:"agent_groups"`
+	Choice         string                     `json:"choice"`
+	MessagingGroup MessagingGroupArgs         `json:"messaging_group"`
+	Pending        PendingChannelApprovalArgs `json:"pending"`
 }
 
-// SweepArgsClaimsItem is read from the routing schema.
-type SweepArgsClaimsItem struct {
+// ClaimsArgsItem is read from the routing schema.
+type ClaimsArgsItem struct {
 	// status_changed: when the message was claimed.
 	ClaimedAt string `json:"claimed_at"`
 	MessageID string `json:"message_id"`
@@ -201,8 +189,8 @@ type SweepArgsToolInFlight struct {
 
 // SweepArgs is read from the routing schema.
 type SweepArgs struct {
-	Claims           []SweepArgsClaimsItem `json:"claims"`
-	ContainerRunning bool                  `json:"container_running"`
+	Claims           []ClaimsArgsItem `json:"claims"`
+	ContainerRunning bool             `json:"container_running"`
 	// The heartbeat file's mtime; missing or null when it does not exist yet.
 	HeartbeatAt jsonin.Nullable[string] `json:"heartbeat_at"`
 	Now         string                  `json:"now"`
@@ -210,20 +198,11 @@ type SweepArgs struct {
 	ToolInFlight jsonin.Nullable[SweepArgsToolInFlight] `json:"tool_in_flight"`
 }
 
-// ToolAllowedArgsClaimsItem is read from the routing schema.
-type ToolAllowedArgsClaimsItem struct {
-	// status_changed: when the message was claimed.
-	ClaimedAt string `json:"claimed_at"`
-	MessageID string `json:"message_id"`
-	// Resets so far.
-	Tries int64 `json:"tries"`
-}
-
 // ToolAllowedArgs is read from the routing schema.
 type ToolAllowedArgs struct {
-	Claims []ToolAllowedArgsClaimsItem `json:"claims"`
-	Now    *string                     `json:"now"`
-	Tool   string                      `json:"tool"`
+	Claims []ClaimsArgsItem `json:"claims"`
+	Now    *string          `json:"now"`
+	Tool   string           `json:"tool"`
 }
 
 // DisallowedToolsArgs is the input of routing.disallowed_tools.
@@ -256,7 +235,7 @@ func readPatternTestArgs(r *jsonin.Reader, x *PatternTestArgs) bool {
 	return true
 }
 
-func readRouteInboundArgsAgentGroupsItem(r *jsonin.Reader, x *RouteInboundArgsAgentGroupsItem) bool {
+func readAgentGroupsArgsItem(r *jsonin.Reader, x *AgentGroupsArgsItem) bool {
 	if !r.Open('{') {
 		return false
 	}
@@ -279,6 +258,46 @@ func readRouteInboundArgsAgentGroupsItem(r *jsonin.Reader, x *RouteInboundArgsAg
 		return r.Skip()
 	}) {
 		return false
+	}
+	return true
+}
+
+func readRouteInboundArgsApproval(r *jsonin.Reader, x *RouteInboundArgsApproval) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "adapter":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadBool)(r, &x.Adapter)
+		case "approver":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Approver)
+		case "approver_dm":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.ApproverDM)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	if !seen[0] {
+		x.Adapter = false
 	}
 	return true
 }
@@ -341,7 +360,7 @@ func readEventArgs(r *jsonin.Reader, x *EventArgs) bool {
 	return true
 }
 
-func readRouteInboundArgsMembersItem(r *jsonin.Reader, x *RouteInboundArgsMembersItem) bool {
+func readMembersArgsItem(r *jsonin.Reader, x *MembersArgsItem) bool {
 	if !r.Open('{') {
 		return false
 	}
@@ -660,15 +679,17 @@ func readRouteInboundArgs(r *jsonin.Reader, x *RouteInboundArgs) bool {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *[]RouteInboundArgsAgentGroupsItem) bool {
-				return jsonin.ReadSlice(r, v, readRouteInboundArgsAgentGroupsItem)
+			return (func(r *jsonin.Reader, v *[]AgentGroupsArgsItem) bool {
+				return jsonin.ReadSlice(r, v, readAgentGroupsArgsItem)
 			})(r, &x.AgentGroups)
 		case "approval":
 			if seen[1] {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadRaw)(r, &x.Approval)
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[RouteInboundArgsApproval]) bool {
+				return jsonin.ReadNullable(r, v, readRouteInboundArgsApproval)
+			})(r, &x.Approval)
 		case "event":
 			if seen[2] {
 				return false
@@ -680,9 +701,7 @@ func readRouteInboundArgs(r *jsonin.Reader, x *RouteInboundArgs) bool {
 				return false
 			}
 			seen[3] = true
-			return (func(r *jsonin.Reader, v *[]RouteInboundArgsMembersItem) bool {
-				return jsonin.ReadSlice(r, v, readRouteInboundArgsMembersItem)
-			})(r, &x.Members)
+			return (func(r *jsonin.Reader, v *[]MembersArgsItem) bool { return jsonin.ReadSlice(r, v, readMembersArgsItem) })(r, &x.Members)
 		case "messaging_group":
 			if seen[4] {
 				return false
@@ -782,7 +801,7 @@ func readWakeBatchArgsPendingItem(r *jsonin.Reader, x *WakeBatchArgsPendingItem)
 				return false
 			}
 			seen[4] = true
-			return (jsonin.ReadNumber)(r, &x.Trigger)
+			return (jsonin.ReadInt64)(r, &x.Trigger)
 		}
 		return r.Skip()
 	}) {
@@ -910,33 +929,6 @@ func readChannelDefaultsArgs(r *jsonin.Reader, x *ChannelDefaultsArgs) bool {
 	return true
 }
 
-func readSenderApprovalResponseArgsMembersItem(r *jsonin.Reader, x *SenderApprovalResponseArgsMembersItem) bool {
-	if !r.Open('{') {
-		return false
-	}
-	var seen [2]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
-		switch string(key) {
-		case "agent_group":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			return (jsonin.ReadString)(r, &x.AgentGroup)
-		case "user":
-			if seen[1] {
-				return false
-			}
-			seen[1] = true
-			return (jsonin.ReadString)(r, &x.User)
-		}
-		return r.Skip()
-	}) {
-		return false
-	}
-	return true
-}
-
 func readSenderApprovalResponseArgs(r *jsonin.Reader, x *SenderApprovalResponseArgs) bool {
 	if !r.Open('{') {
 		return false
@@ -955,9 +947,7 @@ func readSenderApprovalResponseArgs(r *jsonin.Reader, x *SenderApprovalResponseA
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *[]SenderApprovalResponseArgsMembersItem) bool {
-				return jsonin.ReadSlice(r, v, readSenderApprovalResponseArgsMembersItem)
-			})(r, &x.Members)
+			return (func(r *jsonin.Reader, v *[]MembersArgsItem) bool { return jsonin.ReadSlice(r, v, readMembersArgsItem) })(r, &x.Members)
 		case "now":
 			if seen[2] {
 				return false
@@ -978,33 +968,6 @@ func readSenderApprovalResponseArgs(r *jsonin.Reader, x *SenderApprovalResponseA
 	return true
 }
 
-func readChannelApprovalResponseArgsAgentGroupsItem(r *jsonin.Reader, x *ChannelApprovalResponseArgsAgentGroupsItem) bool {
-	if !r.Open('{') {
-		return false
-	}
-	var seen [2]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
-		switch string(key) {
-		case "id":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			return (jsonin.ReadString)(r, &x.ID)
-		case "name":
-			if seen[1] {
-				return false
-			}
-			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Name)
-		}
-		return r.Skip()
-	}) {
-		return false
-	}
-	return true
-}
-
 func readChannelApprovalResponseArgs(r *jsonin.Reader, x *ChannelApprovalResponseArgs) bool {
 	if !r.Open('{') {
 		return false
@@ -1017,8 +980,8 @@ func readChannelApprovalResponseArgs(r *jsonin.Reader, x *ChannelApprovalRespons
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *[]ChannelApprovalResponseArgsAgentGroupsItem) bool {
-				return jsonin.ReadSlice(r, v, readChannelApprovalResponseArgsAgentGroupsItem)
+			return (func(r *jsonin.Reader, v *[]AgentGroupsArgsItem) bool {
+				return jsonin.ReadSlice(r, v, readAgentGroupsArgsItem)
 			})(r, &x.AgentGroups)
 		case "choice":
 			if seen[1] {
@@ -1046,7 +1009,7 @@ func readChannelApprovalResponseArgs(r *jsonin.Reader, x *ChannelApprovalRespons
 	return true
 }
 
-func readSweepArgsClaimsItem(r *jsonin.Reader, x *SweepArgsClaimsItem) bool {
+func readClaimsArgsItem(r *jsonin.Reader, x *ClaimsArgsItem) bool {
 	if !r.Open('{') {
 		return false
 	}
@@ -1120,9 +1083,7 @@ func readSweepArgs(r *jsonin.Reader, x *SweepArgs) bool {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *[]SweepArgsClaimsItem) bool {
-				return jsonin.ReadSlice(r, v, readSweepArgsClaimsItem)
-			})(r, &x.Claims)
+			return (func(r *jsonin.Reader, v *[]ClaimsArgsItem) bool { return jsonin.ReadSlice(r, v, readClaimsArgsItem) })(r, &x.Claims)
 		case "container_running":
 			if seen[1] {
 				return false
@@ -1159,39 +1120,6 @@ func readSweepArgs(r *jsonin.Reader, x *SweepArgs) bool {
 	return true
 }
 
-func readToolAllowedArgsClaimsItem(r *jsonin.Reader, x *ToolAllowedArgsClaimsItem) bool {
-	if !r.Open('{') {
-		return false
-	}
-	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
-		switch string(key) {
-		case "claimed_at":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			return (jsonin.ReadString)(r, &x.ClaimedAt)
-		case "message_id":
-			if seen[1] {
-				return false
-			}
-			seen[1] = true
-			return (jsonin.ReadString)(r, &x.MessageID)
-		case "tries":
-			if seen[2] {
-				return false
-			}
-			seen[2] = true
-			return (jsonin.ReadInt64)(r, &x.Tries)
-		}
-		return r.Skip()
-	}) {
-		return false
-	}
-	return true
-}
-
 func readToolAllowedArgs(r *jsonin.Reader, x *ToolAllowedArgs) bool {
 	if !r.Open('{') {
 		return false
@@ -1204,9 +1132,7 @@ func readToolAllowedArgs(r *jsonin.Reader, x *ToolAllowedArgs) bool {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *[]ToolAllowedArgsClaimsItem) bool {
-				return jsonin.ReadSlice(r, v, readToolAllowedArgsClaimsItem)
-			})(r, &x.Claims)
+			return (func(r *jsonin.Reader, v *[]ClaimsArgsItem) bool { return jsonin.ReadSlice(r, v, readClaimsArgsItem) })(r, &x.Claims)
 		case "now":
 			if seen[1] {
 				return false

@@ -1,7 +1,6 @@
 package routing
 
 import (
-	"encoding/json"
 	"errors"
 	"time"
 
@@ -114,7 +113,7 @@ func (handlers) WakeBatch(in *WakeBatchArgs) (any, *protocol.Error) {
 	now := t.at(in.Now)
 	pending := make([]PendingMessage, len(in.Pending))
 	for i, p := range in.Pending {
-		pending[i] = PendingMessage{ID: p.ID, Seq: p.Seq, Trigger: trigger(p.Trigger), Timestamp: p.Timestamp,
+		pending[i] = PendingMessage{ID: p.ID, Seq: p.Seq, Trigger: int(p.Trigger), Timestamp: p.Timestamp,
 			ProcessAfter: t.opt(p.ProcessAfter)}
 	}
 	if t.err != nil {
@@ -129,13 +128,6 @@ func (handlers) WakeBatch(in *WakeBatchArgs) (any, *protocol.Error) {
 
 // trigger is messages_in.trigger, which the schema's enum [0, 1] accepts in
 // any spelling of either number (1.0, 1e0).
-func trigger(n json.Number) int {
-	if w, _ := jsonin.Whole(string(n)); w == "1" {
-		return 1
-	}
-	return 0
-}
-
 func (handlers) MaxMessagesPerPrompt(in *MaxMessagesPerPromptArgs) (any, *protocol.Error) {
 	max := MaxMessagesPerPrompt(in.Env.Value)
 	return struct {
@@ -266,11 +258,7 @@ func channelRow(p PendingChannelApprovalArgs) PendingChannelApproval {
 		SenderName: p.SenderName.Value, Approver: p.Approver, ApproverDM: p.ApproverDM, Event: event(p.Event)}
 }
 
-// The schema's $defs agent_groups, members and claims are arrays; the
-// generator names their items after each operation that uses them, so one
-// $def gives two Go types of the same shape, and each converter takes both.
-
-func agentGroups[T RouteInboundArgsAgentGroupsItem | ChannelApprovalResponseArgsAgentGroupsItem](in []T) []AgentGroup {
+func agentGroups(in []AgentGroupsArgsItem) []AgentGroup {
 	var out []AgentGroup
 	for _, x := range in {
 		out = append(out, AgentGroup(x))
@@ -278,19 +266,17 @@ func agentGroups[T RouteInboundArgsAgentGroupsItem | ChannelApprovalResponseArgs
 	return out
 }
 
-func members[T RouteInboundArgsMembersItem | SenderApprovalResponseArgsMembersItem](in []T) []Member {
+func members(in []MembersArgsItem) []Member {
 	var out []Member
-	for _, x := range in {
-		m := RouteInboundArgsMembersItem(x)
+	for _, m := range in {
 		out = append(out, Member{User: m.User, AgentGroup: m.AgentGroup})
 	}
 	return out
 }
 
-func claims[T SweepArgsClaimsItem | ToolAllowedArgsClaimsItem](t *instants, in []T) []Claim {
+func claims(t *instants, in []ClaimsArgsItem) []Claim {
 	var out []Claim
-	for _, x := range in {
-		c := SweepArgsClaimsItem(x)
+	for _, c := range in {
 		out = append(out, Claim{MessageID: c.MessageID, ClaimedAt: t.at(c.ClaimedAt), Tries: c.Tries})
 	}
 	return out

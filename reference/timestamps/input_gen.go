@@ -85,6 +85,72 @@ func readResolveTimezoneArgs(r *jsonin.Reader, x *ResolveTimezoneArgs) bool {
 	return true
 }
 
+func readAgentArgs(r *jsonin.Reader, x *AgentArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [2]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "id":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (jsonin.ReadString)(r, &x.ID)
+		case "name":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (jsonin.ReadString)(r, &x.Name)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
+func readUserArgs(r *jsonin.Reader, x *UserArgs) bool {
+	if !r.Open('{') {
+		return false
+	}
+	var seen [3]bool
+	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+		switch string(key) {
+		case "email_address":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.EmailAddress)
+		case "full_name":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.FullName)
+		case "timezone":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadString)
+			})(r, &x.Timezone)
+		}
+		return r.Skip()
+	}) {
+		return false
+	}
+	return true
+}
+
 func readMessageArgs(r *jsonin.Reader, x *MessageArgs) bool {
 	if !r.Open('{') {
 		return false
@@ -97,7 +163,9 @@ func readMessageArgs(r *jsonin.Reader, x *MessageArgs) bool {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadRaw)(r, &x.Agent)
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[AgentArgs]) bool {
+				return jsonin.ReadNullable(r, v, readAgentArgs)
+			})(r, &x.Agent)
 		case "at":
 			if seen[1] {
 				return false
@@ -117,7 +185,9 @@ func readMessageArgs(r *jsonin.Reader, x *MessageArgs) bool {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadRaw)(r, &x.User)
+			return (func(r *jsonin.Reader, v *jsonin.Nullable[UserArgs]) bool {
+				return jsonin.ReadNullable(r, v, readUserArgs)
+			})(r, &x.User)
 		}
 		return r.Skip()
 	}) {

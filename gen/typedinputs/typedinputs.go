@@ -1,11 +1,15 @@
-package main
-
-// Typed inputs: for every profile, the Go types of its operations' inputs
+// Package typedinputs derives, for every profile, the Go types of its operations'
+// inputs and their decoders. Typed inputs: for every profile, the Go types of its operations' inputs
 // and their decoders, derived from the input schemas of
 // spec/<profile>/operations.yaml, so that no reference package restates a
 // schema by hand. The schema decides what is well-formed (the reference
 // checks every input against it before anything else); the generated types
 // only carry what it accepted into Go, through internal/jsonin.Into.
+//
+// It depends on the spec alone, never on the reference: the reference's
+// packages compile against what it writes, so it must run when they do
+// not (cmd gen/inputs, the first step of make gen).
+package typedinputs
 
 import (
 	"bytes"
@@ -32,7 +36,14 @@ var inputPackages = map[string]struct{ dir, pkg string }{
 // inputFile is the name of the generated file in each package.
 const inputFile = "input_gen.go"
 
-func typedInputs(cat *spec.Catalog, out Files) error {
+// Generate returns every profile's input_gen.go by its slash path from
+// the repository root.
+func Generate(cat *spec.Catalog) (map[string][]byte, error) {
+	out := map[string][]byte{}
+	return out, typedInputs(cat, out)
+}
+
+func typedInputs(cat *spec.Catalog, out map[string][]byte) error {
 	for _, p := range cat.Profiles {
 		dest, ok := inputPackages[p.Name]
 		if !ok {
@@ -177,10 +188,9 @@ func (g *inputGen) typeOf(s map[string]any, name string) (expr string, nullable 
 		if !ok || !found {
 			return "", false, fmt.Errorf("unresolved $ref %q", ref)
 		}
-		if isStruct(target) {
-			return g.typeOf(target, goName(def)+"Args")
-		}
-		return g.typeOf(target, name)
+		// Named after the definition, so that every operation using it
+		// shares its types (an array of rows: one row type).
+		return g.typeOf(target, goName(def)+"Args")
 	}
 	for _, k := range []string{"oneOf", "anyOf"} {
 		if branches, ok := s[k].([]any); ok {
@@ -244,6 +254,9 @@ func (g *inputGen) typeOf(s map[string]any, name string) (expr string, nullable 
 		if len(kinds) != 1 {
 			return g.raw(), false, nil
 		}
+		if kinds["integer"] {
+			return "int64", nullable, nil // enumerated: bounded by its values
+		}
 		for k := range kinds {
 			types = []string{k}
 		}
@@ -298,7 +311,23 @@ func (g *inputGen) typeOf(s map[string]any, name string) (expr string, nullable 
 // isStruct: an object schema with named properties becomes a struct.
 func isStruct(s map[string]any) bool {
 	props, ok := s["properties"].(map[string]any)
-	return ok && len(props) > 0 && (s["type"] == "object" || s["type"] == nil)
+	if !ok || len(props) == 0 {
+		return false
+	}
+	switch t := s["type"].(type) {
+	case nil:
+		return true
+	case string:
+		return t == "object"
+	case []any: // an object or null: a nullable struct
+		for _, x := range t {
+			if x != "object" && x != "null" {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 func (g *inputGen) declareStruct(s map[string]any, name string) error {
