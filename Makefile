@@ -90,10 +90,12 @@ mcp-example-deps: $(MCP_EXAMPLE)/node_modules/.package-lock.json
 $(MCP_EXAMPLE)/node_modules/.package-lock.json: $(MCP_EXAMPLE)/package-lock.json
 	$(NPM) ci --prefix $(MCP_EXAMPLE) --no-audit --no-fund
 
-# Generated files: features from spec/*/cases/*.yaml, and the living
-# documentation (docs/profiles/*.md, docs/site/) from spec/, features/ and a
-# reference run. `make gen` (or go generate ./...) writes them; `make check`
-# fails when one is stale, edited by hand or left over.
+# Generated files, in one run and one order (gen/main.go): features from
+# spec/*/cases/*.yaml, the call corpus goldens/*.jsonl (the reference's
+# answers: only the reference writes goldens), and the living documentation
+# (docs/profiles/*.md, docs/site/) from a reference run against that corpus.
+# `make gen` (or go generate ./...) writes them; `make check` fails when one
+# is stale, edited by hand or left over.
 gen:
 	$(GO) run ./gen
 
@@ -138,9 +140,8 @@ PROFILE ?= all
 mutation:
 	$(GO) run ./fidelity/cmd/mutation -workers $(MUTATION_WORKERS) -profile $(PROFILE)
 
-# Only the reference writes goldens.
-goldens:
-	$(GO) test ./goldens -update
+# The goldens are part of make gen's one run; the old name stays for habit.
+goldens: gen
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

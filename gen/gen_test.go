@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -54,7 +55,8 @@ func TestCheckFailsAfterAHandEdit(t *testing.T) {
 			t.Errorf("%s: want one problem %q, got %q", what, want, problems)
 		}
 	}
-	for _, p := range []string{"docs/profiles/v1.md", "docs/site/index.html", "docs/site/traceability.json", "features/v1/timezone_names.feature"} {
+	for _, p := range []string{"docs/profiles/v1.md", "docs/site/index.html", "docs/site/traceability.json", "features/v1/timezone_names.feature",
+		"goldens/v1/escape-xml/ampersand.jsonl", "goldens/tzdata.golden"} {
 		full := filepath.Join(dir, filepath.FromSlash(p))
 		orig, err := os.ReadFile(full)
 		if err != nil {
@@ -87,17 +89,56 @@ func TestCheckFailsAfterAHandEdit(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect("a feature whose case table is gone", "left over: features/v1/gone.feature")
+	if err := os.Remove(strayFeature); err != nil {
+		t.Fatal(err)
+	}
+	// In goldens/ every file is gen's but the Go package that embeds them.
+	strayGolden := filepath.Join(dir, "goldens", "v1", "escape-xml", "ampersand.1.golden")
+	if err := os.WriteFile(strayGolden, []byte(`{"output":{"result":"a &amp; b"}}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	expect("a golden of the old layout", "left over: goldens/v1/escape-xml/ampersand.1.golden")
+	if err := os.Remove(strayGolden); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "goldens", "goldens.go"), []byte("package goldens\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if problems, err := Check(dir, f); err != nil || len(problems) != 0 {
+		t.Errorf("the goldens package's own Go file is not gen's: %v %v", problems, err)
+	}
+}
+
+// copySources copies what gen reads (Sources) into dir: a repository gen
+// can run in, without the files gen writes (but the features it writes,
+// which sit among the hand-written ones).
+func copySources(t *testing.T, dir string) {
+	t.Helper()
+	for _, src := range Sources {
+		from, to := filepath.Join(repo, filepath.FromSlash(src)), filepath.Join(dir, filepath.FromSlash(src))
+		info, err := os.Stat(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info.IsDir() {
+			err = os.CopyFS(to, os.DirFS(from))
+		} else if err = os.MkdirAll(filepath.Dir(to), 0o755); err == nil {
+			var b []byte
+			if b, err = os.ReadFile(from); err == nil {
+				err = os.WriteFile(to, b, 0o644)
+			}
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // TestMakeCheckFailsAfterAHandEdit is make check end to end: a copy of the
 // sources, gen into it, gen -check passes, a hand edit, gen -check fails.
 func TestMakeCheckFailsAfterAHandEdit(t *testing.T) {
 	dir := t.TempDir()
-	for _, d := range []string{"spec", "features", "goldens"} {
-		if err := os.CopyFS(filepath.Join(dir, d), os.DirFS(filepath.Join(repo, d))); err != nil {
-			t.Fatal(err)
-		}
-	}
+	copySources(t, dir)
 	var out, errb bytes.Buffer
 	if code := run([]string{"-root", dir}, &out, &errb); code != 0 {
 		t.Fatalf("gen: exit %d\n%s", code, errb.String())
@@ -143,7 +184,7 @@ func TestGenerateIsDeterministic(t *testing.T) {
 		}
 	}
 	for p, b := range a {
-		if !bytes.Contains(b, []byte(generatedMark)) {
+		if !bytes.Contains(b, []byte(generatedMark)) && !markless(p) {
 			t.Errorf("%s does not say it is generated", p)
 		}
 	}
@@ -398,11 +439,7 @@ func overlay(t *testing.T, f Files) fs.FS {
 // scenario with two tier tags makes gen (so make check) fail with its place.
 func TestTiersInTheDocsAndThePortingPage(t *testing.T) {
 	dir := t.TempDir()
-	for _, d := range []string{"spec", "features", "goldens"} {
-		if err := os.CopyFS(filepath.Join(dir, d), os.DirFS(filepath.Join(repo, d))); err != nil {
-			t.Fatal(err)
-		}
-	}
+	copySources(t, dir)
 	v1Extensions := regexp.MustCompile(`\| \[v1\]\(v1\.md\) \|[^\n]*\| \[\d+/(\d+)\]\(decisions\.md#v1\) \|`)
 	before, err := Generate(os.DirFS(dir))
 	if err != nil {
@@ -453,4 +490,100 @@ Feature: tier probe
 		!strings.Contains(errb.String(), `v1/tier_probe.feature:4: scenario "v1/tier-probe/beyond" has two tier tags`) {
 		t.Errorf("gen -check with two tier tags: exit %d\n%s", code, errb.String())
 	}
+}
+
+// make gen is one run in one order. In a copy of what gen reads, a case
+// table gains a row and a clock-core case table appears; one gen then
+// writes their features, their calls in the corpus, and the documentation
+// that counts both as passing at the exact level (so against the new
+// corpus); gen -check passes right after. Out of order, each of these would
+// be missing or stale.
+func TestOneGenAfterACaseTableEdit(t *testing.T) {
+	dir := t.TempDir()
+	copySources(t, dir)
+	table := filepath.Join(dir, "spec", "v1", "cases", "timezone_names.yaml")
+	b, err := os.ReadFile(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := []byte("      - [kyiv, Europe/Kyiv]\n")
+	if !bytes.Contains(b, last) {
+		t.Fatalf("%s has no row %q to add a row after", table, last)
+	}
+	b = bytes.Replace(b, last, append(last, "      - [probe-row, asia/TOKYO]\n"...), 1)
+	if err := os.WriteFile(table, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	probe := `feature: {title: probe}
+outlines:
+  - id: clock-core/probe/iana
+    tags: ["@req:CLK-TZ-IANA-ONLY"]
+    title: a probe of the order gen derives in
+    steps:
+      - 'When I call "clock-core.offset_minutes" with {"tz": "<tz>", "instant": "2026-02-10T03:02:00Z"}'
+      - 'Then the error code is "invalid_timezone"'
+    columns: [case, tz]
+    rows:
+      - [probe-zone, Probe/Nowhere]
+`
+	if err := os.MkdirAll(filepath.Join(dir, "spec", "clock-core", "cases"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "spec", "clock-core", "cases", "probe.yaml"), []byte(probe), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"-root", dir}, &out, &errb); code != 0 {
+		t.Fatalf("gen: exit %d\n%s", code, errb.String())
+	}
+	if code := run([]string{"-root", dir, "-check"}, &out, &errb); code != 0 {
+		t.Fatalf("gen -check right after one gen: exit %d\n%s", code, errb.String())
+	}
+	read := func(p string) string {
+		t.Helper()
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	for p, want := range map[string]string{
+		"features/v1/timezone_names.feature":                   "| probe-row ",
+		"features/clock-core/probe.feature":                    "@id:clock-core/probe/iana",
+		"goldens/v1/timezone/valid-intl-names/probe-row.jsonl": `{"op":"v1.is_valid_timezone","input":{"timezone":"asia/TOKYO"},"output":{"valid":true}}` + "\n",
+		"goldens/clock-core/probe/iana/probe-zone.jsonl":       `"error":{"code":"invalid_timezone"}}`,
+	} {
+		if got := read(p); !strings.Contains(got, want) {
+			t.Errorf("%s lacks %q", p, want)
+		}
+	}
+	// The documentation counts both new scenarios as passing at the exact
+	// level: its run compared them with the corpus written before it.
+	passing := regexp.MustCompile(`\| \[(v1|clock-core)\]\([^)]*\) \|[^\n]*✅ (\d+) of (\d+) pass \|`)
+	counts := func(readme string) map[string]string {
+		m := map[string]string{}
+		for _, row := range passing.FindAllStringSubmatch(readme, -1) {
+			m[row[1]] = row[2] + "/" + row[3]
+		}
+		return m
+	}
+	before, after := counts(string(mustRead(t, filepath.Join(repo, "docs", "profiles", "README.md")))), counts(read("docs/profiles/README.md"))
+	for _, p := range []string{"v1", "clock-core"} {
+		var n int
+		if _, err := fmt.Sscanf(before[p], "%d/", &n); err != nil {
+			t.Fatalf("the README has no passing count for %s: %v", p, before)
+		}
+		if want := fmt.Sprintf("%d/%d", n+1, n+1); after[p] != want {
+			t.Errorf("%s: the documentation counts %s passing, want %s", p, after[p], want)
+		}
+	}
+}
+
+func mustRead(t *testing.T, p string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
