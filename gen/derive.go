@@ -1,7 +1,8 @@
 package main
 
 // What gen derives besides the tabular features and the living
-// documentation: the call corpus (goldens/).
+// documentation: the call corpus (goldens/) and the listing of seed 004's
+// MUSTs.
 
 import (
 	"context"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/clockspec/clockspec/conformance"
 	"github.com/clockspec/clockspec/features"
+	"github.com/clockspec/clockspec/internal/musts"
 	"github.com/clockspec/clockspec/reference"
 	"github.com/clockspec/clockspec/spec"
 )
@@ -59,6 +61,21 @@ const goldensReadme = "<!-- " + generatedMark + " (make gen: the reference's ans
 	"with the reference's answer (`{\"op\":…,\"input\":…,\"output\"|\"error\":…}`), and `tzdata.golden`,\n" +
 	"the tzdata build the answers were computed with. The format, the `${state_file}` placeholder and\n" +
 	"how to compare an answer: [docs/vectors.md](../docs/vectors.md).\n"
+
+// mustsListing renders spec/clock-core/musts_listing.md from musts.yaml and
+// the clock-core scenarios (the features as gen writes them).
+func mustsListing(root fs.FS, suite *features.Suite, out Files) error {
+	b, err := fs.ReadFile(root, musts.Source)
+	if err != nil {
+		return fmt.Errorf("gen: %w", err)
+	}
+	doc, err := musts.Parse(b)
+	if err != nil {
+		return fmt.Errorf("gen: %w", err)
+	}
+	out[musts.ListingPath] = musts.Listing(doc, suite)
+	return nil
+}
 
 // Sources are the files and folders gen reads, relative to the repository
 // root: everything it writes is a function of them (gen's own tests copy

@@ -56,7 +56,7 @@ func TestCheckFailsAfterAHandEdit(t *testing.T) {
 		}
 	}
 	for _, p := range []string{"docs/profiles/v1.md", "docs/site/index.html", "docs/site/traceability.json", "features/v1/timezone_names.feature",
-		"goldens/v1/escape-xml/ampersand.jsonl", "goldens/tzdata.golden"} {
+		"goldens/v1/escape-xml/ampersand.jsonl", "goldens/tzdata.golden", "spec/clock-core/musts_listing.md"} {
 		full := filepath.Join(dir, filepath.FromSlash(p))
 		orig, err := os.ReadFile(full)
 		if err != nil {
@@ -494,10 +494,10 @@ Feature: tier probe
 
 // make gen is one run in one order. In a copy of what gen reads, a case
 // table gains a row and a clock-core case table appears; one gen then
-// writes their features, their calls in the corpus, and the documentation
-// that counts both as passing at the exact level (so against the new
-// corpus); gen -check passes right after. Out of order, each of these would
-// be missing or stale.
+// writes their features, their calls in the corpus, the MUSTs listing that
+// lists the clock-core one, and the documentation that counts both as
+// passing at the exact level (so against the new corpus); gen -check passes
+// right after. Out of order, each of these would be missing or stale.
 func TestOneGenAfterACaseTableEdit(t *testing.T) {
 	dir := t.TempDir()
 	copySources(t, dir)
@@ -552,6 +552,7 @@ outlines:
 		"features/clock-core/probe.feature":                    "@id:clock-core/probe/iana",
 		"goldens/v1/timezone/valid-intl-names/probe-row.jsonl": `{"op":"v1.is_valid_timezone","input":{"timezone":"asia/TOKYO"},"output":{"valid":true}}` + "\n",
 		"goldens/clock-core/probe/iana/probe-zone.jsonl":       `"error":{"code":"invalid_timezone"}}`,
+		"spec/clock-core/musts_listing.md":                     "- clock-core/probe/iana/probe-zone\n",
 	} {
 		if got := read(p); !strings.Contains(got, want) {
 			t.Errorf("%s lacks %q", p, want)

@@ -6,7 +6,9 @@
 //  2. from spec/ and the features (those of step 1 included), a run of the
 //     reference: the call corpus, goldens/<scenario id>.jsonl (every call
 //     with the reference's answer) and goldens/tzdata.golden;
-//  3. from spec/, the features and a run of the reference against the
+//  3. from spec/clock-core/musts.yaml and the clock-core features, the
+//     listing spec/clock-core/musts_listing.md;
+//  4. from spec/, the features and a run of the reference against the
 //     corpus of step 2, the living documentation: Markdown under
 //     docs/profiles/ (one page per profile: every requirement with its
 //     text, its scenarios and their status; an index of every @decision
@@ -20,7 +22,8 @@
 //	go run ./gen           (make gen, go generate ./...) writes it, and
 //	go run ./gen -check    (make check) fails when a file is stale, was edited by hand or is left over.
 //
-// The goldens' test only checks the corpus, and points here.
+// No test writes a source file: the tests that look at derived files
+// (goldens, reference/clock's musts test) only check them and point here.
 package main
 
 //go:generate go run . -root ..
@@ -126,6 +129,9 @@ func Generate(root fs.FS) (Files, error) {
 	}
 	goldens, err := corpus(cat, suite, feats, out)
 	if err != nil {
+		return nil, err
+	}
+	if err := mustsListing(root, suite, out); err != nil {
 		return nil, err
 	}
 	rep, err := conformance.Run(context.Background(), conformance.Options{
