@@ -1,8 +1,9 @@
 package main
 
 // What gen derives besides the tabular features and the living
-// documentation: the call corpus (goldens/) and the listing of seed 004's
-// MUSTs.
+// documentation: the call corpus (goldens/), the listing of seed 004's
+// MUSTs, and the copies an example folder carries so that it can be copied
+// out of the kit alone.
 
 import (
 	"context"
@@ -77,20 +78,60 @@ func mustsListing(root fs.FS, suite *features.Suite, out Files) error {
 	return nil
 }
 
+// copies are files an example folder carries as copies of the kit's own,
+// so that a team can copy the folder alone: gen writes each from its
+// source, so they cannot drift.
+var copies = []struct {
+	to, from string
+	// header is put above the copy in a line comment, for formats that
+	// have one; a JSON file is copied byte for byte.
+	header string
+}{
+	// The Node example runs v1's code as the JavaScript oracle transcribed
+	// it: the oracle is what make oracle checks every answer of the
+	// reference against, so the example certifies the oracle's code.
+	{to: "examples/node-v1/v1.js", from: "oracle/js/v1.js", header: "// "},
+	// The MCP example lists the datetime tools as the spec defines them.
+	{to: "examples/mcp-datetime-node/tools.json", from: "spec/datetime/tools.json"},
+}
+
+func copyFiles(root fs.FS, out Files) error {
+	for _, c := range copies {
+		b, err := fs.ReadFile(root, c.from)
+		if err != nil {
+			return fmt.Errorf("gen: the source of %s: %w", c.to, err)
+		}
+		if c.header != "" {
+			b = append([]byte(c.header+generatedMark+" (a copy of "+c.from+"; make gen)\n"), b...)
+		}
+		out[c.to] = b
+	}
+	return nil
+}
+
+// markless says whether a generated file's format has no comment to say
+// so in: the corpus's JSON Lines, its tzdata line and a JSON copy (gen
+// -check still catches a hand edit; goldens/README.md and the examples'
+// READMEs say they are gen's).
+func markless(p string) bool {
+	if ownedGolden(p) && path.Ext(p) != ".md" {
+		return true
+	}
+	for _, c := range copies {
+		if c.to == p && c.header == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // Sources are the files and folders gen reads, relative to the repository
 // root: everything it writes is a function of them (gen's own tests copy
 // only these to run gen in a scratch folder).
-var Sources = []string{"spec", "features"}
+var Sources = []string{"spec", "features", "oracle/js/v1.js"}
 
 // ownedGolden says whether a file of the goldens folder is gen's: all of
 // them but the Go package that embeds them.
 func ownedGolden(p string) bool {
 	return strings.HasPrefix(p, goldensDir+"/") && path.Ext(p) != ".go"
-}
-
-// markless says whether a generated file's format has no comment to say
-// so in: the corpus's JSON Lines and its tzdata line (gen -check still
-// catches a hand edit; goldens/README.md says they are gen's).
-func markless(p string) bool {
-	return ownedGolden(p) && path.Ext(p) != ".md"
 }

@@ -56,7 +56,7 @@ func TestCheckFailsAfterAHandEdit(t *testing.T) {
 		}
 	}
 	for _, p := range []string{"docs/profiles/v1.md", "docs/site/index.html", "docs/site/traceability.json", "features/v1/timezone_names.feature",
-		"goldens/v1/escape-xml/ampersand.jsonl", "goldens/tzdata.golden", "spec/clock-core/musts_listing.md"} {
+		"goldens/v1/escape-xml/ampersand.jsonl", "goldens/tzdata.golden", "spec/clock-core/musts_listing.md", "examples/node-v1/v1.js", "examples/mcp-datetime-node/tools.json"} {
 		full := filepath.Join(dir, filepath.FromSlash(p))
 		orig, err := os.ReadFile(full)
 		if err != nil {
@@ -167,6 +167,16 @@ func TestMakeCheckFailsAfterAHandEdit(t *testing.T) {
 	errb.Reset()
 	if code := run([]string{"-root", dir, "-check"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "differs: features/v1/timezone_names.feature") {
 		t.Errorf("gen -check after a case table edit: exit %d\n%s", code, errb.String())
+	}
+	// So does an edit of a file an example carries a copy of.
+	oracle := filepath.Join(dir, "oracle", "js", "v1.js")
+	b, _ = os.ReadFile(oracle)
+	if err := os.WriteFile(oracle, append(b, "// an edit of the oracle\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	errb.Reset()
+	if code := run([]string{"-root", dir, "-check"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "differs: examples/node-v1/v1.js") {
+		t.Errorf("gen -check after an edit of the oracle's v1.js: exit %d\n%s", code, errb.String())
 	}
 }
 

@@ -3,13 +3,16 @@
 //
 //  1. from case tables (spec/<profile>/cases/<name>.yaml), the tabular
 //     features (features/<profile>/<name>.feature);
-//  2. from spec/ and the features (those of step 1 included), a run of the
+//  2. the copies an example folder carries (examples/node-v1/v1.js from
+//     oracle/js/v1.js, examples/mcp-datetime-node/tools.json from
+//     spec/datetime/tools.json);
+//  3. from spec/ and the features (those of step 1 included), a run of the
 //     reference: the call corpus, goldens/<scenario id>.jsonl (every call
-//     with the reference's answer) and goldens/tzdata.golden;
-//  3. from spec/clock-core/musts.yaml and the clock-core features, the
+//     with the reference's answer, docs/vectors.md) and goldens/tzdata.golden;
+//  4. from spec/clock-core/musts.yaml and the clock-core features, the
 //     listing spec/clock-core/musts_listing.md;
-//  4. from spec/, the features and a run of the reference against the
-//     corpus of step 2, the living documentation: Markdown under
+//  5. from spec/, the features and a run of the reference against the
+//     corpus of step 3, the living documentation: Markdown under
 //     docs/profiles/ (one page per profile: every requirement with its
 //     text, its scenarios and their status; an index of every @decision
 //     with its reason; the requirement traceability matrix) and the same as
@@ -106,6 +109,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 func Generate(root fs.FS) (Files, error) {
 	out := Files{}
 	if err := caseFeatures(root, out); err != nil {
+		return nil, err
+	}
+	if err := copyFiles(root, out); err != nil {
 		return nil, err
 	}
 	feats, err := featuresOverlay(root, out)
