@@ -65,9 +65,10 @@ fuzz-short:
 fuzz:
 	$(GO) run ./fidelity/cmd/fuzz -time $(FUZZTIME)
 
-# v1 ran on Node 20 with cron-parser 5.5.0: every recorded answer of the
-# reference is recomputed there, and any disagreement not listed (with its
-# reason) in $(ORACLE)/exceptions.json fails the build.
+# v1 ran on Node 20 with cron-parser 5.5.0: every answer of the reference
+# in the call corpus (conform record reads goldens/, make gen writes it) is
+# recomputed there, and any disagreement not listed (with its reason) in
+# $(ORACLE)/exceptions.json fails the build.
 oracle: oracle-deps
 	@mkdir -p $(BUILD)
 	$(GO) run ./cmd/conform record --ops $(ORACLE_OPS) > $(BUILD)/v1-calls.jsonl
@@ -90,10 +91,13 @@ mcp-example-deps: $(MCP_EXAMPLE)/node_modules/.package-lock.json
 $(MCP_EXAMPLE)/node_modules/.package-lock.json: $(MCP_EXAMPLE)/package-lock.json
 	$(NPM) ci --prefix $(MCP_EXAMPLE) --no-audit --no-fund
 
-# Generated files: features from spec/*/cases/*.yaml, and the living
-# documentation (docs/profiles/*.md, docs/site/) from spec/, features/ and a
-# reference run. `make gen` (or go generate ./...) writes them; `make check`
-# fails when one is stale, edited by hand or left over.
+# Every derived file, in one run and one order (gen/main.go): the features
+# of spec/*/cases/*.yaml, the examples' copies of the kit's files, the call
+# corpus goldens/*.jsonl (the reference's answers: only the reference writes
+# goldens), spec/clock-core/musts_listing.md, and the living documentation
+# (docs/profiles/*.md, docs/site/) from a reference run against that corpus.
+# `make gen` (or go generate ./...) writes them; `make check` fails when one
+# is stale, edited by hand or left over. No test writes a source file.
 gen:
 	$(GO) run ./gen/inputs
 	$(GO) run ./gen
@@ -139,9 +143,8 @@ PROFILE ?= all
 mutation:
 	$(GO) run ./fidelity/cmd/mutation -workers $(MUTATION_WORKERS) -profile $(PROFILE)
 
-# Only the reference writes goldens.
-goldens:
-	$(GO) test ./goldens -update
+# The goldens are part of make gen's one run; the old name stays for habit.
+goldens: gen
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -387,9 +387,21 @@ func TestDecodeValidIsEncodingJSON(t *testing.T) {
 	}
 	var docs [][]byte
 	err := fs.WalkDir(goldens.FS(), ".", func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".golden") {
-			if b, _ := fs.ReadFile(goldens.FS(), path); json.Valid(b) {
-				docs = append(docs, b)
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".jsonl") {
+			b, err := fs.ReadFile(goldens.FS(), path)
+			if err != nil {
+				return err
+			}
+			calls, err := ParseCorpus(b)
+			if err != nil {
+				return err
+			}
+			for _, c := range calls { // the answers, and the inputs as the scenarios wrote them
+				for _, doc := range [][]byte{c.Answer, c.Input} {
+					if json.Valid(doc) {
+						docs = append(docs, doc)
+					}
+				}
 			}
 		}
 		return err

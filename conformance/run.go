@@ -67,7 +67,8 @@ type Options struct {
 	// SaveFailures, when set, is a folder where every failing scenario's
 	// calls are written as a replay file (see Replay).
 	SaveFailures string
-	// OnCall observes every answered call (recording, golden updates).
+	// OnCall observes every answered call, with the input as sent (probes,
+	// the mutation run; the corpus is recorded at each scenario's end).
 	OnCall func(sc *features.Scenario, n int, op string, input json.RawMessage, res protocol.Result)
 	// OnOpenCall observes, at the exact level, each call of a scenario that
 	// declared a point of its answer open (a step listing the permitted
@@ -91,6 +92,8 @@ type Options struct {
 	// OnResult observes every scenario as its verdict is decided: done of
 	// total (the scenarios of claimed profiles that run). For progress.
 	OnResult func(res ScenarioResult, done, total int)
+
+	corpus *corpusRecorder // RecordCorpus's, which keeps every finished scenario's calls
 }
 
 // Require names the tiers whose failing scenarios fail a run (its exit
@@ -1083,6 +1086,9 @@ func (r *runner) finish(w *world, stepErr error, failStep string, failErr error)
 			chargeLate(res, f)
 			lateErr = f
 		}
+	}
+	if r.opts.corpus != nil {
+		r.opts.corpus.add(w)
 	}
 	var goldenErr error
 	if r.opts.Goldens == nil {

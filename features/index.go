@@ -316,6 +316,43 @@ func (s *Suite) add(f parsedFile) error {
 	return f.err
 }
 
+// Find builds the scenario with the given id from the files that can hold
+// it, without loading the suite: only the files of the id's profile folder
+// whose text carries its @id tag (or, for an outline row, the outline's)
+// are parsed. It is for a command that names one scenario (conform show),
+// which would otherwise parse every file; it makes no check across files
+// (Load does). ok is false when no file holds the id.
+func Find(fsys fs.FS, id string) (sc *Scenario, ok bool, err error) {
+	profile, _, _ := strings.Cut(id, "/")
+	paths, err := fs.Glob(fsys, profile+"/*.feature")
+	if err != nil {
+		return nil, false, err
+	}
+	tags := []string{IDTag + id}
+	if i := strings.LastIndexByte(id, '/'); i > len(profile) {
+		tags = append(tags, IDTag+id[:i]) // an outline row's id is the outline's and its case
+	}
+	for _, p := range paths {
+		src, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return nil, false, fmt.Errorf("features: %w", err)
+		}
+		if !slices.ContainsFunc(tags, func(t string) bool { return MayCarryTag(src, t) }) {
+			continue
+		}
+		f := parseFile(fsys, p)
+		for _, sc := range f.scenarios {
+			if sc.ID == id {
+				return sc, true, nil
+			}
+		}
+		if f.err != nil {
+			return nil, false, f.err
+		}
+	}
+	return nil, false, nil
+}
+
 // Folders lists the profile folders of a features folder: those holding
 // .feature files, sorted.
 func Folders(fsys fs.FS) ([]string, error) {

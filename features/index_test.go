@@ -2,6 +2,7 @@ package features
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -168,5 +169,40 @@ func TestCalledOperationIsTheCallExpression(t *testing.T) {
 	}
 	if calls < 1000 {
 		t.Errorf("only %d call steps read: the comparison saw too few", calls)
+	}
+}
+
+// Find builds the scenario Load builds, from its own file alone: a plain
+// scenario, an outline's row, and none for an id no scenario has (an
+// outline's own id included: its rows are the scenarios).
+func TestFindIsLoadsScenario(t *testing.T) {
+	suite, err := Load(FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := 0
+	for i, want := range suite.Scenarios {
+		if i%37 != 0 && want.ID != "v1/escape-xml/ampersand" {
+			continue
+		}
+		got, ok, err := Find(FS(), want.ID)
+		if err != nil || !ok {
+			t.Fatalf("%s: %v %v", want.ID, ok, err)
+		}
+		if got.ID != want.ID || got.URI != want.URI || got.Line != want.Line || got.Name != want.Name || got.Description != want.Description ||
+			!slices.Equal(got.Tags, want.Tags) || got.Tier != want.Tier || len(got.Steps) != len(want.Steps) || got.fingerprint != want.fingerprint {
+			t.Errorf("%s: Find gives %+v\nLoad gives %+v", want.ID, got, want)
+		}
+		if want.ID != want.BaseID {
+			rows++
+		}
+	}
+	if rows == 0 {
+		t.Error("no outline row was found")
+	}
+	for _, id := range []string{"v1/escape-xml/ampersnd", "v1/timezone/format-exact", "nowhere/at/all", ""} {
+		if sc, ok, err := Find(FS(), id); ok || err != nil {
+			t.Errorf("%q: found %v (%v)", id, sc, err)
+		}
 	}
 }

@@ -1,16 +1,11 @@
 package reference_test
 
 import (
-	"context"
 	"encoding/json"
 	"slices"
 	"sort"
 	"testing"
 
-	"github.com/clockspec/clockspec/conformance"
-	"github.com/clockspec/clockspec/features"
-	"github.com/clockspec/clockspec/protocol"
-	"github.com/clockspec/clockspec/reference"
 	"github.com/clockspec/clockspec/spec"
 )
 
@@ -48,16 +43,11 @@ func fuzzProfile(f *testing.F, cat *spec.Catalog, ops []string) {
 		index[op] = uint8(i)
 	}
 	if !fuzzWorker() {
-		_, err := conformance.Run(context.Background(), conformance.Options{
-			Driver: conformance.InProcess(reference.New()), Level: conformance.LevelCompat,
-			OnCall: func(_ *features.Scenario, _ int, op string, input json.RawMessage, _ protocol.Result) {
-				if i, ok := index[op]; ok {
-					f.Add(i, []byte(input))
-				}
-			}})
-		if err != nil {
-			f.Fatal(err)
-		}
+		corpusInputs(f, func(op string, input []byte) {
+			if i, ok := index[op]; ok {
+				f.Add(i, input)
+			}
+		})
 	}
 	addFindings(f, index)
 	f.Fuzz(func(t *testing.T, op uint8, input []byte) {

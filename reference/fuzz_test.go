@@ -2,14 +2,13 @@ package reference_test
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"github.com/clockspec/clockspec/internal/jsonin"
 	"sort"
 	"testing"
 
 	"github.com/clockspec/clockspec/conformance"
-	"github.com/clockspec/clockspec/features"
+	"github.com/clockspec/clockspec/goldens"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
 	"github.com/clockspec/clockspec/spec"
@@ -87,7 +86,24 @@ func TestMalformedInputsGetStructuredErrors(t *testing.T) {
 	}
 }
 
-// FuzzOperations starts from every input the scenarios send and mutates
+// corpusInputs hands every input the scenarios send to fn, in the call
+// corpus's order: the corpus holds them (goldens/), so nothing runs the
+// suite to learn them. A state file's path is its placeholder there, which
+// the store refuses as a relative path: such a seed fuzzes the refusal.
+func corpusInputs(t testing.TB, fn func(op string, input []byte)) {
+	t.Helper()
+	err := conformance.WalkCorpus(goldens.FS(), func(_ string, calls []conformance.CorpusCall) error {
+		for _, c := range calls {
+			fn(c.Op, c.Input)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// FuzzOperations starts from inputs the scenarios send and mutates
 // them; `make test` runs it briefly, `go test -fuzz FuzzOperations
 // ./reference` for longer.
 func FuzzOperations(f *testing.F) {
@@ -102,17 +118,12 @@ func FuzzOperations(f *testing.F) {
 	const seedsPerOp = 6
 	seeded := map[string]int{}
 	if !fuzzWorker() {
-		_, err := conformance.Run(context.Background(), conformance.Options{
-			Driver: conformance.InProcess(reference.New()), Level: conformance.LevelCompat,
-			OnCall: func(_ *features.Scenario, _ int, op string, input json.RawMessage, _ protocol.Result) {
-				if seeded[op] < seedsPerOp {
-					seeded[op]++
-					f.Add(index[op], []byte(input))
-				}
-			}})
-		if err != nil {
-			f.Fatal(err)
-		}
+		corpusInputs(f, func(op string, input []byte) {
+			if i, ok := index[op]; ok && seeded[op] < seedsPerOp {
+				seeded[op]++
+				f.Add(i, input)
+			}
+		})
 	}
 	addFindings(f, index)
 	f.Fuzz(func(t *testing.T, op uint8, input []byte) {

@@ -2,7 +2,6 @@ package reference_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"regexp"
@@ -10,8 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/clockspec/clockspec/conformance"
-	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/internal/jsonin"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
@@ -117,22 +114,17 @@ type probeCall struct {
 	input []byte
 }
 
-// suiteCalls are the calls of the whole suite against the reference, once
-// per distinct (operation, input).
+// suiteCalls are the calls of the whole suite (the call corpus), once per
+// distinct (operation, input).
 func suiteCalls(t testing.TB) []probeCall {
 	seen := map[string]bool{}
 	var calls []probeCall
-	_, err := conformance.Run(context.Background(), conformance.Options{
-		Driver: conformance.InProcess(reference.New()), Level: conformance.LevelCompat,
-		OnCall: func(_ *features.Scenario, _ int, op string, input json.RawMessage, _ protocol.Result) {
-			if k := op + "\x00" + string(input); !seen[k] {
-				seen[k] = true
-				calls = append(calls, probeCall{op, []byte(input)})
-			}
-		}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	corpusInputs(t, func(op string, input []byte) {
+		if k := op + "\x00" + string(input); !seen[k] {
+			seen[k] = true
+			calls = append(calls, probeCall{op, input})
+		}
+	})
 	return calls
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -79,6 +80,32 @@ func TestShowPrintsCallsAndExpectedAnswers(t *testing.T) {
 	code, _, stderr = conform(t, "show", "v1/escape-xml/ampersnd")
 	if code != exitUsage || !strings.Contains(stderr, `did you mean "v1/escape-xml/ampersand"`) {
 		t.Errorf("an unknown id: exit %d, %q", code, stderr)
+	}
+	// Several ids; an outline's row; a state file as its placeholder (the
+	// corpus's, never a per-run path); a point of the answer left open.
+	code, stdout, stderr = conform(t, "show", "clock-core/store/record-then-read", "datetime/convert-timezone/between-zones/kathmandu")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"clock-core/store/record-then-read\n", `call 1: clock-core.store_on_user_message {"path":"${state_file}",`,
+		"\n\ndatetime/convert-timezone/between-zones/kathmandu\n", `"target_timezone":"Asia/Kathmandu"}`,
+		`open:   output "result" (the scenario's steps say what is permitted there)`} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("show lacks %q:\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout, "clockspec-store-") {
+		t.Errorf("show prints a per-run state file path:\n%s", stdout)
+	}
+}
+
+// conform show reads the scenario's own feature file and the corpus; it
+// runs nothing, so it costs a fraction of a process start.
+func BenchmarkShow(b *testing.B) {
+	for b.Loop() {
+		if code := run([]string{"show", "clock-core/store/torn-file/empty"}, io.Discard, io.Discard); code != exitOK {
+			b.Fatalf("exit %d", code)
+		}
 	}
 }
 

@@ -89,9 +89,9 @@ func TestNodeExampleIsCertified(t *testing.T) {
 	}
 }
 
-// The example is self-contained (its README's npm ci is all it needs), and
-// its v1 code is the JavaScript oracle's, byte for byte: the oracle is what
-// `make oracle` checks against every recorded answer of the reference.
+// The example is self-contained (its README's npm ci is all it needs): a
+// team copies the folder alone. Its v1.js is gen's copy of the JavaScript
+// oracle's (make check keeps it so).
 func TestNodeExampleIsSelfContained(t *testing.T) {
 	dir := filepath.Join("..", "..", "examples", "node-v1")
 	scripts, err := filepath.Glob(filepath.Join(dir, "*.js"))
@@ -107,17 +107,6 @@ func TestNodeExampleIsSelfContained(t *testing.T) {
 		if m := outside.Find(src); m != nil {
 			t.Errorf("%s requires a file outside examples/node-v1: %s", f, m)
 		}
-	}
-	example, err := os.ReadFile(filepath.Join(dir, "v1.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	oracle, err := os.ReadFile(filepath.Join("..", "..", "oracle", "js", "v1.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(example, oracle) {
-		t.Error("examples/node-v1/v1.js differs from oracle/js/v1.js: copy the oracle's over it")
 	}
 }
 

@@ -112,8 +112,10 @@ writers mid-write, and requires no lost update and a whole schema-v3 file after 
 
 var recordHelp = helpText{
 	usage: "conform record [flags]",
-	about: `Runs the suite against the reference and writes every call with its answer as JSON Lines
-({"id","op","input","output"|"error"}) on stdout: what the JavaScript oracle recomputes.`,
+	about: `Writes every call of the call corpus (the reference's answers, which make gen records in
+goldens/; docs/vectors.md) as JSON Lines on stdout, in suite order:
+{"id":"<scenario id>#<n>","op","input","output"|"error"}, an error as its code. Nothing runs:
+it reads the corpus the binary embeds. What the JavaScript oracle recomputes (make oracle).`,
 	examples: []string{
 		"conform record --ops v1.escape_xml,v1.compute_next_run\ttwo operations' calls",
 		"conform record --tags @v1\tevery call of the v1 profile",

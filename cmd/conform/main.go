@@ -9,7 +9,7 @@
 //	conform show ID…           print a scenario's calls and the answers it expects
 //	conform store-check --impl exec:CMD   certify an implementation's own CLOCK state store
 //	conform replay FILE        replay a saved failing scenario against an implementation
-//	conform record [flags]     write the reference's answers as JSON Lines
+//	conform record [flags]     write the call corpus (the reference's answers) as JSON Lines
 //	conform version            print the spec, reference and tzdata versions
 //	conform help [TOPIC]       the help of a command, or of "tags"
 //
@@ -92,7 +92,7 @@ var commands = []struct{ name, args, summary string }{
 	{"replay", "FILE", "replay a failing scenario saved by run --save-failures"},
 	{"serve", "[flags]", "expose the reference: HTTP on 127.0.0.1:8080, --stdio for JSON Lines, or --mcp for its datetime tools as an MCP server"},
 	{"store-check", "--impl exec:CMD", "certify an implementation's own CLOCK state store (§10.3: concurrent writers, kill -9)"},
-	{"record", "[flags]", "write the reference's answers as JSON Lines (for the JavaScript oracle)"},
+	{"record", "[flags]", "write the call corpus (the reference's answers) as JSON Lines (for the JavaScript oracle)"},
 	{"version", "", "print the spec, reference, tzdata and protocol versions"},
 	{"help", "[TOPIC]", "this overview, a command's help, or a topic: " + strings.Join(topicNames(), ", ")},
 }

@@ -5,7 +5,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -22,7 +21,7 @@ import (
 	"time"
 
 	"github.com/clockspec/clockspec/conformance"
-	"github.com/clockspec/clockspec/features"
+	"github.com/clockspec/clockspec/goldens"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
 )
@@ -94,13 +93,14 @@ const fill = protocol.MaxMessageBytes - 4<<10
 // filled by repeating its elements, and a field it does not know.
 func worstInputs(t testing.TB) map[string][][]byte {
 	first := map[string]json.RawMessage{}
-	if _, err := conformance.Run(context.Background(), conformance.Options{
-		Driver: conformance.InProcess(reference.New()), Level: conformance.LevelCompat,
-		OnCall: func(_ *features.Scenario, _ int, op string, input json.RawMessage, _ protocol.Result) {
-			if len(input) > len(first[op]) {
-				first[op] = input
+	if err := conformance.WalkCorpus(goldens.FS(), func(_ string, calls []conformance.CorpusCall) error {
+		for _, c := range calls {
+			if len(c.Input) > len(first[c.Op]) {
+				first[c.Op] = c.Input
 			}
-		}}); err != nil {
+		}
+		return nil
+	}); err != nil {
 		t.Fatal(err)
 	}
 	out := map[string][][]byte{}

@@ -1,26 +1,25 @@
 package main
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
+	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"io/fs"
+	"strconv"
 	"strings"
 
 	"github.com/clockspec/clockspec/conformance"
 	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/goldens"
-	"github.com/clockspec/clockspec/protocol"
-	"github.com/clockspec/clockspec/reference"
 )
 
 // showCmd prints scenarios as an implementer reads them: the Gherkin text,
-// then every call with the answer it expects. The calls are the ones the
-// scenario really makes (it is run against the reference to collect them);
-// the expected answers are the goldens.
+// then every call with the answer it expects. Both come from files the
+// binary embeds: the scenario from its feature file alone (features.Find),
+// the calls and answers from the corpus the reference recorded (goldens/);
+// nothing runs, so a scenario shows in milliseconds.
 func showCmd(args []string, stdout, stderr io.Writer) error {
 	fset := flag.NewFlagSet("conform show", flag.ContinueOnError)
 	ids, err := parseFlags(fset, args, stdout, showHelp)
@@ -30,6 +29,29 @@ func showCmd(args []string, stdout, stderr io.Writer) error {
 	if len(ids) == 0 {
 		return &usageError{"show: name a scenario id (conform list prints them); see conform show -h"}
 	}
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	for i, id := range ids {
+		sc, ok, err := features.Find(features.FS(), id)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return unknownScenario(id)
+		}
+		if i > 0 {
+			fmt.Fprintln(out)
+		}
+		if err := showScenario(out, sc); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// unknownScenario is the error for an id no scenario has, with the nearest
+// ids: only then is the whole suite loaded.
+func unknownScenario(id string) error {
 	suite, err := features.Load(features.FS())
 	if err != nil {
 		return err
@@ -38,19 +60,7 @@ func showCmd(args []string, stdout, stderr io.Writer) error {
 	for _, sc := range suite.Scenarios {
 		all = append(all, sc.ID)
 	}
-	for i, id := range ids {
-		sc, ok := suite.ByID(id)
-		if !ok {
-			return &usageError{fmt.Sprintf("show: no scenario %q%s; conform list prints the ids", id, didYouMean(id, all))}
-		}
-		if i > 0 {
-			fmt.Fprintln(stdout)
-		}
-		if err := showScenario(stdout, sc); err != nil {
-			return err
-		}
-	}
-	return nil
+	return &usageError{fmt.Sprintf("show: no scenario %q%s; conform list prints the ids", id, didYouMean(id, all))}
 }
 
 func showScenario(w io.Writer, sc *features.Scenario) error {
@@ -62,34 +72,38 @@ func showScenario(w io.Writer, sc *features.Scenario) error {
 	if text := scenarioText(sc); text != "" {
 		fmt.Fprintf(w, "\n%s\n", text)
 	}
-	type call struct {
-		op    string
-		input json.RawMessage
+	calls, err := conformance.ReadCorpus(goldens.FS(), sc.ID)
+	if errors.Is(err, fs.ErrNotExist) {
+		fmt.Fprintf(w, "\nno calls: the corpus has none for this scenario (the reference writes the corpus: make gen)\n")
+		return nil
 	}
-	var calls []call
-	_, err := conformance.Run(context.Background(), conformance.Options{
-		Driver: conformance.InProcess(reference.New()), Run: []conformance.Pattern{conformance.Pattern(sc.ID)},
-		Level: conformance.LevelCompat, Goldens: goldens.FS(),
-		OnCall: func(s *features.Scenario, n int, op string, input json.RawMessage, _ protocol.Result) {
-			if s.ID == sc.ID {
-				calls = append(calls, call{op, input})
-			}
-		},
-	})
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "\n%d calls, each with the answer it expects (the golden; an error compares by its code):\n", len(calls))
 	for i, c := range calls {
-		fmt.Fprintf(w, "  call %d: %s %s\n", i+1, c.op, compactJSON(c.input))
-		g, err := fs.ReadFile(goldens.FS(), conformance.GoldenName(sc.ID, i+1))
-		if err != nil {
-			fmt.Fprintf(w, "    expect: (no golden)\n")
-			continue
+		fmt.Fprintf(w, "  call %d: %s %s\n", i+1, c.Op, c.Input)
+		fmt.Fprintf(w, "    expect: %s\n", c.Answer)
+		if o := c.Open; o != nil {
+			fmt.Fprintf(w, "    open:   %s (the scenario's steps say what is permitted there)\n", describeOpen(o))
 		}
-		fmt.Fprintf(w, "    expect: %s\n", bytes.TrimSpace(g))
 	}
 	return nil
+}
+
+// describeOpen says in words what a call's answer leaves open.
+func describeOpen(o *conformance.CorpusOpen) string {
+	var parts []string
+	if o.Outcome {
+		parts = append(parts, "an answer or a refusal")
+	}
+	if o.Code {
+		parts = append(parts, "the error code")
+	}
+	for _, f := range o.Fields {
+		parts = append(parts, "output "+strconv.Quote(f))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // scenarioText is the scenario's own lines of its feature file (for an
@@ -117,12 +131,4 @@ func scenarioText(sc *features.Scenario) string {
 		out = out[:len(out)-1]
 	}
 	return strings.Join(out, "\n")
-}
-
-func compactJSON(raw json.RawMessage) string {
-	var b bytes.Buffer
-	if err := json.Compact(&b, raw); err != nil {
-		return string(raw)
-	}
-	return b.String()
 }

@@ -3,7 +3,7 @@
 // call(op, input) → {output} or {error: {code, message}}.
 //
 // v1.js is NanoClaw v1's own code (its functions on Node 20, transcribed
-// unchanged; a copy of the JavaScript oracle's, kept identical by a test).
+// unchanged; a copy of the JavaScript oracle's, which make gen writes).
 // compute_next_run calls cron-parser 5.5.0 as seed 000's porting plan says,
 // CronExpressionParser.parse(expr, {tz: TIMEZONE}).next().toISOString(),
 // with no correction: the profile certifies v1 as it shipped, DST quirks

@@ -3,16 +3,14 @@
 package judge_test
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/clockspec/clockspec/conformance"
-	"github.com/clockspec/clockspec/features"
+	"github.com/clockspec/clockspec/goldens"
 	"github.com/clockspec/clockspec/protocol"
-	"github.com/clockspec/clockspec/reference"
 )
 
 // The mutation run builds the judge with the tag clockspec_mutation, so a
@@ -20,8 +18,10 @@ import (
 // calls recorded once by the mutation command): a smaller link per mutant.
 func init() { recordCalls = recordSuiteCalls }
 
-// recordSuiteCalls runs the suite against the reference and writes its calls in
-// the mutation command's format.
+// recordSuiteCalls writes the suite's calls with the reference's answers, as
+// the call corpus holds them (goldens/, written by make gen from the
+// reference), in the mutation command's format: the judge then checks the
+// unmutated reference still answers every one alike.
 func recordSuiteCalls(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "calls.jsonl")
@@ -31,13 +31,18 @@ func recordSuiteCalls(t *testing.T) string {
 	}
 	defer f.Close()
 	enc := json.NewEncoder(f)
-	_, err = conformance.Run(context.Background(), conformance.Options{
-		Driver: conformance.InProcess(reference.New()), Level: conformance.LevelCompat,
-		OnCall: func(sc *features.Scenario, _ int, op string, input json.RawMessage, res protocol.Result) {
-			if err := enc.Encode(Call{Scenario: sc.ID, Op: op, Input: string(input), Output: res.Output, Error: res.Error}); err != nil {
-				t.Error(err)
+	err = conformance.WalkCorpus(goldens.FS(), func(id string, calls []conformance.CorpusCall) error {
+		for _, c := range calls {
+			rec := Call{Scenario: id, Op: c.Op, Input: string(c.Input), Output: c.Output(), Open: c.Open != nil}
+			if code := c.ErrorCode(); code != "" {
+				rec.Error = &protocol.Error{Code: code}
 			}
-		}})
+			if err := enc.Encode(rec); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		t.Fatal(err)
 	}

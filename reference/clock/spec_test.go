@@ -3,7 +3,6 @@ package clock
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/clockspec/clockspec/internal/musts"
 	"github.com/clockspec/clockspec/spec"
 )
 
@@ -95,22 +95,6 @@ func TestOperationsMatchTheSpec(t *testing.T) {
 	}
 }
 
-type mustEntry struct {
-	Line         int      `yaml:"line"`
-	Section      string   `yaml:"section"`
-	Quote        string   `yaml:"quote"`
-	Testable     *bool    `yaml:"testable"`
-	Reason       string   `yaml:"reason"`
-	Requirements []string `yaml:"requirements"`
-	Scenarios    []string `yaml:"scenarios"`
-	Tests        []string `yaml:"tests"`
-	Note         string   `yaml:"note"`
-	// Certification: what a pass means for this MUST; WrongPasses: whether
-	// and how a wrong implementation could still pass its scenarios.
-	Certification string `yaml:"certification"`
-	WrongPasses   string `yaml:"wrong_passes"`
-}
-
 // certifications are the values musts.yaml may give a MUST.
 var certifications = map[string]bool{"certified": true, "partly certified": true, "agent-level, not yet certifiable": true}
 
@@ -123,17 +107,12 @@ func TestMustsListingIsComplete(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var doc struct {
-		Seed  string      `yaml:"seed"`
-		Musts []mustEntry `yaml:"musts"`
-	}
-	dec := yaml.NewDecoder(bytes.NewReader(b))
-	dec.KnownFields(true)
-	if err := dec.Decode(&doc); err != nil {
+	doc, err := musts.Parse(b)
+	if err != nil {
 		t.Fatal(err)
 	}
 	cat, suite := catalogAndSuite(t)
-	byReq := map[string][]string{}
+	byReq := musts.Covering(suite)
 	reqsOf := map[string]map[string]bool{} // base id → requirement ids
 	for _, sc := range suite.Scenarios {
 		if sc.Profile != "clock-core" {
@@ -143,17 +122,11 @@ func TestMustsListingIsComplete(t *testing.T) {
 			reqsOf[sc.BaseID] = map[string]bool{}
 		}
 		for _, r := range sc.Reqs {
-			byReq[r] = append(byReq[r], sc.ID)
 			reqsOf[sc.BaseID][r] = true
 		}
 	}
 	tests := goTestNames(t)
 	lines := map[int]bool{}
-	var listing strings.Builder
-	listing.WriteString("# Every MUST of seed 004 and the clock-core scenarios that cover it\n\n" +
-		"Generated from musts.yaml, requirements.yaml and features/clock-core by\n" +
-		"`CLOCKSPEC_UPDATE_MUSTS=1 go test ./reference/clock -run TestMustsListingIsComplete`;\n" +
-		"the same test fails when this file is stale.\n")
 	for _, m := range doc.Musts {
 		where := "musts.yaml line " + itoa(m.Line)
 		if lines[m.Line] {
@@ -163,12 +136,11 @@ func TestMustsListingIsComplete(t *testing.T) {
 		if !strings.Contains(m.Quote, "MUST") || m.Section == "" {
 			t.Errorf("%s: an entry needs a section and a quote with its MUST", where)
 		}
-		if m.Testable != nil && !*m.Testable {
+		if m.Untestable() {
 			if len(m.Reason) < 40 || len(m.Requirements)+len(m.Scenarios) > 0 {
 				t.Errorf("%s: an untestable MUST needs a reason and nothing else", where)
 			}
 			t.Logf("MUST %s (%s): not testable — %s", where, m.Section, m.Reason)
-			fmt.Fprintf(&listing, "\n## Line %d (%s)\n\n> %s\n\nNot testable: %s\n", m.Line, m.Section, m.Quote, m.Reason)
 			continue
 		}
 		if len(m.Requirements) == 0 || len(m.Scenarios) == 0 {
@@ -214,26 +186,12 @@ func TestMustsListingIsComplete(t *testing.T) {
 		}
 		sort.Strings(ids)
 		t.Logf("MUST %s (%s) %q\n    requirements %v, tests %v\n    %d scenarios: %s", where, m.Section, m.Quote, m.Requirements, m.Tests, len(ids), strings.Join(ids, ", "))
-		fmt.Fprintf(&listing, "\n## Line %d (%s)\n\n> %s\n\nRequirements: %s.\n", m.Line, m.Section, m.Quote, strings.Join(m.Requirements, ", "))
-		if len(m.Tests) > 0 {
-			fmt.Fprintf(&listing, "Go tests (reference/clock): %s.\n", strings.Join(m.Tests, ", "))
-		}
-		if m.Note != "" {
-			fmt.Fprintf(&listing, "\n%s\n", m.Note)
-		}
-		fmt.Fprintf(&listing, "\nCertification: %s. Could a wrong implementation pass? %s\n", m.Certification, m.WrongPasses)
-		fmt.Fprintf(&listing, "\n%d scenarios:\n\n", len(ids))
-		for _, id := range ids {
-			fmt.Fprintf(&listing, "- %s\n", id)
-		}
 	}
-	const listingFile = "../../spec/clock-core/musts_listing.md"
-	if os.Getenv("CLOCKSPEC_UPDATE_MUSTS") != "" {
-		if err := os.WriteFile(listingFile, []byte(listing.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	} else if old, _ := os.ReadFile(listingFile); string(old) != listing.String() {
-		t.Errorf("spec/clock-core/musts_listing.md is stale: CLOCKSPEC_UPDATE_MUSTS=1 go test ./reference/clock -run TestMustsListingIsComplete")
+	// The listing is gen's (make gen writes it, make check checks it); it
+	// is checked here too, so go test alone catches a stale one.
+	const listingFile = "../../" + musts.ListingPath
+	if have, _ := os.ReadFile(listingFile); !bytes.Equal(have, musts.Listing(doc, suite)) {
+		t.Errorf("%s is stale: run make gen", musts.ListingPath)
 	}
 	// Against the seed: one entry per line that says MUST, quoting it.
 	path := os.Getenv("CLOCKSPEC_SEED_004")
