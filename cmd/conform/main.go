@@ -28,7 +28,13 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/clockspec/clockspec/cmd/conform/internal/nogotool"
 )
+
+// PATH was hidden while godog's packages initialized (see nogotool); every
+// package is initialized now, so it is put back before main reads it.
+func init() { nogotool.Restore() }
 
 // Exit codes.
 const (
