@@ -2,8 +2,8 @@
 // way. Each package sits on a floor and imports only from floors below it
 // (or, within reference/ and conformance/, from its own floor):
 //
-//	0  internal/…, features, goldens        runtimes and embedded data
-//	1  protocol                             the wire
+//	0  internal/jsonin, features, goldens   the JSON runtime and embedded data
+//	1  protocol, internal/…                 the wire; helpers over the data
 //	2  spec                                 the spec (its errors are the wire's)
 //	3  reference/…, protocol/mcpserve       implementations and servers of the spec
 //	4  reference                            the reference as one implementation
