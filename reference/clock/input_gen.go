@@ -51,7 +51,8 @@ type ResolveSessionTZArgs struct {
 
 // StateThreadArgs is read from the clock-core schema.
 type StateThreadArgs struct {
-	AgentTZ                  *string           `json:"agent_tz"`
+	AgentTZ *string `json:"agent_tz"`
+	// Session TZ offset − Agent TZ offset in hours (§2); each offset is under 24 hours either way, so their difference is under 48.
 	DeltaHours               *json.Number      `json:"delta_hours"`
 	LastAgentMessageISO      *string           `json:"last_agent_message_iso"`
 	LastInteractionISO       *string           `json:"last_interaction_iso"`
