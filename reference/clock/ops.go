@@ -3,7 +3,6 @@ package clock
 import (
 	"encoding/json"
 	"errors"
-	"github.com/clockspec/clockspec/internal/jsonin"
 	"path"
 	"strings"
 	"time"
@@ -11,38 +10,17 @@ import (
 	"github.com/clockspec/clockspec/protocol"
 )
 
-// Operations maps every clock-core operation name to its handler.
+// Operations maps every clock-core operation name to its handler: the
+// generated Dispatch over handlers, so an operation of the spec without a
+// typed method does not compile.
 func Operations() map[string]protocol.OperationFunc {
-	return map[string]protocol.OperationFunc{
-		"clock-core.load_policy":            loadPolicyOp,
-		"clock-core.check_policy":           checkPolicyOp,
-		"clock-core.now":                    nowOp,
-		"clock-core.agent_timezone":         agentTimezoneOp,
-		"clock-core.resolve_session_tz":     resolveSessionOp,
-		"clock-core.session_timezone":       sessionTimezoneOp,
-		"clock-core.offset_minutes":         offsetMinutesOp,
-		"clock-core.delta_hours":            deltaHoursOp,
-		"clock-core.to_iso":                 toISOOp,
-		"clock-core.parse_anchored_time":    parseAnchoredTimeOp,
-		"clock-core.thread_key":             threadKeyOp,
-		"clock-core.parse_thread_key":       parseThreadKeyOp,
-		"clock-core.user_key":               userKeyOp,
-		"clock-core.link_identities":        linkIdentitiesOp,
-		"clock-core.on_user_message":        onUserMessageOp,
-		"clock-core.on_agent_message":       onAgentMessageOp,
-		"clock-core.classify_agent_message": classifyAgentMessageOp,
-		"clock-core.load_clock_state":       loadClockStateOp,
-		"clock-core.save_clock_state":       saveClockStateOp,
-		"clock-core.read_state_file":        readStateFileOp,
-		"clock-core.compact_state":          compactStateOp,
-		"clock-core.state_path":             statePathOp,
-		"clock-core.confirmation_gate":      confirmationGateOp,
-		"clock-core.check_hedged":           checkHedgedOp,
-		"clock-core.correct_action":         correctActionOp,
-		"clock-core.store_on_user_message":  storeOnUserMessageOp,
-		"clock-core.store_read":             storeReadOp,
-	}
+	return Dispatch(handlers{})
 }
+
+// handlers implements Handlers: each method turns its typed input into the
+// domain's values (inputs.go), in the order of its error_docs, and calls the
+// domain.
+type handlers struct{}
 
 // --- policy ---------------------------------------------------------------
 
@@ -52,30 +30,20 @@ type policyOut struct {
 	Overridden []string `json:"overridden"`
 }
 
-func loadPolicyOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "yaml")
-	doc, _ := f.str("yaml", false, true)
-	if f.err != nil {
-		return nil, f.err
-	}
-	l, err := LoadPolicy([]byte(doc))
+func (handlers) LoadPolicy(in *LoadPolicyArgs) (any, *protocol.Error) {
+	l, err := LoadPolicy([]byte(value(in.Yaml)))
 	if err != nil {
 		return nil, protocol.Errorf(CodeInvalidPolicy, "%v", err)
 	}
 	return policyOut(l), nil
 }
 
-func checkPolicyOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "yaml")
-	doc, _ := f.str("yaml", false, true)
-	if f.err != nil {
-		return nil, f.err
-	}
+func (handlers) CheckPolicy(in *CheckPolicyArgs) (any, *protocol.Error) {
 	out := struct {
 		Valid    bool      `json:"valid"`
 		Problems []Problem `json:"problems"`
 	}{true, []Problem{}}
-	if _, err := LoadPolicy([]byte(doc)); err != nil {
+	if _, err := LoadPolicy([]byte(value(in.Yaml))); err != nil {
 		var pe *PolicyError
 		if !errors.As(err, &pe) {
 			return nil, protocol.Errorf(protocol.CodeInternal, "%v", err)
@@ -87,17 +55,17 @@ func checkPolicyOp(input json.RawMessage) (any, *protocol.Error) {
 
 // --- provider ---------------------------------------------------------------
 
-func nowOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "host_clock", "previous")
-	host, hostText, _ := f.instant("host_clock", true)
-	prev, prevText, hasPrev := f.instant("previous", false)
-	if f.err != nil {
-		return nil, f.err
+func (handlers) Now(in *NowArgs) (any, *protocol.Error) {
+	host, e1 := instantArg("host_clock", in.HostClock)
+	prev, hasPrev, e2 := optionalInstantArg("previous", in.Previous)
+	// "when host_clock, or else previous, is not an RFC 3339 instant"
+	if perr := firstError(e1, e2); perr != nil {
+		return nil, perr
 	}
 	_, clamped := NextSnapshot(host, prev, hasPrev)
-	now := hostText
+	now := in.HostClock
 	if clamped {
-		now = prevText
+		now = *in.Previous.Value
 	}
 	return struct {
 		Now     string `json:"now"`
@@ -110,13 +78,8 @@ type rejected struct {
 	Reason string `json:"reason"`
 }
 
-func agentTimezoneOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "host_tz")
-	host, _ := f.str("host_tz", false, true)
-	if f.err != nil {
-		return nil, f.err
-	}
-	z, source, skip := AgentTimezone(host)
+func (handlers) AgentTimezone(in *AgentTimezoneArgs) (any, *protocol.Error) {
+	z, source, skip := AgentTimezone(value(in.HostTZ))
 	out := struct {
 		Timezone string    `json:"timezone"`
 		Source   string    `json:"source"`
@@ -182,55 +145,43 @@ func sessionAnswer(r SessionResolution, host string, now time.Time, p Policy) (a
 	return out, nil
 }
 
-func resolveSessionOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "explicit", "thread_override", "user_default", "mentioned_location",
-		"time_sensitive", "now", "host_tz", "policy")
-	var in SessionInput
-	in.Explicit, _ = f.str("explicit", false, true)
-	in.ThreadOverride, _ = f.str("thread_override", false, true)
-	in.UserDefault, _ = f.str("user_default", false, true)
-	in.MentionedLocation, _ = f.str("mentioned_location", false, true)
-	in.TimeSensitive = f.boolean("time_sensitive", false)
-	host, _ := f.str("host_tz", false, true)
-	now, _, _ := f.instant("now", true)
-	p := f.policy("policy")
-	if f.err != nil {
-		return nil, f.err
+func (handlers) ResolveSessionTZ(in *ResolveSessionTZArgs) (any, *protocol.Error) {
+	now, e1 := instantArg("now", in.Now)
+	p, e2 := policyArg(in.Policy)
+	// now is "checked before the policy"
+	if perr := firstError(e1, e2); perr != nil {
+		return nil, perr
 	}
-	in.Now = now
-	return sessionAnswer(ResolveSession(in), host, now, p)
+	s := SessionInput{Explicit: value(in.Explicit), ThreadOverride: value(in.ThreadOverride), UserDefault: value(in.UserDefault),
+		MentionedLocation: value(in.MentionedLocation), TimeSensitive: in.TimeSensitive != nil && *in.TimeSensitive, Now: now}
+	return sessionAnswer(ResolveSession(s), value(in.HostTZ), now, p)
 }
 
-func sessionTimezoneOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "state", "thread_key", "user_key", "explicit", "mentioned_location",
-		"time_sensitive", "now", "host_tz", "policy")
-	st := f.state("state")
-	tk, _ := f.str("thread_key", true, false)
-	uk, _ := f.str("user_key", false, true)
-	explicit, _ := f.str("explicit", false, true)
-	place, _ := f.str("mentioned_location", false, true)
-	sensitive := f.boolean("time_sensitive", false)
-	host, _ := f.str("host_tz", false, true)
-	now, _, _ := f.instant("now", true)
-	p := f.policy("policy")
-	if f.err != nil {
-		return nil, f.err
+func (handlers) SessionTimezone(in *SessionTimezoneArgs) (any, *protocol.Error) {
+	st, e1 := stateArg(&in.State)
+	now, e2 := instantArg("now", in.Now)
+	p, e3 := policyArg(in.Policy)
+	var e4 *protocol.Error
+	if _, err := ParseThreadKey(in.ThreadKey); err != nil {
+		e4 = protocol.Errorf(CodeInvalidThreadKey, "thread_key: %v", err)
 	}
-	if _, err := ParseThreadKey(tk); err != nil {
-		return nil, protocol.Errorf(CodeInvalidThreadKey, "thread_key: %v", err)
+	// "the first bad value is reported: the state, now, the policy, thread_key, then the offsets"
+	if perr := firstError(e1, e2, e3, e4); perr != nil {
+		return nil, perr
 	}
-	snap := Snapshot{At: now, HostTZ: host, State: st, UserKey: uk}
-	in := snap.SessionInput(tk)
-	in.Explicit, in.MentionedLocation, in.TimeSensitive = explicit, place, sensitive
-	return sessionAnswer(ResolveSession(in), host, now, p)
+	host := value(in.HostTZ)
+	snap := Snapshot{At: now, HostTZ: host, State: st, UserKey: value(in.UserKey)}
+	s := snap.SessionInput(in.ThreadKey)
+	s.Explicit, s.MentionedLocation, s.TimeSensitive = value(in.Explicit), value(in.MentionedLocation), in.TimeSensitive != nil && *in.TimeSensitive
+	return sessionAnswer(ResolveSession(s), host, now, p)
 }
 
-func offsetMinutesOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "tz", "instant")
-	z := f.zone("tz", true)
-	t, _, _ := f.instant("instant", true)
-	if f.err != nil {
-		return nil, f.err
+func (handlers) OffsetMinutes(in *OffsetMinutesArgs) (any, *protocol.Error) {
+	z, e1 := zoneArg("tz", in.TZ)
+	t, e2 := instantArg("instant", in.Instant)
+	// the zone is "checked before the instant"
+	if perr := firstError(e1, e2); perr != nil {
+		return nil, perr
 	}
 	off, err := OffsetMinutes(z.Loc, t)
 	if err != nil {
@@ -241,13 +192,13 @@ func offsetMinutesOp(input json.RawMessage) (any, *protocol.Error) {
 	}{off}, nil
 }
 
-func deltaHoursOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "session_tz", "agent_tz", "at")
-	s := f.zone("session_tz", true)
-	a := f.zone("agent_tz", true)
-	at, _, _ := f.instant("at", true)
-	if f.err != nil {
-		return nil, f.err
+func (handlers) DeltaHours(in *DeltaHoursArgs) (any, *protocol.Error) {
+	s, e1 := zoneArg("session_tz", in.SessionTZ)
+	a, e2 := zoneArg("agent_tz", in.AgentTZ)
+	at, e3 := instantArg("at", in.At)
+	// "session_tz, or else agent_tz, is not an IANA id ...; checked before at"
+	if perr := firstError(e1, e2, e3); perr != nil {
+		return nil, perr
 	}
 	d, err := DeltaAt(*s, *a, at)
 	if err != nil {
@@ -261,12 +212,12 @@ func deltaHoursOp(input json.RawMessage) (any, *protocol.Error) {
 	}{d.SessionOffsetMinutes, d.AgentOffsetMinutes, d.Minutes, d.Hours()}, nil
 }
 
-func toISOOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "instant", "tz")
-	t, _, _ := f.instant("instant", true)
-	z := f.zone("tz", true)
-	if f.err != nil {
-		return nil, f.err
+func (handlers) ToISO(in *ToISOArgs) (any, *protocol.Error) {
+	t, e1 := instantArg("instant", in.Instant)
+	z, e2 := zoneArg("tz", in.TZ)
+	// the instant is "checked before the zone"
+	if perr := firstError(e1, e2); perr != nil {
+		return nil, perr
 	}
 	s, err := FormatInstant(t, z.Loc)
 	if err != nil {
@@ -326,86 +277,48 @@ func ParseOutput(r ParseResult, anchor *Zone) parseOut {
 	return out
 }
 
-func parseAnchoredTimeOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "text", "tz", "reference_instant")
-	text, _ := f.str("text", true, false)
-	anchor := f.zone("tz", false)
-	ref, _, _ := f.instant("reference_instant", true)
-	if f.err != nil {
-		return nil, f.err
+func (handlers) ParseAnchoredTime(in *ParseAnchoredTimeArgs) (any, *protocol.Error) {
+	var anchor *Zone
+	var e1 *protocol.Error
+	if in.TZ.Value != nil {
+		anchor, e1 = zoneArg("tz", *in.TZ.Value)
 	}
-	return ParseOutput(ParseAnchoredTime(text, anchor, ref), anchor), nil
+	ref, e2 := instantArg("reference_instant", in.ReferenceInstant)
+	// tz is "checked before reference_instant"
+	if perr := firstError(e1, e2); perr != nil {
+		return nil, perr
+	}
+	return ParseOutput(ParseAnchoredTime(in.Text, anchor, ref), anchor), nil
 }
 
 // --- keys -------------------------------------------------------------------
 
-func threadKeyOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "agent", "channel", "parts")
-	agent, _ := f.nonEmpty("agent", false, true)
-	channel, _ := f.nonEmpty("channel", true, false)
-	parts := f.strs("parts")
-	if f.err != nil {
-		return nil, f.err
-	}
-	k, err := threadKey(agent, channel, parts)
+func (handlers) ThreadKey(in *ThreadKeyArgs) (any, *protocol.Error) {
+	k, err := threadKey(value(in.Agent), in.Channel, in.Parts)
 	if err != nil {
-		return nil, invalid("%v", err)
+		return nil, schemaGap(err) // an empty segment: the schema's minLength
 	}
 	return struct {
 		ThreadKey string `json:"thread_key"`
 	}{k.String()}, nil
 }
 
-func parseThreadKeyOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "thread_key")
-	s, _ := f.str("thread_key", true, false)
-	if f.err != nil {
-		return nil, f.err
-	}
-	k, err := ParseThreadKey(s)
+func (handlers) ParseThreadKey(in *ParseThreadKeyArgs) (any, *protocol.Error) {
+	k, err := ParseThreadKey(in.ThreadKey)
 	if err != nil {
 		return nil, protocol.Errorf(CodeInvalidThreadKey, "%v", err)
 	}
 	return k, nil
 }
 
-func readLinks(f *fields, key string) (map[string]string, *protocol.Error) {
-	raw := f.rawObject(key, false, true)
-	if f.err != nil || raw == nil {
-		return nil, f.err
-	}
-	var rawLinks map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &rawLinks); err != nil {
-		return nil, invalid("%s must map strings to strings", key)
-	}
-	links := make(map[string]string, len(rawLinks))
-	for k, v := range rawLinks {
-		var s string
-		if isNull(v) || json.Unmarshal(v, &s) != nil {
-			return nil, invalid("%s.%s must be a string", key, k)
-		}
-		links[k] = s
-	}
+func (handlers) UserKey(in *UserKeyArgs) (any, *protocol.Error) {
+	links := value(in.IdentityLinks)
 	if err := CheckLinks(links); err != nil {
-		return nil, protocol.Errorf(CodeInvalidLink, "%v", err)
+		return nil, protocol.Errorf(CodeInvalidLink, "identity_links: %v", err)
 	}
-	return links, nil
-}
-
-func userKeyOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "channel", "user_id", "identity_links")
-	channel, _ := f.nonEmpty("channel", true, false)
-	id, _ := f.nonEmpty("user_id", true, false)
-	if f.err != nil {
-		return nil, f.err
-	}
-	links, perr := readLinks(f, "identity_links")
-	if perr != nil {
-		return nil, perr
-	}
-	uk, cuk, linked, err := ResolveUserKey(links, channel, id)
+	uk, cuk, linked, err := ResolveUserKey(links, in.Channel, in.UserID)
 	if err != nil {
-		return nil, invalid("%v", err)
+		return nil, schemaGap(err)
 	}
 	return struct {
 		UserKey        string `json:"user_key"`
@@ -414,55 +327,34 @@ func userKeyOp(input json.RawMessage) (any, *protocol.Error) {
 	}{uk, cuk, linked}, nil
 }
 
-func linkIdentitiesOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "state", "person", "identities", "approved")
-	st := f.state("state")
-	person, _ := f.nonEmpty("person", true, false)
-	approved := f.requiredBool("approved")
-	var ids []Identity
-	if raw, ok := f.m["identities"]; !f.blocked() && ok {
-		var list []json.RawMessage
-		if json.Unmarshal(raw, &list) != nil || len(list) == 0 {
-			return nil, invalid("identities must be a non-empty array")
-		}
-		for i, r := range list {
-			o := readObject(r, "identities["+itoa(i)+"]", "channel", "user_id")
-			ch, _ := o.nonEmpty("channel", true, false)
-			id, _ := o.nonEmpty("user_id", true, false)
-			if o.err != nil {
-				return nil, o.err
-			}
-			ids = append(ids, Identity{ch, id})
-		}
-	} else if !f.blocked() {
-		f.fail(invalid("identities is required"))
+func (handlers) LinkIdentities(in *LinkIdentitiesArgs) (any, *protocol.Error) {
+	st, perr := stateArg(&in.State)
+	if perr != nil {
+		return nil, perr
 	}
-	if f.err != nil {
-		return nil, f.err
-	}
+	// invalid_link is "checked after the state and before the approval"
 	if err := CheckLinks(st.IdentityLinks); err != nil {
 		return nil, protocol.Errorf(CodeInvalidLink, "state.identity_links: %v", err)
 	}
-	out, keys, err := LinkIdentities(st, person, ids, approved)
+	ids := make([]Identity, len(in.Identities))
+	for i, id := range in.Identities {
+		ids[i] = Identity(id)
+	}
+	out, keys, err := LinkIdentities(st, in.Person, ids, in.Approved)
 	switch {
 	case errors.Is(err, ErrNotApproved):
 		return nil, protocol.Errorf(CodeLinkNotApproved, "%v", err)
 	case errors.Is(err, ErrAlreadyLinked):
 		return nil, protocol.Errorf(CodeAlreadyLinked, "%v", err)
 	case err != nil:
-		return nil, invalid("%v", err)
+		return nil, schemaGap(err)
 	}
-	pk, _ := PersonKey(person)
+	pk, _ := PersonKey(in.Person)
 	return struct {
 		State     *State   `json:"state"`
 		PersonKey string   `json:"person_key"`
 		Linked    []string `json:"linked"`
 	}{out, pk, keys}, nil
-}
-
-func itoa(i int) string {
-	b, _ := json.Marshal(i)
-	return string(b)
 }
 
 // --- wrapper ----------------------------------------------------------------
@@ -486,53 +378,31 @@ type policyProblem struct {
 	Message string `json:"message"`
 }
 
-func wrapperInput(input json.RawMessage, msgFields ...string) (*fields, *State, Policy, time.Time, string, *fields, []policyProblem) {
-	f := readObject(input, "", "state", "policy", "now", "message")
-	st := f.state("state")
-	raw := f.rawObject("policy", false, true)
-	now, nowText, _ := f.instant("now", true)
-	m := f.object("message", true, false, msgFields...)
+// wrapperPolicy is the policy the wrapper records with: §0 "If policy is
+// missing, agents MUST default to the above block" and §3 "The agent
+// ALWAYS records timestamps" — a policy that does not read is replaced by
+// the default block and reported, never refused.
+func wrapperPolicy(raw json.RawMessage) (Policy, []policyProblem) {
 	problems := []policyProblem{}
-	// §0 "If policy is missing, agents MUST default to the above block" and
-	// §3 "The agent ALWAYS records timestamps": a policy the wrapper cannot
-	// read is not a reason to record nothing. The default block applies and
-	// the problem is reported; a malformed input (not an object) is still
-	// refused, as the input schema says.
 	p, err := PolicyFromJSON(raw)
 	if err != nil {
 		p = DefaultPolicy()
 		problems = append(problems, policyProblem{"policy", err.Error()})
 	}
-	return f, st, p, now, nowText, m, problems
+	return p, problems
 }
 
-// userMessageFields are the fields of on_user_message's message.
-var userMessageFields = []string{"agent", "channel", "thread", "user_id", "received_at", "text"}
-
-// userMessage reads on_user_message's message (m is nil when the message
-// itself is missing or not an object; f has that problem already).
-func userMessage(f, m *fields) UserMessage {
-	var msg UserMessage
-	if m == nil {
-		return msg
+// userMessage is on_user_message's message; received_at, when given, must
+// be an instant, and is now when it is not.
+func userMessage(m OnUserMessageArgsMessage, now string) (UserMessage, *protocol.Error) {
+	msg := UserMessage{Agent: value(m.Agent), Channel: m.Channel, Thread: m.Thread, UserID: m.UserID, ReceivedAt: now, Text: m.Text}
+	if m.ReceivedAt.Value != nil {
+		if _, perr := instantArg("message.received_at", *m.ReceivedAt.Value); perr != nil {
+			return msg, perr
+		}
+		msg.ReceivedAt = *m.ReceivedAt.Value
 	}
-	msg.Agent, _ = m.nonEmpty("agent", false, true)
-	msg.Channel, _ = m.nonEmpty("channel", true, false)
-	msg.Thread = m.strs("thread")
-	msg.UserID, _ = m.nonEmpty("user_id", true, false)
-	_, msg.ReceivedAt, _ = m.instant("received_at", false)
-	msg.Text, _ = m.str("text", true, false)
-	messageProblem(f, m)
-	return msg
-}
-
-// messageProblem charges the message's own problem to the request: read
-// after the state and now, but a malformed message (a missing or mistyped
-// field) still outranks their bad values, as the input schema says.
-func messageProblem(f, m *fields) {
-	if m.err != nil {
-		f.fail(m.err)
-	}
+	return msg, nil
 }
 
 // overrideProblem adds the stored overrides the wrapper left out.
@@ -543,18 +413,19 @@ func overrideProblem(problems []policyProblem, rec Recording) []policyProblem {
 	return problems
 }
 
-func onUserMessageOp(input json.RawMessage) (any, *protocol.Error) {
-	f, st, p, now, nowText, m, problems := wrapperInput(input, userMessageFields...)
-	msg := userMessage(f, m)
-	if f.err != nil {
-		return nil, f.err
+func (handlers) OnUserMessage(in *OnUserMessageArgs) (any, *protocol.Error) {
+	st, e1 := stateArg(&in.State)
+	now, e2 := instantArg("now", in.Now)
+	msg, e3 := userMessage(in.Message, in.Now)
+	// the state is "checked before now"; received_at "comes after the
+	// state's and now's"; invalid_link is "checked last"
+	if perr := firstError(e1, e2, e3); perr != nil {
+		return nil, perr
 	}
 	if err := CheckLinks(st.IdentityLinks); err != nil {
 		return nil, protocol.Errorf(CodeInvalidLink, "state.identity_links: %v", err)
 	}
-	if msg.ReceivedAt == "" {
-		msg.ReceivedAt = nowText
-	}
+	p, problems := wrapperPolicy(in.Policy)
 	out, env, rec, err := OnUserMessage(st, p, msg, now)
 	if err != nil {
 		return nil, wrapperError(err)
@@ -570,39 +441,36 @@ func onUserMessageOp(input json.RawMessage) (any, *protocol.Error) {
 		optional(env.PreviousInteractionAnyChannelISO), env.ElapsedAnyChannelMS}, overrideProblem(problems, rec)}, nil
 }
 
+// wrapperError: stored policy_overrides that do not apply are
+// invalid_policy; the wrapper refuses nothing else the schema accepts.
 func wrapperError(err error) *protocol.Error {
 	var pe *PolicyError
 	if errors.As(err, &pe) {
 		return protocol.Errorf(CodeInvalidPolicy, "policy_overrides: %v", err)
 	}
-	return invalid("%v", err)
+	return schemaGap(err)
 }
 
-func onAgentMessageOp(input json.RawMessage) (any, *protocol.Error) {
-	f, st, p, now, nowText, m, problems := wrapperInput(input, "agent", "channel", "thread", "sent_at", "text", "relates_to_user_id", "substantive")
-	var msg AgentMessage
-	if m != nil {
-		msg.Agent, _ = m.nonEmpty("agent", false, true)
-		msg.Channel, _ = m.nonEmpty("channel", true, false)
-		msg.Thread = m.strs("thread")
-		_, msg.SentAt, _ = m.instant("sent_at", false)
-		msg.Text, _ = m.str("text", true, false)
-		msg.RelatesToUserID, _ = m.nonEmpty("relates_to_user_id", false, true)
-		if raw, ok := m.m["substantive"]; ok && !isNull(raw) {
-			b := m.boolean("substantive", false)
-			msg.Substantive = &b
-		}
-		messageProblem(f, m)
+func (handlers) OnAgentMessage(in *OnAgentMessageArgs) (any, *protocol.Error) {
+	st, e1 := stateArg(&in.State)
+	now, e2 := instantArg("now", in.Now)
+	m := in.Message
+	msg := AgentMessage{Agent: value(m.Agent), Channel: m.Channel, Thread: m.Thread, SentAt: in.Now, Text: m.Text,
+		RelatesToUserID: value(m.RelatesToUserID), Substantive: m.Substantive.Value}
+	var e3 *protocol.Error
+	if m.SentAt.Value != nil {
+		_, e3 = instantArg("message.sent_at", *m.SentAt.Value)
+		msg.SentAt = *m.SentAt.Value
 	}
-	if f.err != nil {
-		return nil, f.err
+	// the state is "checked before now"; sent_at "comes after the state's
+	// and now's"; invalid_link is "checked last"
+	if perr := firstError(e1, e2, e3); perr != nil {
+		return nil, perr
 	}
 	if err := CheckLinks(st.IdentityLinks); err != nil {
 		return nil, protocol.Errorf(CodeInvalidLink, "state.identity_links: %v", err)
 	}
-	if msg.SentAt == "" {
-		msg.SentAt = nowText
-	}
+	p, problems := wrapperPolicy(in.Policy)
 	out, tk, rec, err := OnAgentMessage(st, p, msg, now)
 	if err != nil {
 		return nil, wrapperError(err)
@@ -616,53 +484,32 @@ func onAgentMessageOp(input json.RawMessage) (any, *protocol.Error) {
 	}{out, tk, rec.Wrote, rec.Reason, overrideProblem(problems, rec)}, nil
 }
 
-func classifyAgentMessageOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "text")
-	text, _ := f.str("text", true, false)
-	if f.err != nil {
-		return nil, f.err
-	}
-	class := ClassifyAgentMessage(text)
+func (handlers) ClassifyAgentMessage(in *ClassifyAgentMessageArgs) (any, *protocol.Error) {
+	class := ClassifyAgentMessage(in.Text)
 	return struct {
 		Class string `json:"class"`
 		Write bool   `json:"write"`
 	}{class, class == MessageSubstantive}, nil
 }
 
-func loadClockStateOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "state", "user_key", "thread_key")
-	st := f.state("state")
-	uk, _ := f.str("user_key", false, true)
-	tk, _ := f.str("thread_key", false, true)
-	if f.err != nil {
-		return nil, f.err
+func (handlers) LoadClockState(in *LoadClockStateArgs) (any, *protocol.Error) {
+	st, perr := stateArg(&in.State)
+	if perr != nil {
+		return nil, perr
 	}
-	u, t := LoadView(st, uk, tk)
+	u, t := LoadView(st, value(in.UserKey), value(in.ThreadKey))
 	return struct {
 		User   *User   `json:"user"`
 		Thread *Thread `json:"thread"`
 	}{u, t}, nil
 }
 
-func saveClockStateOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "state", "user_key", "thread_key", "patch")
-	st := f.state("state")
-	uk, _ := f.str("user_key", false, true)
-	tk, _ := f.str("thread_key", false, true)
-	pf := f.object("patch", true, false, "user", "thread")
-	if f.err != nil {
-		return nil, f.err
+func (handlers) SaveClockState(in *SaveClockStateArgs) (any, *protocol.Error) {
+	st, perr := stateArg(&in.State)
+	if perr != nil {
+		return nil, perr
 	}
-	var p Patch
-	for key, dst := range map[string]*json.RawMessage{"user": &p.User, "thread": &p.Thread} {
-		if raw, ok := pf.m[key]; ok {
-			if t := string(jsonin.TrimSpace(raw)); t != "null" && !strings.HasPrefix(t, "{") {
-				return nil, invalid("patch.%s must be an object or null", key)
-			}
-			*dst = raw
-		}
-	}
-	out, err := ApplyPatch(st, uk, tk, p)
+	out, err := ApplyPatch(st, value(in.UserKey), value(in.ThreadKey), Patch{User: in.Patch.User, Thread: in.Patch.Thread})
 	if err != nil {
 		return nil, protocol.Errorf(CodeInvalidPatch, "%v", err)
 	}
@@ -671,25 +518,16 @@ func saveClockStateOp(input json.RawMessage) (any, *protocol.Error) {
 	}{out}, nil
 }
 
-func readStateFileOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "content")
-	content, present := f.str("content", false, true)
-	if f.err != nil {
-		return nil, f.err
-	}
-	if !present {
+func (handlers) ReadStateFile(in *ReadStateFileArgs) (any, *protocol.Error) {
+	if in.Content.Value == nil {
 		return struct {
 			State  *State `json:"state"`
 			Source string `json:"source"`
 		}{NewState(), "missing"}, nil
 	}
-	st, err := DecodeState([]byte(content))
+	st, err := DecodeState([]byte(*in.Content.Value))
 	if err != nil {
-		var se *StateError
-		if errors.As(err, &se) && se.Kind == ErrStateVersion {
-			return nil, protocol.Errorf(CodeUnsupportedVersion, "%v", err)
-		}
-		return nil, protocol.Errorf(CodeInvalidState, "%v", err)
+		return nil, fileError(err)
 	}
 	return struct {
 		State  *State `json:"state"`
@@ -697,13 +535,13 @@ func readStateFileOp(input json.RawMessage) (any, *protocol.Error) {
 	}{st, "file"}, nil
 }
 
-func compactStateOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "state", "policy", "now")
-	st := f.state("state")
-	p := f.policy("policy")
-	now, _, _ := f.instant("now", true)
-	if f.err != nil {
-		return nil, f.err
+func (handlers) CompactState(in *CompactStateArgs) (any, *protocol.Error) {
+	st, e1 := stateArg(&in.State)
+	p, e2 := policyArg(in.Policy)
+	now, e3 := instantArg("now", in.Now)
+	// the policy is "checked after the state and before now"
+	if perr := firstError(e1, e2, e3); perr != nil {
+		return nil, perr
 	}
 	out, rep, err := Compact(st, p, now)
 	if err != nil {
@@ -716,14 +554,8 @@ func compactStateOp(input json.RawMessage) (any, *protocol.Error) {
 	}{out, rep.Expired, rep.OverLimit}, nil
 }
 
-func statePathOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "home", "override")
-	home, _ := f.str("home", true, false)
-	override, _ := f.str("override", false, true)
-	if f.err != nil {
-		return nil, f.err
-	}
-	p, err := StatePath(home, override)
+func (handlers) StatePath(in *StatePathArgs) (any, *protocol.Error) {
+	p, err := StatePath(in.Home, value(in.Override))
 	if err != nil {
 		return nil, protocol.Errorf(CodeInvalidPath, "%v", err)
 	}
@@ -759,23 +591,12 @@ func StatePath(home, override string) (string, error) {
 
 // --- inference bounds (§8.1, §11) --------------------------------------------
 
-func confirmationGateOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "kind", "basis", "confirmed", "policy")
-	kind, _ := f.str("kind", true, false)
-	basis, _ := f.str("basis", true, false)
-	confirmed := f.boolean("confirmed", false)
-	p := f.policy("policy")
-	// The enums are the input schema's, so they outrank a bad policy (f.fail).
-	if !f.blocked() && !contains(append([]string{"other"}, ImpactfulKinds...), kind) {
-		f.fail(invalid("kind must be one of other, %s", strings.Join(ImpactfulKinds, ", ")))
+func (handlers) ConfirmationGate(in *ConfirmationGateArgs) (any, *protocol.Error) {
+	p, perr := policyArg(in.Policy)
+	if perr != nil {
+		return nil, perr
 	}
-	if !f.blocked() && basis != BasisStated && basis != BasisInferred {
-		f.fail(invalid("basis must be stated or inferred"))
-	}
-	if f.err != nil {
-		return nil, f.err
-	}
-	g := ConfirmationGate(kind, basis, confirmed, p)
+	g := ConfirmationGate(in.Kind, in.Basis, in.Confirmed != nil && *in.Confirmed, p)
 	return struct {
 		Allowed           bool   `json:"allowed"`
 		NeedsConfirmation bool   `json:"needs_confirmation"`
@@ -783,37 +604,22 @@ func confirmationGateOp(input json.RawMessage) (any, *protocol.Error) {
 	}{g.Allowed, g.NeedsConfirmation, g.Reason}, nil
 }
 
-func checkHedgedOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "text")
-	text, _ := f.str("text", true, false)
-	if f.err != nil {
-		return nil, f.err
-	}
-	hedged, markers := CheckHedged(text)
+func (handlers) CheckHedged(in *CheckHedgedArgs) (any, *protocol.Error) {
+	hedged, markers := CheckHedged(in.Text)
 	return struct {
 		Hedged  bool     `json:"hedged"`
 		Markers []string `json:"markers"`
 	}{hedged, markers}, nil
 }
 
-var actionStatuses = []string{"planned", "in_progress", "likely_done", "done", "canceled", "expired"}
-
-func correctActionOp(input json.RawMessage) (any, *protocol.Error) {
-	f := readObject(input, "", "state", "user_key", "action_id", "status")
-	st := f.state("state")
-	uk, _ := f.str("user_key", true, false)
-	id, _ := f.str("action_id", true, false)
-	status, _ := f.str("status", true, false)
-	// The enum is the input schema's, so it outranks a bad state (f.fail).
-	if !f.blocked() && !contains(actionStatuses, status) {
-		f.fail(invalid("status must be one of %s", strings.Join(actionStatuses, ", ")))
+func (handlers) CorrectAction(in *CorrectActionArgs) (any, *protocol.Error) {
+	st, perr := stateArg(&in.State)
+	if perr != nil {
+		return nil, perr
 	}
-	if f.err != nil {
-		return nil, f.err
-	}
-	out, err := CorrectAction(st, uk, id, status)
+	out, err := CorrectAction(st, in.UserKey, in.ActionID, in.Status)
 	if err != nil {
-		return nil, protocol.Errorf(CodeUnknownAction, "%s has no action %q", uk, id)
+		return nil, protocol.Errorf(CodeUnknownAction, "%s has no action %q", in.UserKey, in.ActionID)
 	}
 	return struct {
 		State *State `json:"state"`

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -107,12 +108,12 @@ func TestAliasBombIsCheap(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n")
 	for i := 1; i < 30; i++ {
-		b.WriteString("a" + itoa(i) + ": &a" + itoa(i) + " [")
+		b.WriteString("a" + strconv.Itoa(i) + ": &a" + strconv.Itoa(i) + " [")
 		for j := 0; j < 10; j++ {
 			if j > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString("*a" + itoa(i-1))
+			b.WriteString("*a" + strconv.Itoa(i-1))
 		}
 		b.WriteString("]\n")
 	}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -128,7 +129,7 @@ func TestMustsListingIsComplete(t *testing.T) {
 	tests := goTestNames(t)
 	lines := map[int]bool{}
 	for _, m := range doc.Musts {
-		where := "musts.yaml line " + itoa(m.Line)
+		where := "musts.yaml line " + strconv.Itoa(m.Line)
 		if lines[m.Line] {
 			t.Errorf("%s: two entries", where)
 		}

@@ -206,13 +206,7 @@ func decodeValue(v any) (*State, error) {
 	}
 	// Any other integer is another version, however long it is written.
 	if n, ok := obj["version"].(json.Number); ok && strings.Trim(string(n), "-0123456789") == "" && string(n) != strconv.Itoa(StateVersion) {
-		ver, err := n.Int64()
-		what := "older"
-		if err != nil && !strings.HasPrefix(string(n), "-") || err == nil && ver > StateVersion {
-			what = "newer"
-		}
-		return nil, &StateError{Kind: ErrStateVersion, Version: int(ver),
-			Detail: fmt.Sprintf("the document is version %s, %s than the version %d this implementation reads; it is left as it is", n, what, StateVersion)}
+		return nil, versionError(n)
 	}
 	s, err := documentSchema()
 	if err != nil {
@@ -238,6 +232,18 @@ func decodeValue(v any) (*State, error) {
 		return nil, err
 	}
 	return st, nil
+}
+
+// versionError refuses a document of version n, an integer literal other
+// than 3: newer or older, however long it is written.
+func versionError(n json.Number) *StateError {
+	ver, err := n.Int64()
+	what := "older"
+	if err != nil && !strings.HasPrefix(string(n), "-") || err == nil && ver > StateVersion {
+		what = "newer"
+	}
+	return &StateError{Kind: ErrStateVersion, Version: int(ver),
+		Detail: fmt.Sprintf("the document is version %s, %s than the version %d this implementation reads; it is left as it is", n, what, StateVersion)}
 }
 
 func schemaProblems(err error) string {

@@ -1,10 +1,12 @@
-package clock
+package clock_test
 
 import (
 	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/clockspec/clockspec/reference/clock"
 )
 
 // storeOpsDir holds the state file the store operations' valid inputs name;
@@ -25,10 +27,10 @@ func TestStoreOperationsUseTheStore(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "clock-state.json")
 	in := fmt.Sprintf(`{"path": %q, "now": "2026-02-09T10:00:00+09:00", "message": {"channel": "chat", "thread": ["dm", "u1"], "user_id": "u1", "text": "hi"}}`, file)
-	if _, perr := storeOnUserMessageOp([]byte(in)); perr != nil {
+	if _, perr := clock.Operations()["clock-core.store_on_user_message"]([]byte(in)); perr != nil {
 		t.Fatal(perr)
 	}
-	st, err := NewStore(file).Read()
+	st, err := clock.NewStore(file).Read()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +41,7 @@ func TestStoreOperationsUseTheStore(t *testing.T) {
 	if err := os.WriteFile(file, torn, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, perr := storeOnUserMessageOp([]byte(in)); perr == nil || perr.Code != CodeInvalidState {
+	if _, perr := clock.Operations()["clock-core.store_on_user_message"]([]byte(in)); perr == nil || perr.Code != clock.CodeInvalidState {
 		t.Fatalf("a torn file was not refused: %v", perr)
 	}
 	if b, _ := os.ReadFile(file); string(b) != string(torn) {
