@@ -9,14 +9,6 @@ import (
 	"github.com/clockspec/clockspec/internal/jsonin"
 )
 
-// formatMessagesIn is format_messages' input as the general decoder reads
-// it (decode: encoding/json, case variants of a field ignored).
-type formatMessagesIn struct {
-	Messages        *[]messageIn `json:"messages"`
-	Timezone        *string      `json:"timezone"`
-	ProcessTimezone string       `json:"process_timezone"`
-}
-
 // formatInput is format_messages' input as the operation uses it.
 type formatInput struct {
 	hasMessages, hasTimezone bool
@@ -116,23 +108,6 @@ func (f *formatInput) str(sp span) string {
 	default:
 		return unsafe.String(&f.input[sp.off], sp.n)
 	}
-}
-
-func (in *formatMessagesIn) formatInput() formatInput {
-	f := formatInput{hasMessages: in.Messages != nil, hasTimezone: in.Timezone != nil, incomplete: -1,
-		timezone: str(in.Timezone), processTZ: in.ProcessTimezone}
-	if in.Messages == nil {
-		return f
-	}
-	f.messages = make([]Message, len(*in.Messages))
-	for i, m := range *in.Messages {
-		if (m.SenderName == nil || m.Content == nil || m.Timestamp == nil) && f.incomplete < 0 {
-			f.incomplete = i
-		}
-		f.messages[i] = Message{str(m.SenderName), str(m.Content), str(m.Timestamp),
-			str(m.ReplyToMessageID), str(m.ReplyToMessageContent), str(m.ReplyToSenderName)}
-	}
-	return f
 }
 
 // readFormatInput reads format_messages' input in one pass over the bytes,
