@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/conformance/report"
 	"github.com/clockspec/clockspec/reference"
 )
 
@@ -67,10 +68,10 @@ func TestHTMLReportRendersInChromium(t *testing.T) {
 	if rep.OK() {
 		t.Fatal("the broken implementation passed: the report would show no failure")
 	}
-	if err := conformance.WriteReportDir(dir, rep, ""); err != nil {
+	if err := report.WriteReportDir(dir, rep, ""); err != nil {
 		t.Fatal(err)
 	}
-	page := "file://" + filepath.ToSlash(filepath.Join(dir, conformance.HTMLReportFile))
+	page := "file://" + filepath.ToSlash(filepath.Join(dir, report.HTMLReportFile))
 	dom := dumpDOM(t, bin, page)
 
 	if !strings.Contains(dom, `data-ready="1"`) {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/conformance/report"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
 )
@@ -111,7 +112,7 @@ func TestTzdataMismatchIsReported(t *testing.T) {
 		t.Errorf("%d failures, want the one tzdata case", failed)
 	}
 	var b strings.Builder
-	conformance.WriteSummary(&b, rep)
+	report.WriteSummary(&b, rep)
 	if strings.Count(b.String(), "the implementation uses tzdata 2024a but the goldens were made with 2025c+backzone") != 1 {
 		t.Errorf("no warning in the summary:\n%s", b.String())
 	}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/clockspec/clockspec/conformance/result"
 	"github.com/clockspec/clockspec/spec"
 )
 
@@ -39,7 +40,7 @@ func describeFailure(res *ScenarioResult, err error) {
 	var se *spec.SchemaError
 	if errors.As(err, &se) {
 		for _, p := range se.Problems {
-			sp := SchemaProblem{Message: p}
+			sp := result.SchemaProblem{Message: p}
 			if strings.HasPrefix(p, "/") {
 				ptr, msg, ok := strings.Cut(p, ": ")
 				if ok {

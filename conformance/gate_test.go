@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/conformance/report"
+	"github.com/clockspec/clockspec/conformance/selection"
 	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
@@ -91,7 +93,7 @@ func TestKnownFailingGatesOnNewFailuresOnly(t *testing.T) {
 		t.Fatalf("all failures are listed, yet the run is red")
 	}
 	for _, id := range failing {
-		if s := byID(rep)[id]; rep.Outcome(s) != "known-failing" || s.Known != conformance.KnownFailing {
+		if s := byID(rep)[id]; rep.Outcome(s) != "known-failing" || s.Known != selection.KnownFailing {
 			t.Errorf("%s: outcome %s, known %q", id, rep.Outcome(s), s.Known)
 		}
 	}
@@ -142,12 +144,12 @@ func TestKnownFailingAndFlakyMustNotOverlap(t *testing.T) {
 }
 
 func TestReadPatternFile(t *testing.T) {
-	ps, err := conformance.ParsePatternList("known.txt", []byte("# porting v1\nv1/escape-xml/**   # escaping comes later\n\n  v1/timezone/valid-iana\n"))
+	ps, err := selection.ParsePatternList("known.txt", []byte("# porting v1\nv1/escape-xml/**   # escaping comes later\n\n  v1/timezone/valid-iana\n"))
 	if err != nil || len(ps) != 2 || ps[0] != "v1/escape-xml/**" || ps[1] != "v1/timezone/valid-iana" {
 		t.Fatalf("%v %v", ps, err)
 	}
 	for _, bad := range []string{"v1/a v1/b\n", "v1/[x\n"} {
-		if _, err := conformance.ParsePatternList("known.txt", []byte(bad)); err == nil || !strings.Contains(err.Error(), "known.txt:1") {
+		if _, err := selection.ParsePatternList("known.txt", []byte(bad)); err == nil || !strings.Contains(err.Error(), "known.txt:1") {
 			t.Errorf("%q: want an error naming the line, got %v", bad, err)
 		}
 	}
@@ -197,7 +199,7 @@ func TestKnownFlakyIsRetriedOnceAndNeverFailsTheRun(t *testing.T) {
 		t.Errorf("failing twice: ok=%v attempts=%d problem=%q", rep.OK(), s.Attempts, s.Problem)
 	}
 	var b strings.Builder
-	conformance.WriteSummary(&b, rep)
+	report.WriteSummary(&b, rep)
 	if !strings.Contains(b.String(), "flaky v1/escape-xml/ampersand failed twice") || !strings.Contains(b.String(), "1 flaky") {
 		t.Errorf("summary does not report the flaky case:\n%s", b.String())
 	}
@@ -228,13 +230,13 @@ func TestShardsSplitTheSelection(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all, err := conformance.Selection(suite, "@v1", nil, nil, conformance.Shard{})
+	all, err := selection.Of(suite, selection.Filter{Tags: "@v1"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	seen := map[string]int{}
 	for i := 1; i <= 3; i++ {
-		part, err := conformance.Selection(suite, "@v1", nil, nil, conformance.Shard{Index: i, Count: 3})
+		part, err := selection.Of(suite, selection.Filter{Tags: "@v1", Shard: selection.Shard{Index: i, Count: 3}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -254,7 +256,7 @@ func TestShardsSplitTheSelection(t *testing.T) {
 		t.Errorf("the shards hold %d scenarios, the selection %d", len(seen), len(all))
 	}
 	for _, bad := range []string{"0/3", "4/3", "1", "a/b", "1/0"} {
-		if _, err := conformance.ParseShard(bad); err == nil {
+		if _, err := selection.ParseShard(bad); err == nil {
 			t.Errorf("--shard %s accepted", bad)
 		}
 	}
@@ -276,7 +278,7 @@ func TestShardReportsMergeIntoTheWholeRun(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cmp, err := conformance.Compare(names, reps, nil)
+	cmp, err := report.Compare(names, reps, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,7 +289,7 @@ func TestShardReportsMergeIntoTheWholeRun(t *testing.T) {
 	if len(m.Scenarios) != len(whole.Scenarios) || m.Profiles[0].Passed != whole.Profiles[0].Passed || m.Profiles[0].Failed != whole.Profiles[0].Failed {
 		t.Errorf("merged %d scenarios %+v, whole %d %+v", len(m.Scenarios), m.Profiles[0], len(whole.Scenarios), whole.Profiles[0])
 	}
-	cmp, err = conformance.Compare(names[:2], reps[:2], nil)
+	cmp, err = report.Compare(names[:2], reps[:2], nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,7 +303,7 @@ func TestComparisonListsOnlyJudgedDifferences(t *testing.T) {
 	ref := run(t, reference.New(), sel)
 	bad := run(t, broken{reference.New()}, sel)
 	unclaimed := run(t, reference.New(), conformance.Options{Run: patterns("datetime/weekday/**")})
-	cmp, err := conformance.Compare([]string{"ref", "bad", "other"}, []*conformance.Report{ref, bad, unclaimed}, nil)
+	cmp, err := report.Compare([]string{"ref", "bad", "other"}, []*conformance.Report{ref, bad, unclaimed}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

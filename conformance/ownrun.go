@@ -3,18 +3,13 @@ package conformance
 import (
 	"context"
 	"errors"
-	"fmt"
-	"io"
-	"regexp"
-	"regexp/syntax"
-	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/cucumber/godog"
 	messages "github.com/cucumber/messages/go/v21"
 
+	"github.com/clockspec/clockspec/conformance/driver"
 	"github.com/clockspec/clockspec/features"
 )
 
@@ -33,34 +28,6 @@ import (
 // paths against the reference and wrong implementations and requires the
 // same verdicts, messages and calls.
 
-// godogRuns counts the runs godog's runner made (tests).
-var godogRuns atomic.Int64
-
-// usesGodog reports whether this run needs godog's runner: something reads
-// what godog writes.
-func (r *runner) usesGodog() bool {
-	o := r.opts
-	if o.Godog || o.TestingT != nil {
-		return true
-	}
-	if o.Format != "junit" && o.Output != io.Discard {
-		return true
-	}
-	for _, f := range o.FormatFiles {
-		if f.Format != "junit" {
-			return true
-		}
-	}
-	return false
-}
-
-// stepMatch is a step's definition, found by matchStep.
-type stepMatch struct {
-	def    int
-	groups []string
-	err    error
-}
-
 // maxMatchesKept bounds the matches ownLoop keeps for repeated step texts.
 const maxMatchesKept = 1 << 12
 
@@ -74,12 +41,10 @@ func (r *runner) ownLoop(ctx context.Context, scenarios []*features.Scenario) {
 		r.results = make(map[string]*ScenarioResult, len(scenarios))
 	}
 	if r.tickets == nil {
-		r.tickets = make(map[string][]*Ticket, len(scenarios))
+		r.tickets = make(map[string][]*driver.Ticket, len(scenarios))
 	}
 	r.mu.Unlock()
-	if r.valid == nil { // about one answer in two is new
-		r.valid = make(map[string]struct{}, min(len(scenarios), maxValidKept))
-	}
+	r.schemas.Expect(len(scenarios))
 	// Matches go over in chunks: matching runs far ahead of the calls, and
 	// handing them over one scenario at a time would park and wake the
 	// matcher once per scenario (a cost of its own); a bounded number of
@@ -171,7 +136,7 @@ const (
 // scenario's calls are made.
 func (r *runner) runScenario(ctx context.Context, sc *features.Scenario, matched []stepMatch) {
 	ctx, cancel := context.WithCancel(ctx)
-	s := &scenarioRun{ctx: ctx, cancel: cancel, w: &world{run: r, sc: sc}, sc: sc, matched: matched}
+	s := &scenarioRun{ctx: ctx, cancel: cancel, w: &world{s: &r.session, sc: sc}, sc: sc, matched: matched}
 	last := -1
 	if r.finishes != nil {
 		last = lastCall(matched)
@@ -322,314 +287,4 @@ func (w *world) runStep(ctx context.Context, st *messages.PickleStep, m stepMatc
 		return nil
 	}
 	return invokeStep(ctx, w, m.def, m.groups, st.Argument)
-}
-
-// stepFilter is what a text must hold for a step definition's expression
-// to match it, read once from the expression: the literal it starts with,
-// and the literals of its top level in order (every match of a
-// concatenation holds each of its literal parts, in order). A text
-// without them cannot match, so the expression is not run on it; one with
-// them still has to match the expression itself.
-type stepFilter struct {
-	prefix   string
-	skip     int // the prefix is the first literal: the others come after it
-	literals []string
-	fast     func(text string) ([]string, bool)
-}
-
-func (f stepFilter) admits(text string) bool {
-	if !strings.HasPrefix(text, f.prefix) {
-		return false
-	}
-	rest := text[f.skip:]
-	for _, lit := range f.literals {
-		i := strings.Index(rest, lit)
-		if i < 0 {
-			return false
-		}
-		rest = rest[i+len(lit):]
-	}
-	return true
-}
-
-func newStepFilter(re *regexp.Regexp) stepFilter {
-	f := stepFilter{}
-	f.prefix, _ = re.LiteralPrefix()
-	tree, err := syntax.Parse(re.String(), syntax.Perl)
-	if err != nil || tree.Op != syntax.OpConcat {
-		return f // the prefix alone (regexp accepted it, so err is nil)
-	}
-	for i, sub := range tree.Sub {
-		if sub.Op != syntax.OpLiteral || sub.Flags&syntax.FoldCase != 0 {
-			continue
-		}
-		lit := string(sub.Rune)
-		if i <= 1 && lit == f.prefix && len(f.literals) == 0 {
-			// The prefix itself (after ^): admits checks it first and
-			// looks for the other literals after it.
-			f.skip = len(lit)
-			continue
-		}
-		f.literals = append(f.literals, lit)
-	}
-	return f
-}
-
-// stepIndex holds each step definition's filter, built once, and its
-// hand-written matcher where it has one (fastMatchers).
-var stepIndex = sync.OnceValue(func() []stepFilter {
-	filters := make([]stepFilter, len(stepDefs))
-	for i, d := range stepDefs {
-		filters[i] = newStepFilter(d.re)
-		filters[i].fast = fastMatchers[d.re.String()]
-	}
-	return filters
-})
-
-// submatch is re.FindStringSubmatch(text)'s groups, through the filter's
-// hand-written matcher when it has one.
-func (f stepFilter) submatch(re *regexp.Regexp, text string) ([]string, bool) {
-	if f.fast != nil {
-		return f.fast(text)
-	}
-	m := re.FindStringSubmatch(text)
-	if m == nil {
-		return nil, false
-	}
-	return m[1:], true
-}
-
-// matches is re.MatchString(text), as submatch.
-func (f stepFilter) matches(re *regexp.Regexp, text string) bool {
-	if f.fast != nil {
-		_, ok := f.fast(text)
-		return ok
-	}
-	return re.MatchString(text)
-}
-
-// matchStep finds the step definition for a text as godog does in strict
-// mode: every definition is tried; none is undefined, two or more is
-// ambiguous, with godog's messages.
-func matchStep(text string) (int, []string, error) {
-	first, n := -1, 0
-	var groups []string
-	for i, f := range stepIndex() {
-		if !f.admits(text) {
-			continue
-		}
-		re := stepDefs[i].re
-		if first < 0 {
-			m, ok := f.submatch(re, text)
-			if !ok {
-				continue
-			}
-			first, groups = i, m
-		} else if !f.matches(re, text) {
-			continue
-		}
-		n++
-	}
-	switch {
-	case n > 1:
-		var exprs []string
-		for i, f := range stepIndex() {
-			if f.admits(text) && f.matches(stepDefs[i].re, text) {
-				exprs = append(exprs, stepDefs[i].re.String())
-			}
-		}
-		errs := "\n        " + strings.Join(exprs, "\n        ")
-		return 0, nil, fmt.Errorf("%w, step text: %s\n    matches:%s", godog.ErrAmbiguous, text, errs)
-	case n == 0:
-		return 0, nil, fmt.Errorf("%w: %s", godog.ErrUndefined, text)
-	}
-	return first, groups, nil
-}
-
-// godog's argument errors (its internal models package), by their text.
-var (
-	errArgumentNumber = errors.New("func expected more arguments than given")
-	errCannotConvert  = errors.New("cannot convert argument")
-)
-
-// stepArgs are a matched step's arguments as godog hands them to a step
-// function: the expression's groups as strings, then the step's doc string
-// or table, when it has one.
-type stepArgs struct {
-	groups []string
-	arg    *messages.PickleStepArgument
-}
-
-func (a stepArgs) count() int {
-	if a.arg != nil {
-		return len(a.groups) + 1
-	}
-	return len(a.groups)
-}
-
-// need is godog's check that the function has no more parameters (after a
-// context) than the step has arguments.
-func (a stepArgs) need(n int) error {
-	if n > a.count() {
-		return fmt.Errorf("%w: expected %d arguments, matched %d from step", errArgumentNumber, n, a.count())
-	}
-	return nil
-}
-
-func (a stepArgs) str(i int) (string, error) {
-	if i < len(a.groups) {
-		return a.groups[i], nil
-	}
-	if a.arg.DocString == nil {
-		return "", fmt.Errorf(`%w %d: "%v" of type "%T": DocString is not set`, errCannotConvert, i, a.arg, a.arg)
-	}
-	return a.arg.DocString.Content, nil
-}
-
-func (a stepArgs) doc(i int) (*godog.DocString, error) {
-	if i < len(a.groups) {
-		s := a.groups[i]
-		return nil, fmt.Errorf(`%w %d: "%v" of type "%T" to *messages.PickleDocString`, errCannotConvert, i, s, s)
-	}
-	return a.arg.DocString, nil
-}
-
-func (a stepArgs) int64(i int) (int64, error) {
-	s, err := a.str(i)
-	if err != nil {
-		return 0, err
-	}
-	v, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf(`%w %d: "%s" to int64: %s`, errCannotConvert, i, s, err)
-	}
-	return v, nil
-}
-
-// stepPanic is a step function's panic, reported as godog reports it.
-type stepPanic struct{ msg string }
-
-func (p *stepPanic) Error() string { return p.msg }
-
-// invokeStep calls definition d's function with the step's arguments. The
-// functions have a few shapes; each converts its arguments in godog's order
-// and with godog's errors.
-func invokeStep(ctx context.Context, w *world, d int, groups []string, arg *messages.PickleStepArgument) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = &stepPanic{msg: fmt.Sprintf("%v", e)}
-		}
-	}()
-	a := stepArgs{groups: groups, arg: arg}
-	switch f := stepDefs[d].bind(w).(type) {
-	case func() error:
-		return f()
-	case func(string) error:
-		if err := a.need(1); err != nil {
-			return err
-		}
-		s0, err := a.str(0)
-		if err != nil {
-			return err
-		}
-		return f(s0)
-	case func(string, string) error:
-		if err := a.need(2); err != nil {
-			return err
-		}
-		s0, err := a.str(0)
-		if err != nil {
-			return err
-		}
-		s1, err := a.str(1)
-		if err != nil {
-			return err
-		}
-		return f(s0, s1)
-	case func(*godog.DocString) error:
-		if err := a.need(1); err != nil {
-			return err
-		}
-		d0, err := a.doc(0)
-		if err != nil {
-			return err
-		}
-		return f(d0)
-	case func(string, *godog.DocString) error:
-		if err := a.need(2); err != nil {
-			return err
-		}
-		s0, err := a.str(0)
-		if err != nil {
-			return err
-		}
-		d1, err := a.doc(1)
-		if err != nil {
-			return err
-		}
-		return f(s0, d1)
-	case func(context.Context, string, string) error:
-		if err := a.need(2); err != nil {
-			return err
-		}
-		s0, err := a.str(0)
-		if err != nil {
-			return err
-		}
-		s1, err := a.str(1)
-		if err != nil {
-			return err
-		}
-		return f(ctx, s0, s1)
-	case func(context.Context, string, *godog.DocString) error:
-		if err := a.need(2); err != nil {
-			return err
-		}
-		s0, err := a.str(0)
-		if err != nil {
-			return err
-		}
-		d1, err := a.doc(1)
-		if err != nil {
-			return err
-		}
-		return f(ctx, s0, d1)
-	case func(string, string, string) error:
-		if err := a.need(3); err != nil {
-			return err
-		}
-		s0, err := a.str(0)
-		if err != nil {
-			return err
-		}
-		s1, err := a.str(1)
-		if err != nil {
-			return err
-		}
-		s2, err := a.str(2)
-		if err != nil {
-			return err
-		}
-		return f(s0, s1, s2)
-	case func(string, int64, string) error:
-		if err := a.need(3); err != nil {
-			return err
-		}
-		s0, err := a.str(0)
-		if err != nil {
-			return err
-		}
-		n1, err := a.int64(1)
-		if err != nil {
-			return err
-		}
-		s2, err := a.str(2)
-		if err != nil {
-			return err
-		}
-		return f(s0, n1, s2)
-	default:
-		// A new shape needs its case above (TestEveryStepShapeRunsOwnLoop).
-		return fmt.Errorf("conformance: the runner cannot call the step function of %s (%T)", stepDefs[d].re, f)
-	}
 }

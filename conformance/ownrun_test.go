@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/conformance/driver"
+	"github.com/clockspec/clockspec/conformance/suitetest"
 	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
@@ -24,20 +26,6 @@ import (
 // values, schema errors and failing call — and the same calls and results
 // observed in the same order.
 
-// merged is one implementation carrying every mutant of a list at once (the
-// first mutant overriding an operation wins).
-func merged(ms []mutant) mutant {
-	m := mutant{name: "merged", ops: map[string]override{}}
-	for _, x := range ms {
-		for op, o := range x.ops {
-			if _, ok := m.ops[op]; !ok {
-				m.ops[op] = o
-			}
-		}
-	}
-	return m
-}
-
 // faulty answers like the reference but crashes, times out or breaks the
 // protocol on some calls, and answers others with an error.
 type faulty struct{ conformance.Driver }
@@ -46,13 +34,13 @@ func (f faulty) Call(ctx context.Context, op string, input json.RawMessage) (pro
 	s := string(input)
 	switch {
 	case strings.Contains(s, "Mars") || strings.Contains(s, "Tokyo"):
-		return protocol.Result{}, &conformance.Fault{Kind: conformance.FaultCrash, Detail: "fake crash on " + op}
+		return protocol.Result{}, &driver.Fault{Kind: driver.FaultCrash, Detail: "fake crash on " + op}
 	case strings.Contains(s, "Berlin"):
-		return protocol.Result{}, &conformance.Fault{Kind: conformance.FaultTimeout, Detail: "fake timeout"}
+		return protocol.Result{}, &driver.Fault{Kind: driver.FaultTimeout, Detail: "fake timeout"}
 	case strings.Contains(s, "New_York"):
-		return protocol.Result{}, &conformance.Fault{Kind: conformance.FaultProtocol, Detail: "fake garbage"}
+		return protocol.Result{}, &driver.Fault{Kind: driver.FaultProtocol, Detail: "fake garbage"}
 	case strings.Contains(s, "London"):
-		return protocol.Result{}, &conformance.WrongAnswer{Problem: "fake: not an answer"}
+		return protocol.Result{}, &driver.WrongAnswer{Problem: "fake: not an answer"}
 	case strings.Contains(s, "Sydney"):
 		return protocol.Result{}, fmt.Errorf("fake: connection refused")
 	}
@@ -142,10 +130,14 @@ func firstDiff(a, b []string) string {
 
 func TestOwnLoopMatchesGodog(t *testing.T) {
 	ref := func() conformance.Driver { return conformance.InProcess(reference.New()) }
-	mut := func(ms []mutant) conformance.Driver {
-		return conformance.InProcess(mutated{reference.New(), merged(ms)})
+	mut := func(profiles ...string) conformance.Driver {
+		var ms []suitetest.Mutant
+		for _, p := range profiles {
+			ms = append(ms, suitetest.Mutants(p)...)
+		}
+		return conformance.InProcess(suitetest.Wrong(ms...))
 	}
-	wrong := dtWrongVariants()
+	wrongNames, wrong := suitetest.WrongDatetimeVariants()
 	exact := func(d conformance.Driver, tags ...string) conformance.Options {
 		return conformance.Options{Driver: d, Goldens: goldensFS(), Level: conformance.LevelExact, Tags: strings.Join(tags, " or ")}
 	}
@@ -154,23 +146,23 @@ func TestOwnLoopMatchesGodog(t *testing.T) {
 		opts conformance.Options
 	}{
 		{"reference", exact(ref())},
-		{"v1 mutants", exact(mut(mutants()), "@v1")},
-		{"datetime mutants", exact(mut(datetimeMutants()), "@datetime")},
-		{"routing mutants", exact(mut(routingMutants()), "@routing")},
-		{"timestamps mutants", exact(mut(timestampsMutants()), "@timestamps")},
-		{"clock-core mutants", exact(mut(clockCoreMutants()), "@clock-core")},
-		{"clock-awareness mutants", exact(mut(clockAwarenessMutants()), "@clock-awareness")},
-		{"datetime variant: " + wrong[0].name, exact(conformance.InProcess(dtFiltered{reference.New(), wrong[0].filter}), "@datetime")},
-		{"datetime variant: " + wrong[len(wrong)-1].name, exact(conformance.InProcess(dtFiltered{reference.New(), wrong[len(wrong)-1].filter}), "@datetime")},
+		{"v1 mutants", exact(mut("v1"), "@v1")},
+		{"datetime mutants", exact(mut("datetime"), "@datetime")},
+		{"routing mutants", exact(mut("routing"), "@routing")},
+		{"timestamps mutants", exact(mut("timestamps"), "@timestamps")},
+		{"clock-core mutants", exact(mut("clock-core"), "@clock-core")},
+		{"clock-awareness mutants", exact(mut("clock-awareness"), "@clock-awareness")},
+		{"datetime variant: " + wrongNames[0], exact(conformance.InProcess(wrong[0]), "@datetime")},
+		{"datetime variant: " + wrongNames[len(wrong)-1], exact(conformance.InProcess(wrong[len(wrong)-1]), "@datetime")},
 		{"wrong shapes", exact(conformance.InProcess(liar{reference.New()}))},
 		{"faults", exact(faulty{ref()})},
-		{"without goldens", conformance.Options{Driver: mut(mutants()), Level: conformance.LevelCompat, Tags: "@v1"}},
-		{"compat with goldens", conformance.Options{Driver: mut(routingMutants()), Goldens: goldensFS(), Level: conformance.LevelCompat, Tags: "@routing"}},
+		{"without goldens", conformance.Options{Driver: mut("v1"), Level: conformance.LevelCompat, Tags: "@v1"}},
+		{"compat with goldens", conformance.Options{Driver: mut("routing"), Goldens: goldensFS(), Level: conformance.LevelCompat, Tags: "@routing"}},
 		{"an extension operation missing", exact(conformance.InProcess(withoutExtension{reference.New()}), "@v1", "@datetime")},
 	}
 	// The selection and the run's own rules: tags, patterns, shards,
 	// fail-fast, known failing and flaky lists, the tiers required.
-	v1 := exact(mut(mutants()))
+	v1 := exact(mut("v1"))
 	v1.Tags = "@v1 and not @decision"
 	cases = append(cases, struct {
 		name string
@@ -194,7 +186,7 @@ func TestOwnLoopMatchesGodog(t *testing.T) {
 			o.KnownFlaky = []conformance.Pattern{"v1/format-messages/**", "datetime/nothing-matches"}
 		}},
 	} {
-		opts := exact(mut(append(mutants(), datetimeMutants()...)), "@v1", "@datetime")
+		opts := exact(mut("v1", "datetime"), "@v1", "@datetime")
 		o.set(&opts)
 		cases = append(cases, struct {
 			name string

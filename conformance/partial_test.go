@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/conformance/suitetest"
 	"github.com/clockspec/clockspec/features"
-	"github.com/clockspec/clockspec/reference"
 )
 
 // A run whose --tags or --run reach only some profiles parses only their
@@ -20,7 +20,7 @@ func TestPartialSuiteReportsAsTheWholeSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	drv := conformance.InProcess(mutated{reference.New(), merged(append(mutants(), datetimeMutants()...))})
+	drv := conformance.InProcess(suitetest.Wrong(append(suitetest.Mutants("v1"), suitetest.Mutants("datetime")...)...))
 	for _, c := range []struct {
 		tags     string
 		run      []conformance.Pattern

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/conformance/selection"
 	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/reference"
 )
@@ -78,7 +79,7 @@ func TestPatternsWithManyDoubleStarsAreFast(t *testing.T) {
 	for _, n := range []int{30, 1000} {
 		p := conformance.Pattern(strings.Repeat("**/", n) + "zzz")
 		start := time.Now()
-		got, err := conformance.Filter(suite, "", []conformance.Pattern{p}, nil)
+		got, err := selection.Of(suite, selection.Filter{Run: []conformance.Pattern{p}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -87,7 +88,7 @@ func TestPatternsWithManyDoubleStarsAreFast(t *testing.T) {
 		}
 		// The same pattern ending in a real last segment selects it.
 		hit := conformance.Pattern(strings.Repeat("**/", n) + "empty")
-		some, _ := conformance.Filter(suite, "", []conformance.Pattern{hit}, nil)
+		some, _ := selection.Of(suite, selection.Filter{Run: []conformance.Pattern{hit}})
 		if len(some) == 0 {
 			t.Errorf("%d × ** then empty selected nothing", n)
 		}
@@ -112,8 +113,8 @@ func TestPatternsWithManyDoubleStarsAreFast(t *testing.T) {
 func TestKnownFailingFileIsCapped(t *testing.T) {
 	if _, err := os.Stat("/dev/zero"); err == nil {
 		start := time.Now()
-		_, err := conformance.ReadPatternFile("/dev/zero")
-		if err == nil || !strings.Contains(err.Error(), "/dev/zero") || !strings.Contains(err.Error(), fmt.Sprint(conformance.MaxPatternFileBytes)) {
+		_, err := selection.ReadPatternFile("/dev/zero")
+		if err == nil || !strings.Contains(err.Error(), "/dev/zero") || !strings.Contains(err.Error(), fmt.Sprint(selection.MaxPatternFileBytes)) {
 			t.Errorf("want an error naming /dev/zero and the cap, got %v", err)
 		}
 		if d := time.Since(start); d > 2*time.Second {
@@ -122,15 +123,15 @@ func TestKnownFailingFileIsCapped(t *testing.T) {
 	}
 	dir := t.TempDir()
 	long := filepath.Join(dir, "long-line.txt")
-	os.WriteFile(long, []byte("v1/escape-xml/empty\n"+strings.Repeat("x", conformance.MaxPatternLineBytes+1)+"\n"), 0o600)
-	if _, err := conformance.ReadPatternFile(long); err == nil || !strings.Contains(err.Error(), long+":2") {
+	os.WriteFile(long, []byte("v1/escape-xml/empty\n"+strings.Repeat("x", selection.MaxPatternLineBytes+1)+"\n"), 0o600)
+	if _, err := selection.ReadPatternFile(long); err == nil || !strings.Contains(err.Error(), long+":2") {
 		t.Errorf("a line over the cap: want an error naming file and line 2, got %v", err)
 	}
 	var globs strings.Builder
-	for i := 0; i <= conformance.MaxGlobPatterns; i++ {
+	for i := 0; i <= selection.MaxGlobPatterns; i++ {
 		fmt.Fprintf(&globs, "v1/*/case-%d\n", i)
 	}
-	if _, err := conformance.ParsePatternList("globs.txt", []byte(globs.String())); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("globs.txt:%d", conformance.MaxGlobPatterns+1)) {
+	if _, err := selection.ParsePatternList("globs.txt", []byte(globs.String())); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("globs.txt:%d", selection.MaxGlobPatterns+1)) {
 		t.Errorf("one glob over the cap: want an error naming its line, got %v", err)
 	}
 }
@@ -161,7 +162,7 @@ func TestLargeKnownFailingListIsFast(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	ps, err := conformance.ReadPatternFile(path)
+	ps, err := selection.ReadPatternFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/conformance/driver"
+	"github.com/clockspec/clockspec/conformance/report"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
 )
@@ -57,7 +59,7 @@ func TestFailuresCarryExpectedActualAndSchemaErrors(t *testing.T) {
 		t.Errorf("a schema violation: %+v (problem %q)", s.SchemaErrors, s.Problem)
 	}
 	s = got["datetime/weekday/prd-example"]
-	d := conformance.Diff(s.Expected, s.Actual)
+	d := report.Diff(s.Expected, s.Actual)
 	var minus, plus string
 	for _, l := range d.Lines {
 		switch l.Op {
@@ -78,12 +80,12 @@ func TestFailuresCarryExpectedActualAndSchemaErrors(t *testing.T) {
 }
 
 func TestDiff(t *testing.T) {
-	d := conformance.Diff(`"Jan 1, 2024, 1:30 PM"`, `"Jan 1, 2024, 2:30 PM"`)
+	d := report.Diff(`"Jan 1, 2024, 1:30 PM"`, `"Jan 1, 2024, 2:30 PM"`)
 	if len(d.Lines) != 0 || len(d.Expected) != 3 || d.Expected[1].Text != "1" || !d.Expected[1].Changed || d.Actual[1].Text != "2" {
 		t.Errorf("inline diff: %+v", d)
 	}
-	d = conformance.Diff(`"a\nb\nc"`, `"a\nB\nc"`)
-	want := []conformance.DiffLine{{Op: " ", Text: "a"}, {Op: "-", Text: "b"}, {Op: "+", Text: "B"}, {Op: " ", Text: "c"}}
+	d = report.Diff(`"a\nb\nc"`, `"a\nB\nc"`)
+	want := []report.DiffLine{{Op: " ", Text: "a"}, {Op: "-", Text: "b"}, {Op: "+", Text: "B"}, {Op: " ", Text: "c"}}
 	if len(d.Lines) != len(want) {
 		t.Fatalf("multi-line diff: %+v", d.Lines)
 	}
@@ -92,7 +94,7 @@ func TestDiff(t *testing.T) {
 			t.Errorf("line %d: %+v, want %+v", i, d.Lines[i], want[i])
 		}
 	}
-	d = conformance.Diff("héllo", "hèllo") // never split a character
+	d = report.Diff("héllo", "hèllo") // never split a character
 	if d.Expected[1].Text != "é" || d.Actual[1].Text != "è" {
 		t.Errorf("split a rune: %+v / %+v", d.Expected, d.Actual)
 	}
@@ -111,11 +113,11 @@ func (e escapeOnly) Call(ctx context.Context, op string, in json.RawMessage) (js
 func TestReportDirCertificateAndBadge(t *testing.T) {
 	dir := t.TempDir()
 	rep := run(t, reference.New(), conformance.Options{FormatFiles: conformance.ReportFormatFiles(dir)})
-	if err := conformance.WriteReportDir(dir, rep, "2026-01-02"); err != nil {
+	if err := report.WriteReportDir(dir, rep, "2026-01-02"); err != nil {
 		t.Fatal(err)
 	}
-	var cert conformance.Certificate
-	readJSON(t, filepath.Join(dir, conformance.CertificateFile), &cert)
+	var cert report.Certificate
+	readJSON(t, filepath.Join(dir, report.CertificateFile), &cert)
 	var claimed []string
 	for _, p := range rep.Profiles {
 		if p.Claimed {
@@ -126,12 +128,12 @@ func TestReportDirCertificateAndBadge(t *testing.T) {
 		!strings.HasPrefix(cert.Statement, "implementation clockspec-reference version "+rep.Hello.Version+" conforms to profiles "+strings.Join(claimed, ", ")+" of spec version ") {
 		t.Errorf("certificate of the reference: %+v", cert)
 	}
-	var badge conformance.Badge
-	readJSON(t, filepath.Join(dir, conformance.BadgeFile), &badge)
+	var badge report.Badge
+	readJSON(t, filepath.Join(dir, report.BadgeFile), &badge)
 	if badge.SchemaVersion != 1 || badge.Color != "brightgreen" || badge.Label != "clockspec "+rep.SpecVersion || badge.Message == "" {
 		t.Errorf("badge: %+v", badge)
 	}
-	back, err := conformance.ReadSummary(dir)
+	back, err := report.ReadSummary(dir)
 	if err != nil || len(back.Scenarios) != len(rep.Scenarios) || back.SpecVersion == "" || back.Hello.Implementation == "" {
 		t.Fatalf("summary.json does not read back: %v", err)
 	}
@@ -139,14 +141,14 @@ func TestReportDirCertificateAndBadge(t *testing.T) {
 		XMLName xml.Name `xml:"testsuites"`
 		Tests   int      `xml:"tests,attr"`
 	}
-	b, _ := os.ReadFile(filepath.Join(dir, conformance.JUnitFile))
+	b, _ := os.ReadFile(filepath.Join(dir, report.JUnitFile))
 	if err := xml.Unmarshal(b, &junit); err != nil || junit.Tests != len(rep.Scenarios) {
 		t.Errorf("junit.xml: %v, %d tests for %d scenarios", err, junit.Tests, len(rep.Scenarios))
 	}
 	var cucumber []struct {
 		Elements []any `json:"elements"`
 	}
-	readJSON(t, filepath.Join(dir, conformance.CucumberFile), &cucumber)
+	readJSON(t, filepath.Join(dir, report.CucumberFile), &cucumber)
 	n := 0
 	for _, f := range cucumber {
 		n += len(f.Elements)
@@ -157,27 +159,27 @@ func TestReportDirCertificateAndBadge(t *testing.T) {
 
 	// One broken operation: its profile no longer conforms.
 	rep = run(t, escapeOnly{reference.New()}, conformance.Options{})
-	c := conformance.NewCertificate(rep, "")
+	c := report.NewCertificate(rep, "")
 	if strings.Contains(strings.Join(c.Conforms, ","), "v1") || len(c.Conforms) != len(claimed)-1 || c.Date != "" {
 		t.Errorf("v1 fails, yet the certificate says %+v", c.Conforms)
 	}
-	if b := conformance.NewBadge(c); b.Color != "yellow" || !strings.Contains(b.Message, "profiles") {
+	if b := report.NewBadge(c); b.Color != "yellow" || !strings.Contains(b.Message, "profiles") {
 		t.Errorf("badge with one failing profile: %+v", b)
 	}
 	// A partial run certifies nothing.
 	rep = run(t, reference.New(), conformance.Options{Tags: "@v1"})
-	c = conformance.NewCertificate(rep, "")
+	c = report.NewCertificate(rep, "")
 	if c.Complete || len(c.Conforms) != 0 || !strings.HasPrefix(c.Statement, "partial run") {
 		t.Errorf("partial run: %+v", c)
 	}
-	if b := conformance.NewBadge(c); b.Message != "partial run" {
+	if b := report.NewBadge(c); b.Message != "partial run" {
 		t.Errorf("badge of a partial run: %+v", b)
 	}
 }
 
 func TestReportOfAnUnreachableImplementationStillHasEveryFile(t *testing.T) {
 	dir := t.TempDir()
-	drv, err := conformance.Subprocess(conformance.SubprocessOptions{Argv: []string{"/bin/false"}, MaxRestarts: -1})
+	drv, err := driver.Subprocess(driver.SubprocessOptions{Argv: []string{"/bin/false"}, MaxRestarts: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,16 +194,16 @@ func TestReportOfAnUnreachableImplementationStillHasEveryFile(t *testing.T) {
 	if rep.OK() || !strings.Contains(rep.CouldNotRun, "exit status 1") {
 		t.Errorf("the report must say why the run could not happen: %+v", rep)
 	}
-	if err := conformance.WriteReportDir(dir, rep, ""); err != nil {
+	if err := report.WriteReportDir(dir, rep, ""); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{conformance.SummaryFile, conformance.JUnitFile, conformance.CucumberFile,
-		conformance.HTMLReportFile, conformance.CertificateFile, conformance.BadgeFile} {
+	for _, f := range []string{report.SummaryFile, report.JUnitFile, report.CucumberFile,
+		report.HTMLReportFile, report.CertificateFile, report.BadgeFile} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
 	}
-	b, _ := os.ReadFile(filepath.Join(dir, conformance.JUnitFile))
+	b, _ := os.ReadFile(filepath.Join(dir, report.JUnitFile))
 	if !strings.Contains(string(b), "<failure") {
 		t.Errorf("junit.xml of an unreachable implementation shows no failure:\n%s", b)
 	}
@@ -228,9 +230,9 @@ func TestReportOfADeadImplementationIsSmall(t *testing.T) {
 	if len(rep.Scenarios) < 2000 {
 		t.Fatalf("only %d scenarios", len(rep.Scenarios))
 	}
-	cert := conformance.NewCertificate(rep, "")
+	cert := report.NewCertificate(rep, "")
 	var b strings.Builder
-	if err := conformance.WriteHTMLReport(&b, rep, cert); err != nil {
+	if err := report.WriteHTMLReport(&b, rep, cert); err != nil {
 		t.Fatal(err)
 	}
 	html := b.String()
@@ -265,7 +267,7 @@ func (deadDriver) Hello(ctx context.Context) (protocol.Hello, error) {
 }
 
 func (deadDriver) Call(context.Context, string, json.RawMessage) (protocol.Result, error) {
-	return protocol.Result{}, &conformance.Fault{Kind: conformance.FaultCrash, Detail: "the implementation exited (exit status 3)"}
+	return protocol.Result{}, &driver.Fault{Kind: driver.FaultCrash, Detail: "the implementation exited (exit status 3)"}
 }
 
 func (deadDriver) Close() error { return nil }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/clockspec/clockspec/conformance/judge"
 	"github.com/clockspec/clockspec/protocol"
 )
 
@@ -20,25 +21,6 @@ import (
 // identifiers it mints (an action id), without comparing the words or the
 // spelling. The exact level still compares the reference's strings through
 // the goldens.
-func init() {
-	stepDefs = append(stepDefs, []struct {
-		re   *regexp.Regexp
-		bind func(w *world) any
-	}{
-		{regexp.MustCompile(`^the output "([^"]+)" is a non-empty string$`), func(w *world) any { return w.fieldNonEmpty }},
-		{regexp.MustCompile(`^the output "([^"]+)" mentions ` + quoted + `$`), func(w *world) any { return w.fieldMentions }},
-		{regexp.MustCompile(`^the output is, apart from the text at ((?:"[^"]+"(?:, )?)+):$`), func(w *world) any { return w.outputApartFrom }},
-		{regexp.MustCompile(`^the output "([^"]+)" occurs once among the output's "([^"]+)"$`), func(w *world) any { return w.fieldOnceAmong }},
-		{regexp.MustCompile(`^the output "([^"]+)" equals the JSON (.+)$`), func(w *world) any { return w.fieldEqualsJSON }},
-		{regexp.MustCompile(`^the state file "([A-Za-z0-9_]+)" holds:$`), func(w *world) any { return w.stateFileHolds }},
-		{regexp.MustCompile(`^the state file "([A-Za-z0-9_]+)" still holds what it held$`), func(w *world) any { return w.stateFileUnchanged }},
-		{regexp.MustCompile(`^the state file "([A-Za-z0-9_]+)" is a symbolic link to the state file "([A-Za-z0-9_]+)"$`), func(w *world) any { return w.stateFileLink }},
-		{regexp.MustCompile(`^I remember the output "([^"]+)" as "([A-Za-z0-9_]+)"$`), func(w *world) any { return w.remember }},
-		{regexp.MustCompile(`^"([A-Za-z0-9_]+)" is the text ("(?:[^"\\]|\\.)*"(?: × [0-9]+)?(?: \+ "(?:[^"\\]|\\.)*"(?: × [0-9]+)?)*)$`), func(w *world) any { return w.composeText }},
-		{regexp.MustCompile(`^the output "([^"]+)" is the remembered "([A-Za-z0-9_]+)"$`), func(w *world) any { return w.fieldIsRemembered }},
-		{regexp.MustCompile(`^the output "([^"]+)" is not the remembered "([A-Za-z0-9_]+)"$`), func(w *world) any { return w.fieldIsNotRemembered }},
-	}...)
-}
 
 // fieldNonEmpty: the field is a string with at least one character that is
 // not white space.
@@ -48,7 +30,7 @@ func (w *world) fieldNonEmpty(path string) error {
 		return err
 	}
 	if strings.TrimSpace(s) == "" {
-		return fmt.Errorf("output %q is %s, want a non-empty string", path, quote(s))
+		return fmt.Errorf("output %q is %s, want a non-empty string", path, judge.Quote(s))
 	}
 	return nil
 }
@@ -65,7 +47,7 @@ func (w *world) fieldMentions(path, want string) error {
 		return err
 	}
 	if !strings.Contains(strings.ToLower(s), strings.ToLower(sub)) {
-		return fmt.Errorf("output %q does not mention %s\nfull value: %s", path, quote(sub), quote(s))
+		return fmt.Errorf("output %q does not mention %s\nfull value: %s", path, judge.Quote(sub), judge.Quote(s))
 	}
 	return nil
 }
@@ -104,11 +86,11 @@ func (w *world) outputApartFrom(paths string, doc *godog.DocString) error {
 			return problem
 		}
 	}
-	wb, err := Canonical(protocol.Result{Output: mustJSON(want)})
+	wb, err := judge.Canonical(protocol.Result{Output: mustJSON(want)})
 	if err != nil {
 		return err
 	}
-	gb, err := Canonical(protocol.Result{Output: mustJSON(got)})
+	gb, err := judge.Canonical(protocol.Result{Output: mustJSON(got)})
 	if err != nil {
 		return err
 	}
@@ -129,7 +111,7 @@ func maskText(v any, segs []string, full string, problem *error) any {
 			return v
 		}
 		if problem != nil && *problem == nil && strings.TrimSpace(s) == "" {
-			*problem = fmt.Errorf("output %q is %s, want a non-empty string", full, quote(s))
+			*problem = fmt.Errorf("output %q is %s, want a non-empty string", full, judge.Quote(s))
 		}
 		return textMarker
 	}
@@ -382,8 +364,8 @@ func (w *world) fieldEqualsJSON(path, doc string) error {
 	if err != nil {
 		return err
 	}
-	wb, _ := Canonical(protocol.Result{Output: mustJSON(want)})
-	gb, _ := Canonical(protocol.Result{Output: mustJSON(got)})
+	wb, _ := judge.Canonical(protocol.Result{Output: mustJSON(want)})
+	gb, _ := judge.Canonical(protocol.Result{Output: mustJSON(got)})
 	if !bytes.Equal(wb, gb) {
 		return fmt.Errorf("output %q is %s, want %s", path, show(got), doc)
 	}
@@ -457,7 +439,7 @@ func (w *world) stateFileUnchanged(name string) error {
 		return fmt.Errorf("the state file %q: %w", name, err)
 	}
 	if string(got) != want {
-		return fmt.Errorf("the state file %q changed\nwas: %s\n is: %s", name, quote(want), quote(string(got)))
+		return fmt.Errorf("the state file %q changed\nwas: %s\n is: %s", name, judge.Quote(want), judge.Quote(string(got)))
 	}
 	return nil
 }

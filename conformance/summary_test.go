@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/conformance/report"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
 )
@@ -35,7 +36,7 @@ func TestSummarySaysWhenNoTzdataWasReported(t *testing.T) {
 			t.Fatal(err)
 		}
 		var b strings.Builder
-		conformance.WriteSummary(&b, rep)
+		report.WriteSummary(&b, rep)
 		line := ""
 		for _, l := range strings.Split(b.String(), "\n") {
 			if strings.HasPrefix(l, "implementation: ") {

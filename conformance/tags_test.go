@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/conformance/selection"
 	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/reference"
 )
@@ -35,7 +36,7 @@ func TestTagExpressions(t *testing.T) {
 		t.Fatal("no @v1 scenario without @decision")
 	}
 	for _, expr := range []string{"@v1 and not @decision", "@v1&&~@decision", "not @decision and (@v1)"} {
-		sel, err := conformance.Selection(suite, expr, nil, nil, conformance.Shard{})
+		sel, err := selection.Of(suite, selection.Filter{Tags: expr})
 		if err != nil {
 			t.Fatalf("%s: %v", expr, err)
 		}
@@ -48,9 +49,9 @@ func TestTagExpressions(t *testing.T) {
 		}
 	}
 	// An or across profiles, with the old comma form.
-	a, _ := conformance.Selection(suite, "@v1 or @datetime", nil, nil, conformance.Shard{})
-	b, _ := conformance.Selection(suite, "@v1,@datetime", nil, nil, conformance.Shard{})
-	v1, _ := conformance.Selection(suite, "@v1", nil, nil, conformance.Shard{})
+	a, _ := selection.Of(suite, selection.Filter{Tags: "@v1 or @datetime"})
+	b, _ := selection.Of(suite, selection.Filter{Tags: "@v1,@datetime"})
+	v1, _ := selection.Of(suite, selection.Filter{Tags: "@v1"})
 	if len(a) != len(b) || len(a) <= len(v1) {
 		t.Errorf("or: %d and %d scenarios, @v1 alone %d", len(a), len(b), len(v1))
 	}
@@ -65,7 +66,7 @@ func TestTagExpressions(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"@v1 and", "@v1 and (", "v1", "@v1 or or", "@no-such-tag", "not @nope"} {
-		if _, err := conformance.Selection(suite, bad, nil, nil, conformance.Shard{}); err == nil {
+		if _, err := selection.Of(suite, selection.Filter{Tags: bad}); err == nil {
 			t.Errorf("--tags %q accepted", bad)
 		}
 	}

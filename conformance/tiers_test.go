@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/conformance/report"
+	"github.com/clockspec/clockspec/conformance/result"
 	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
@@ -95,13 +97,13 @@ func profileOf(rep *conformance.Report, name string) conformance.ProfileSummary 
 	return conformance.ProfileSummary{}
 }
 
-func certProfile(c *conformance.Certificate, name string) conformance.CertificateProfile {
+func certProfile(c *report.Certificate, name string) report.CertificateProfile {
 	for _, p := range c.Profiles {
 		if p.Profile == name {
 			return p
 		}
 	}
-	return conformance.CertificateProfile{}
+	return report.CertificateProfile{}
 }
 
 // The tiers counted per profile are the suite's own, and the reference
@@ -162,7 +164,7 @@ func TestFailingDecisionKeepsConformance(t *testing.T) {
 	if !p.Required.All() || p.Decisions.Passed != p.Decisions.Total-len(p.Decisions.Failing) || !containsStr(p.Decisions.Failing, dec.ID) {
 		t.Errorf("%s: tiers %+v / %+v", dec.Profile, p.Required, p.Decisions)
 	}
-	cert := conformance.NewCertificate(rep, "")
+	cert := report.NewCertificate(rep, "")
 	cp := certProfile(cert, dec.Profile)
 	if !cp.Conforms || !containsStr(cert.Conforms, dec.Profile) || !containsStr(cp.Decisions.Failing, dec.ID) ||
 		cp.Decisions.Passed != cp.Decisions.Total-len(cp.Decisions.Failing) {
@@ -171,17 +173,17 @@ func TestFailingDecisionKeepsConformance(t *testing.T) {
 	if !strings.Contains(cert.Statement, " conforms to profiles ") || !strings.Contains(cert.Statement, "decisions") {
 		t.Errorf("statement: %s", cert.Statement)
 	}
-	if b := conformance.NewBadge(cert); b.Color != "brightgreen" || !strings.Contains(b.Message, dec.Profile+" req ") {
+	if b := report.NewBadge(cert); b.Color != "brightgreen" || !strings.Contains(b.Message, dec.Profile+" req ") {
 		t.Errorf("badge: %+v", b)
 	}
 	var sum bytes.Buffer
-	conformance.WriteSummary(&sum, rep)
+	report.WriteSummary(&sum, rep)
 	if !strings.Contains(sum.String(), "NOT FOLLOWED (decision) "+dec.ID) || strings.Contains(sum.String(), "FAIL ") ||
 		!strings.Contains(sum.String(), "conform: ") || !strings.Contains(sum.String(), "0 failed, ") {
 		t.Errorf("summary:\n%s", sum.String())
 	}
 	var html bytes.Buffer
-	if err := conformance.WriteHTMLReport(&html, rep, cert); err != nil {
+	if err := report.WriteHTMLReport(&html, rep, cert); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{">required</th>", ">decisions</th>", ">extensions</th>", `class="n tier not-followed"`, "run passed", `data-outcome="not-followed"`} {
@@ -202,7 +204,7 @@ func TestFailingDecisionKeepsConformance(t *testing.T) {
 	if rep.OK() {
 		t.Errorf("%s failed, yet the run is green", req.ID)
 	}
-	cert = conformance.NewCertificate(rep, "")
+	cert = report.NewCertificate(rep, "")
 	if cp := certProfile(cert, req.Profile); cp.Conforms || containsStr(cert.Conforms, req.Profile) || !containsStr(cp.Required.Failing, req.ID) {
 		t.Errorf("certificate with a required failure: %+v", cp)
 	}
@@ -227,7 +229,7 @@ func TestRequireAllIncludesExtensions(t *testing.T) {
 			t.Errorf("--require %q includes %s: %v, want %v", c.q, c.tier, got, c.want)
 		}
 	}
-	if _, err := conformance.ParseRequire("some"); err == nil || !strings.Contains(err.Error(), "want required, decisions or all") {
+	if _, err := result.ParseRequire("some"); err == nil || !strings.Contains(err.Error(), "want required, decisions or all") {
 		t.Errorf("an unknown --require: %v", err)
 	}
 	if _, err := conformance.Run(context.Background(), conformance.Options{Driver: conformance.InProcess(reference.New()), Require: "most"}); err == nil {
@@ -274,7 +276,7 @@ func TestSummaryWithoutTiersReadsAsRequired(t *testing.T) {
 	if err := os.WriteFile(path, old, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	back, err := conformance.ReadSummary(path)
+	back, err := report.ReadSummary(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/conformance/driver"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
 )
@@ -202,7 +203,7 @@ func TestOracleAgreesOnASample(t *testing.T) {
 		quota[f] = 40
 	}
 	cs := Sample(theCorpus(), 7, quota)
-	d, err := conformance.Subprocess(conformance.SubprocessOptions{Argv: []string{node, serve}, Window: 64, Deadline: time.Minute})
+	d, err := driver.Subprocess(driver.SubprocessOptions{Argv: []string{node, serve}, Window: 64, Deadline: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,11 +3,11 @@ package main
 import (
 	"strings"
 
-	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/conformance/selection"
 )
 
 // patterns is a repeatable flag of comma-separated scenario id patterns.
-type patterns []conformance.Pattern
+type patterns []selection.Pattern
 
 func (p *patterns) String() string {
 	s := make([]string, len(*p))
@@ -20,10 +20,10 @@ func (p *patterns) String() string {
 func (p *patterns) Set(v string) error {
 	for _, part := range strings.Split(v, ",") {
 		if part = strings.TrimSpace(part); part != "" {
-			if err := conformance.ValidatePattern(part); err != nil {
+			if err := selection.ValidatePattern(part); err != nil {
 				return err
 			}
-			*p = append(*p, conformance.Pattern(part))
+			*p = append(*p, selection.Pattern(part))
 		}
 	}
 	return nil

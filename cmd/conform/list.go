@@ -13,6 +13,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/conformance/selection"
 	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/goldens"
 	"github.com/clockspec/clockspec/protocol"
@@ -34,10 +35,10 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 	} else if len(pos) > 0 {
 		return &usageError{fmt.Sprintf("list takes no arguments, only flags: %q; see conform list -h", pos)}
 	}
-	var shard conformance.Shard
+	var shard selection.Shard
 	if *shardFlag != "" {
 		var err error
-		if shard, err = conformance.ParseShard(*shardFlag); err != nil {
+		if shard, err = selection.ParseShard(*shardFlag); err != nil {
 			return err
 		}
 	}
@@ -45,7 +46,7 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	sel, err := conformance.Selection(suite, *tags, run, skip, shard)
+	sel, err := selection.Of(suite, selection.Filter{Tags: *tags, Run: run, Skip: skip, Shard: shard})
 	if err != nil {
 		return err
 	}
@@ -104,7 +105,7 @@ func recordCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	sel, err := conformance.Selection(suite, *tags, nil, nil, conformance.Shard{})
+	sel, err := selection.Of(suite, selection.Filter{Tags: *tags})
 	if err != nil {
 		return err
 	}

@@ -82,7 +82,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "conform:", strings.TrimPrefix(err.Error(), "conformance: "))
+		fmt.Fprintln(stderr, "conform:", errorText(err))
 		return exitUsage
 	}
 	return code

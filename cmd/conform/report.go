@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/conformance/report"
 	"github.com/clockspec/clockspec/features"
 )
 
@@ -26,7 +27,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	var reps []*conformance.Report
 	for _, dir := range dirs {
-		rep, err := conformance.ReadSummary(dir)
+		rep, err := report.ReadSummary(dir)
 		if err != nil {
 			return err
 		}
@@ -38,7 +39,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) error {
 			order[sc.ID] = i
 		}
 	}
-	cmp, err := conformance.Compare(dirs, reps, order)
+	cmp, err := report.Compare(dirs, reps, order)
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,10 @@ import (
 	"time"
 
 	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/conformance/driver"
+	"github.com/clockspec/clockspec/conformance/report"
+	"github.com/clockspec/clockspec/conformance/result"
+	"github.com/clockspec/clockspec/conformance/selection"
 	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/goldens"
 	"github.com/clockspec/clockspec/protocol/mcpserve"
@@ -75,7 +79,7 @@ func (f *driverFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.restarts, "restarts", 3, "how many consecutive failed starts (no hello) of an exec: implementation are tried again before the run stops; a crash of a running one is charged to its call and a fresh process goes on")
 	fs.StringVar(&f.stderrLog, "stderr-log", "", "write an exec: or mcp: implementation's whole stderr to `FILE` (its last lines are always shown with a failure)")
 	fs.StringVar(&f.hostTZ, "host-tz", "", "`ZONE` (an IANA name, or UTC) to run an exec: implementation under as its host time zone; default: one of "+
-		strings.Join(conformance.HostileZones, ", ")+" chosen by --seed")
+		strings.Join(driver.HostileZones, ", ")+" chosen by --seed")
 	fs.Int64Var(&f.seed, "seed", 0, "`N` choosing the host zone of an exec: implementation (default: from the clock; the summary prints it, so --seed N reproduces a run)")
 }
 
@@ -91,7 +95,7 @@ func (f *driverFlags) validate(explicit map[string]bool) error {
 		return fmt.Errorf("--restarts %d: want 0 or more", f.restarts)
 	}
 	if explicit["host-tz"] {
-		if err := conformance.ValidateHostZone(f.hostTZ); err != nil {
+		if err := driver.ValidateHostZone(f.hostTZ); err != nil {
 			return fmt.Errorf("--host-tz: %w", err)
 		}
 		f.chosen = f.hostTZ
@@ -100,7 +104,7 @@ func (f *driverFlags) validate(explicit map[string]bool) error {
 	if !explicit["seed"] {
 		f.seed = time.Now().UnixNano() % 1_000_000
 	}
-	f.chosen, f.seeded = conformance.HostZoneFor(f.seed), true
+	f.chosen, f.seeded = driver.HostZoneFor(f.seed), true
 	return nil
 }
 
@@ -140,7 +144,7 @@ func (f *driverFlags) driver() (conformance.Driver, func(), error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("--impl %q: %w", impl, err)
 		}
-		opts := conformance.SubprocessOptions{Argv: argv, Deadline: f.deadline, Window: f.window, MaxRestarts: f.restarts,
+		opts := driver.SubprocessOptions{Argv: argv, Deadline: f.deadline, Window: f.window, MaxRestarts: f.restarts,
 			HostTZ: f.chosen}
 		var logFile *os.File
 		if f.stderrLog != "" {
@@ -152,7 +156,7 @@ func (f *driverFlags) driver() (conformance.Driver, func(), error) {
 		if f.restarts == 0 {
 			opts.MaxRestarts = -1
 		}
-		d, err := conformance.Subprocess(opts)
+		d, err := driver.Subprocess(opts)
 		if err != nil {
 			return nil, nil, fmt.Errorf("--impl %q: %w", impl, err)
 		}
@@ -167,7 +171,7 @@ func (f *driverFlags) driver() (conformance.Driver, func(), error) {
 	case strings.HasPrefix(impl, "mcp:"), strings.HasPrefix(impl, "mcp+http://"), strings.HasPrefix(impl, "mcp+https://"):
 		return f.mcpDriver(impl)
 	case strings.HasPrefix(impl, "http://"), strings.HasPrefix(impl, "https://"):
-		d, err := conformance.HTTP(impl, conformance.HTTPOptions{Deadline: f.deadline})
+		d, err := driver.HTTP(impl, driver.HTTPOptions{Deadline: f.deadline})
 		if err != nil {
 			return nil, nil, fmt.Errorf("--impl: %w", err)
 		}
@@ -245,13 +249,13 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if err := f.driver.validate(explicit); err != nil {
 		return exitUsage, err
 	}
-	var shard conformance.Shard
-	require, err := conformance.ParseRequire(f.require)
+	var shard selection.Shard
+	require, err := result.ParseRequire(f.require)
 	if err != nil {
 		return exitUsage, err
 	}
 	if f.shard != "" {
-		if shard, err = conformance.ParseShard(f.shard); err != nil {
+		if shard, err = selection.ParseShard(f.shard); err != nil {
 			return exitUsage, err
 		}
 	}
@@ -273,7 +277,7 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 				return exitUsage, err
 			}
 		}
-		sel, err := conformance.Selection(suite, f.tags, f.run, f.skip, shard)
+		sel, err := selection.Of(suite, selection.Filter{Tags: f.tags, Run: f.run, Skip: f.skip, Shard: shard})
 		if err != nil {
 			return exitUsage, err
 		}
@@ -285,12 +289,12 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		}
 	}
 	if f.knownFailing != "" {
-		if opts.KnownFailing, err = conformance.ReadPatternFile(f.knownFailing); err != nil {
+		if opts.KnownFailing, err = selection.ReadPatternFile(f.knownFailing); err != nil {
 			return exitUsage, fmt.Errorf("--known-failing: %w", err)
 		}
 	}
 	if f.knownFlaky != "" {
-		if opts.KnownFlaky, err = conformance.ReadPatternFile(f.knownFlaky); err != nil {
+		if opts.KnownFlaky, err = selection.ReadPatternFile(f.knownFlaky); err != nil {
 			return exitUsage, fmt.Errorf("--known-flaky: %w", err)
 		}
 	}
@@ -345,7 +349,7 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 			_ = os.WriteFile(f.summaryJSON, append(b, '\n'), 0o644)
 		}
 		if f.report != "" {
-			if werr := conformance.WriteReportDir(f.report, cnr.Report, f.date); werr != nil {
+			if werr := report.WriteReportDir(f.report, cnr.Report, f.date); werr != nil {
 				return exitUsage, fmt.Errorf("%w\n(--report: %v)", err, werr)
 			}
 		}
@@ -362,18 +366,18 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		}
 	}
 	if f.report != "" {
-		if err := conformance.WriteReportDir(f.report, rep, f.date); err != nil {
+		if err := report.WriteReportDir(f.report, rep, f.date); err != nil {
 			return exitUsage, fmt.Errorf("--report: %w", err)
 		}
 	}
 	if line := f.driver.hostZoneLine(); line != "" {
 		fmt.Fprintln(stderr, line)
 	}
-	so := conformance.SummaryOptions{}
+	so := report.SummaryOptions{}
 	if f.report != "" {
-		so.ReportPath = filepath.Join(f.report, conformance.HTMLReportFile)
+		so.ReportPath = filepath.Join(f.report, report.HTMLReportFile)
 	}
-	conformance.WriteSummaryWith(stderr, rep, so)
+	report.WriteSummaryWith(stderr, rep, so)
 	if !rep.OK() {
 		return exitFailed, nil
 	}
@@ -386,7 +390,7 @@ func prepareReportDir(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	for _, name := range []string{conformance.JUnitFile, conformance.CucumberFile} {
+	for _, name := range []string{report.JUnitFile, report.CucumberFile} {
 		if err := os.Remove(filepath.Join(dir, name)); err != nil && !os.IsNotExist(err) {
 			return err
 		}
@@ -399,7 +403,7 @@ func prepareReportDir(dir string) error {
 // HTTP endpoint.
 func (f *driverFlags) mcpDriver(impl string) (conformance.Driver, func(), error) {
 	mcpserve.TuneGC() // the SDK's garbage per call (see there); a run is a batch
-	opts := conformance.MCPOptions{Deadline: f.deadline, MaxRestarts: f.restarts}
+	opts := driver.MCPOptions{Deadline: f.deadline, MaxRestarts: f.restarts}
 	if f.restarts == 0 {
 		opts.MaxRestarts = -1
 	}
@@ -419,7 +423,7 @@ func (f *driverFlags) mcpDriver(impl string) (conformance.Driver, func(), error)
 	} else {
 		opts.Endpoint = strings.TrimPrefix(impl, "mcp+")
 	}
-	d, err := conformance.MCP(opts)
+	d, err := driver.MCP(opts)
 	if err != nil {
 		if logFile != nil {
 			logFile.Close()

@@ -8,7 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/conformance/driver"
+	"github.com/clockspec/clockspec/conformance/report"
 )
 
 // With CONFORM_TEST_AS_CONFORM set the test binary is conform itself, so a
@@ -65,14 +66,14 @@ func TestImplementationThatCannotStart(t *testing.T) {
 			t.Errorf("the message does not say %q:\n%s", says, out)
 		}
 	}
-	rep, err := conformance.ReadSummary(dir)
+	rep, err := report.ReadSummary(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rep.CouldNotRun == "" || len(rep.Scenarios) != 0 || rep.OK() {
 		t.Errorf("summary.json must say the run could not happen: %+v", rep)
 	}
-	if b, err := os.ReadFile(filepath.Join(dir, conformance.HTMLReportFile)); err != nil || !strings.Contains(string(b), "Cannot find module cron-parser") {
+	if b, err := os.ReadFile(filepath.Join(dir, report.HTMLReportFile)); err != nil || !strings.Contains(string(b), "Cannot find module cron-parser") {
 		t.Errorf("the HTML report does not say why the run could not happen (%v)", err)
 	}
 }
@@ -96,13 +97,13 @@ func TestUnreachableHTTPImplementation(t *testing.T) {
 // suite under each hostile host zone: nothing it answers depends on TZ.
 func TestReferenceIsHostZoneIndependent(t *testing.T) {
 	impl := selfImpl(t)
-	for _, zone := range conformance.HostileZones {
+	for _, zone := range driver.HostileZones {
 		summary := filepath.Join(t.TempDir(), "summary.json")
 		code, _, stderr := conform(t, "--impl", impl, "--host-tz", zone, "--progress", "never", "--summary-json", summary)
 		if code != exitOK {
 			t.Errorf("under %s: exit %d\n%s", zone, code, lastLines(stderr, 30))
 		}
-		rep, err := conformance.ReadSummary(summary)
+		rep, err := report.ReadSummary(summary)
 		if err != nil || rep.HostTZ != zone {
 			t.Errorf("summary.json records host zone %q (%v), want %s", rep.HostTZ, err, zone)
 		}
@@ -114,11 +115,11 @@ func TestSeedChoosesTheHostZone(t *testing.T) {
 	impl := selfImpl(t)
 	summary := filepath.Join(t.TempDir(), "summary.json")
 	code, _, stderr := conform(t, "--impl", impl, "--seed", "4", "--run", "v1/escape-xml/**", "--progress", "never", "--summary-json", summary)
-	want := conformance.HostZoneFor(4)
+	want := driver.HostZoneFor(4)
 	if code != exitOK || !strings.Contains(stderr, "host zone: "+want) || !strings.Contains(stderr, "--seed 4") {
 		t.Errorf("exit %d; the summary must name %s and the seed:\n%s", code, want, stderr)
 	}
-	rep, err := conformance.ReadSummary(summary)
+	rep, err := report.ReadSummary(summary)
 	if err != nil || rep.HostTZ != want || rep.HostTZSeed != 4 {
 		t.Errorf("summary.json: zone %q seed %d (%v), want %s and 4", rep.HostTZ, rep.HostTZSeed, err, want)
 	}

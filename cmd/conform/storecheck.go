@@ -9,11 +9,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/conformance/storecheck"
 )
 
 // storeCheckCmd is `conform store-check --impl exec:CMD`: the §10.3 store
-// check of an implementation's own state store (conformance.CheckStore),
+// check of an implementation's own state store (storecheck.Run),
 // which needs processes it can start several of and kill.
 func storeCheckCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	fs := flag.NewFlagSet("conform store-check", flag.ContinueOnError)
@@ -37,7 +37,7 @@ func storeCheckCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return exitUsage, err
 	}
-	checks, err := conformance.CheckStore(context.Background(), conformance.StoreCheckOptions{
+	checks, err := storecheck.Run(context.Background(), storecheck.Options{
 		Argv: argv, Writers: *writers, Updates: *updates, Kills: *kills, Deadline: *deadline})
 	if err != nil {
 		return exitUsage, err

@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/conformance/driver"
 	"github.com/clockspec/clockspec/fidelity"
 	"github.com/clockspec/clockspec/reference"
 	"github.com/clockspec/clockspec/reference/tzdb"
@@ -129,7 +130,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	ref := conformance.InProcess(reference.New())
 	refAns, refT := fidelity.AnswerAll(ctx, "reference (in-process)", ref, runtime.GOMAXPROCS(0), cases)
 
-	js, err := conformance.Subprocess(conformance.SubprocessOptions{
+	js, err := driver.Subprocess(driver.SubprocessOptions{
 		Argv: []string{*node, *oracle}, Window: *window, Deadline: 10 * time.Minute, MaxRestarts: 3,
 	})
 	if err != nil {

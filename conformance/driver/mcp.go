@@ -1,0 +1,521 @@
+package driver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/spec"
+)
+
+// MCPOptions configure the MCP driver. Exactly one of Argv (a server on
+// stdio, started by the driver) and Endpoint (a streamable HTTP endpoint)
+// is set.
+type MCPOptions struct {
+	Argv     []string // the command and its arguments; no shell is involved
+	Endpoint string   // http(s)://HOST:PORT/PATH
+	Dir      string
+	Env      []string // nil: the runner's environment
+	// Deadline bounds each tools/call. Default 5 s.
+	Deadline time.Duration
+	// StartDeadline bounds a start: the process coming up, initialize and
+	// tools/list. Default 15 s.
+	StartDeadline time.Duration
+	// MaxRestarts bounds how many consecutive starts (initialize and
+	// tools/list) may fail before the run gives up; as for exec:, a server
+	// that crashes after it answered is charged to the call in flight and
+	// started again, however often. Default 3; negative: never retried.
+	MaxRestarts int
+	// StderrLog, when set, receives a stdio server's whole stderr.
+	StderrLog io.Writer
+	// ProtocolVersion the client offers in initialize. Default
+	// MCPProtocolVersion.
+	ProtocolVersion string
+	// Tools are the profiles' tool definitions the listed tools are checked
+	// against. Nil: the embedded spec's (spec/datetime/tools.json).
+	Tools []spec.ToolDef
+}
+
+// MCPProtocolVersion is the MCP revision the driver offers by default:
+// 2025-11-25, which the official SDKs of every language speak. (The Go SDK's
+// newer 2026-07-28 draft mirrors the tool name into an HTTP header that its
+// client derives by decoding the arguments, so arguments its decoder cannot
+// hold, such as {"hours": 1e400}, would never reach the server.)
+const MCPProtocolVersion = "2025-11-25"
+
+// MCP drives a tool server over the Model Context Protocol, with the
+// official Go SDK as the client: it initialises, lists the tools (their
+// names are the hello's operations, so a profile is claimed when all its
+// tools are listed) and runs each call as tools/call. It judges what a
+// model would receive: the result must be exactly one text content holding
+// compact JSON, with isError exactly when that JSON is the PRD's error
+// object {"error":{"code","message"}}; then the output or error goes through
+// the same schema validation, compat and exact comparison as every driver's.
+func MCP(opts MCPOptions) (Driver, error) {
+	switch {
+	case len(opts.Argv) > 0 && opts.Endpoint != "":
+		return nil, errors.New("mcp driver: a command or an endpoint, not both")
+	case len(opts.Argv) > 0:
+		if opts.Argv[0] == "" {
+			return nil, errors.New("mcp driver: no command")
+		}
+		if _, err := exec.LookPath(opts.Argv[0]); err != nil {
+			return nil, fmt.Errorf("mcp driver: %w", err)
+		}
+	case opts.Endpoint != "":
+		u, err := url.Parse(opts.Endpoint)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, fmt.Errorf("mcp driver: %q is not an http:// or https:// endpoint", opts.Endpoint)
+		}
+	default:
+		return nil, errors.New("mcp driver: no command and no endpoint")
+	}
+	if opts.Deadline <= 0 {
+		opts.Deadline = 5 * time.Second
+	}
+	if opts.StartDeadline <= 0 {
+		opts.StartDeadline = 15 * time.Second
+	}
+	if opts.MaxRestarts < 0 {
+		opts.MaxRestarts = 0
+	} else if opts.MaxRestarts == 0 {
+		opts.MaxRestarts = 3
+	}
+	if opts.ProtocolVersion == "" {
+		opts.ProtocolVersion = MCPProtocolVersion
+	}
+	if opts.Tools == nil {
+		tools, err := spec.Tools()
+		if err != nil {
+			return nil, fmt.Errorf("mcp driver: %w", err)
+		}
+		opts.Tools = tools
+	}
+	d := &mcpDriver{opts: opts, stderr: newTail(20), defs: map[string]*jsonschema.Schema{}, defJSON: map[string][]byte{}}
+	for _, t := range opts.Tools {
+		s, err := compileToolSchema(t.Name, t.InputSchema)
+		if err != nil {
+			return nil, fmt.Errorf("mcp driver: the tool definition of %s: %w", t.Name, err)
+		}
+		d.defs[t.Name] = s
+		if c, err := canonicalJSON(t.InputSchema); err == nil {
+			d.defJSON[t.Name] = c
+		}
+	}
+	return d, nil
+}
+
+type mcpDriver struct {
+	opts   MCPOptions
+	stderr *tail
+	defs   map[string]*jsonschema.Schema // the profiles' tool definitions
+	// defJSON: each definition's input schema in canonical form, to see
+	// whether a server lists it unchanged.
+	defJSON map[string][]byte
+
+	mu       sync.Mutex
+	cur      *mcpConn
+	started  bool // a start has been tried (the first failure is fatal)
+	failed   int  // consecutive failed starts
+	hello    protocol.Hello
+	schemas  map[string]listedTool // the server's tools by name
+	closed   bool
+	startErr error // a start that failed stays failed: every call reports it
+}
+
+// listedTool is a tool the server lists: its input schema compiled, or why
+// it does not compile.
+type listedTool struct {
+	schema *jsonschema.Schema
+	bad    error
+	// asDefined: the listed schema is the profile's tool definition's, the
+	// same JSON value, so every input the definition accepts it accepts
+	// too, and the per-call check has nothing to find.
+	asDefined bool
+}
+
+// mcpConn is one client session, and for stdio the process behind it.
+type mcpConn struct {
+	cs   *mcp.ClientSession
+	cmd  *exec.Cmd
+	dead chan struct{} // closed once the process is gone (stdio only)
+	exit error         // how it ended, once dead is closed
+
+	mu  sync.Mutex
+	why *Fault // set when the driver gave up on the connection
+}
+
+func (c *mcpConn) isDead() bool {
+	c.mu.Lock()
+	gone := c.why != nil
+	c.mu.Unlock()
+	if gone {
+		return true
+	}
+	if c.dead == nil {
+		return false
+	}
+	select {
+	case <-c.dead:
+		return true
+	default:
+		return false
+	}
+}
+
+// kill ends the process group (stdio) and marks the connection unusable;
+// the first reason given wins.
+func (c *mcpConn) kill(why *Fault) {
+	c.mu.Lock()
+	if c.why == nil {
+		c.why = why
+	}
+	c.mu.Unlock()
+	if c.cmd != nil && c.cmd.Process != nil {
+		_ = syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL)
+		<-c.dead
+	}
+	_ = c.cs.Close()
+}
+
+func (d *mcpDriver) Hello(ctx context.Context) (protocol.Hello, error) {
+	if _, err := d.conn(ctx); err != nil {
+		return protocol.Hello{}, err
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.hello, nil
+}
+
+// conn returns the live session, starting one if there is none or the last
+// one died.
+func (d *mcpDriver) conn(ctx context.Context) (*mcpConn, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closed {
+		return nil, errors.New("mcp driver: closed")
+	}
+	if d.cur != nil && !d.cur.isDead() {
+		return d.cur, nil
+	}
+	if d.startErr != nil {
+		return nil, d.startErr
+	}
+	if d.failed > d.opts.MaxRestarts {
+		target := d.opts.Endpoint
+		if target == "" {
+			target = d.opts.Argv[0]
+		}
+		f := faultf(FaultCrash, "gave up after %d restarts of %q", d.opts.MaxRestarts, target)
+		f.Log = d.stderr.String()
+		return nil, f
+	}
+	first := !d.started
+	d.started = true
+	sctx, cancel := context.WithTimeout(ctx, d.opts.StartDeadline)
+	defer cancel()
+	c, err := d.start(sctx)
+	if err != nil {
+		d.failed++
+		if d.opts.Endpoint == "" && first {
+			d.startErr = err // a server that never started will not start on a retry either
+		}
+		return nil, err
+	}
+	d.failed = 0
+	d.cur = c
+	return c, nil
+}
+
+// start connects (starting the process for stdio), initialises and lists
+// the tools.
+func (d *mcpDriver) start(ctx context.Context) (*mcpConn, error) {
+	client := mcp.NewClient(&mcp.Implementation{Name: "clockspec-conform", Version: "1"}, nil)
+	c := &mcpConn{}
+	var transport mcp.Transport
+	if d.opts.Endpoint != "" {
+		tr := &http.Transport{
+			Proxy:               nil, // the server is local; never route it through a proxy
+			DialContext:         (&net.Dialer{Timeout: d.opts.Deadline, KeepAlive: 30 * time.Second}).DialContext,
+			MaxIdleConnsPerHost: 16,
+			IdleConnTimeout:     90 * time.Second,
+		}
+		transport = &mcp.StreamableClientTransport{Endpoint: d.opts.Endpoint, HTTPClient: &http.Client{Transport: tr},
+			MaxRetries: -1, DisableStandaloneSSE: true}
+	} else {
+		t, err := d.spawn(c)
+		if err != nil {
+			return nil, err
+		}
+		transport = t
+	}
+	cs, err := client.Connect(ctx, transport, &mcp.ClientSessionOptions{ProtocolVersion: d.opts.ProtocolVersion})
+	if err != nil {
+		return nil, d.startFault(ctx, c, "initialize", err)
+	}
+	c.cs = cs
+	var names []string
+	schemas := map[string]listedTool{}
+	for tool, err := range cs.Tools(ctx, nil) {
+		if err != nil {
+			c.kill(faultf(FaultProtocol, "tools/list failed"))
+			return nil, d.startFault(ctx, c, "tools/list", err)
+		}
+		names = append(names, tool.Name)
+		raw, err := json.Marshal(tool.InputSchema)
+		lt := listedTool{bad: err}
+		if err == nil {
+			lt.schema, lt.bad = compileToolSchema(tool.Name, raw)
+		}
+		if lt.bad == nil && d.defJSON[tool.Name] != nil {
+			c, err := canonicalJSON(raw)
+			lt.asDefined = err == nil && bytes.Equal(c, d.defJSON[tool.Name])
+		}
+		schemas[tool.Name] = lt
+	}
+	sort.Strings(names)
+	init := cs.InitializeResult()
+	h := protocol.Hello{Language: "mcp", Operations: names, Protocol: "mcp " + init.ProtocolVersion}
+	if init.ServerInfo != nil {
+		h.Implementation, h.Version = init.ServerInfo.Name, init.ServerInfo.Version
+	}
+	if h.Implementation == "" {
+		h.Implementation = "unnamed MCP server"
+	}
+	d.hello, d.schemas = h, schemas
+	return c, nil
+}
+
+// spawn starts the stdio server in its own process group, so a kill
+// reaches any helper it started (`go run`, `npx`) and no grandchild keeps
+// the pipes open.
+func (d *mcpDriver) spawn(c *mcpConn) (mcp.Transport, error) {
+	cmd := exec.Command(d.opts.Argv[0], d.opts.Argv[1:]...)
+	cmd.Dir, cmd.Env = d.opts.Dir, d.opts.Env
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.WaitDelay = time.Second
+	if d.opts.StderrLog != nil {
+		cmd.Stderr = io.MultiWriter(d.stderr, d.opts.StderrLog)
+	} else {
+		cmd.Stderr = d.stderr
+	}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("mcp driver: start %q: %w", d.opts.Argv[0], err)
+	}
+	c.cmd, c.dead = cmd, make(chan struct{})
+	go func() {
+		c.exit = cmd.Wait()
+		close(c.dead)
+	}()
+	return &mcp.IOTransport{Reader: stdout, Writer: stdin, MaxLineLength: protocol.MaxMessageBytes}, nil
+}
+
+// startFault says why a server could not be initialised: it exited, it
+// did not answer in time, or what it said is not MCP.
+func (d *mcpDriver) startFault(ctx context.Context, c *mcpConn, step string, err error) error {
+	var f *Fault
+	switch {
+	case c.dead != nil && connectionLost(err) && d.exited(c):
+		f = faultf(FaultCrash, "the server exited (%s) before answering %s", exitStatus(c.exit), step)
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		f = faultf(FaultTimeout, "no answer to %s within %s", step, d.opts.StartDeadline)
+	case d.opts.Endpoint != "" && isConnRefused(err):
+		f = faultf(FaultCrash, "cannot reach %s: %v", d.opts.Endpoint, err)
+	default:
+		f = faultf(FaultProtocol, "not an MCP server: %s failed: %v", step, err)
+	}
+	if c.cmd != nil {
+		c.mu.Lock()
+		if c.why == nil {
+			c.why = f
+		}
+		c.mu.Unlock()
+		_ = syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL)
+		<-c.dead
+		f.Log = d.stderr.String()
+	}
+	return f
+}
+
+// exited waits a moment for the process to end by itself: a session that
+// broke because the process exited should say so, not "not MCP".
+func (d *mcpDriver) exited(c *mcpConn) bool {
+	select {
+	case <-c.dead:
+		return true
+	case <-time.After(300 * time.Millisecond):
+		return false
+	}
+}
+
+func exitStatus(err error) string {
+	if err == nil {
+		return "status 0"
+	}
+	return err.Error()
+}
+
+// connectionLost: the stream ended, as opposed to carrying something that
+// is not MCP (which makes the client hang up, and the server then exit).
+func connectionLost(err error) bool {
+	// os.ErrClosed: the SDK's reader found the pipe already closed by the
+	// process's exit before it read the end of it.
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, mcp.ErrConnectionClosed) ||
+		errors.Is(err, syscall.EPIPE) || errors.Is(err, os.ErrClosed) {
+		return true
+	}
+	msg := err.Error()
+	return strings.Contains(msg, "connection closed") || strings.HasSuffix(msg, "EOF") || strings.Contains(msg, "broken pipe") ||
+		strings.Contains(msg, "file already closed")
+}
+
+func isConnRefused(err error) bool {
+	return errors.Is(err, syscall.ECONNREFUSED) || strings.Contains(err.Error(), "connection refused")
+}
+
+func (d *mcpDriver) Call(ctx context.Context, op string, input json.RawMessage) (protocol.Result, error) {
+	c, err := d.conn(ctx)
+	if err != nil {
+		return protocol.Result{}, err
+	}
+	d.mu.Lock()
+	listed, ok := d.schemas[op]
+	d.mu.Unlock()
+	if !ok {
+		return protocol.Result{}, wrongf("mcp: the server lists no tool %q", op)
+	}
+	if err := d.checkSchema(op, listed, input); err != nil {
+		return protocol.Result{}, err
+	}
+	cctx, cancel := context.WithTimeout(ctx, d.opts.Deadline)
+	defer cancel()
+	res, err := c.cs.CallTool(cctx, &mcp.CallToolParams{Name: op, Arguments: input})
+	if err != nil {
+		return d.callFault(cctx, ctx, c, op, input, err)
+	}
+	return judgeToolResult(res)
+}
+
+// checkSchema: a host may validate a model's arguments against the listed
+// input schema before sending them, so a listed schema narrower than the
+// profile's tool definition keeps valid requests from the tool. An input
+// the definition accepts must be accepted by the listed schema too; an
+// input the definition refuses is the tool's to answer (the PRD gives each
+// bad field its own error code).
+func (d *mcpDriver) checkSchema(op string, listed listedTool, input json.RawMessage) error {
+	def := d.defs[op]
+	if def == nil || listed.asDefined {
+		return nil
+	}
+	v, err := decodeJSON(input)
+	if err != nil || def.Validate(v) != nil {
+		return nil
+	}
+	if listed.bad != nil {
+		return wrongf("mcp: the input schema the server lists for %s is not a JSON Schema: %v", op, listed.bad)
+	}
+	if err := listed.schema.Validate(v); err != nil {
+		return wrongf("mcp: the input schema the server lists for %s refuses this input, which the profile's tool definition accepts: %v", op, err)
+	}
+	return nil
+}
+
+// callFault turns a failed tools/call into the right verdict: a JSON-RPC
+// error answer, a hang, or a server that went away.
+func (d *mcpDriver) callFault(cctx, ctx context.Context, c *mcpConn, op string, input json.RawMessage, err error) (protocol.Result, error) {
+	var werr *jsonrpc.Error
+	switch {
+	case errors.As(err, &werr):
+		if !isJSONObject(input) {
+			// MCP's arguments are an object; a server (or its SDK) that
+			// refuses anything else at the protocol level has refused
+			// the input for not being an object, which is what the
+			// PRD's invalid_input says.
+			return protocol.Result{Error: protocol.Errorf(protocol.CodeInvalidInput,
+				"the MCP layer refused arguments that are not an object (JSON-RPC %d: %s)", werr.Code, werr.Message)}, nil
+		}
+		return protocol.Result{}, wrongf("mcp: tools/call %s answered with a JSON-RPC error (%d: %s) instead of a tool result; the PRD's errors are isError results holding {\"error\":{\"code\",\"message\"}}",
+			op, werr.Code, werr.Message)
+	case errors.Is(cctx.Err(), context.DeadlineExceeded) && ctx.Err() == nil:
+		f := faultf(FaultTimeout, "no answer to tools/call %s within %s", op, d.opts.Deadline)
+		if c.cmd != nil {
+			// A hung process cannot be trusted with the next case.
+			c.kill(f)
+			f.Log = d.stderr.String()
+		}
+		return protocol.Result{}, f
+	case ctx.Err() != nil:
+		return protocol.Result{}, ctx.Err()
+	}
+	var f *Fault
+	if c.cmd != nil {
+		if connectionLost(err) && d.exited(c) {
+			f = faultf(FaultCrash, "the server exited (%s) during tools/call %s", exitStatus(c.exit), op)
+		} else {
+			f = faultf(FaultProtocol, "tools/call %s failed: %v", op, err)
+		}
+		c.kill(f)
+		f.Log = d.stderr.String()
+		return protocol.Result{}, f
+	}
+	if isConnRefused(err) || errors.Is(err, io.EOF) || errors.Is(err, mcp.ErrConnectionClosed) {
+		return protocol.Result{}, faultf(FaultCrash, "tools/call %s: %v", op, err)
+	}
+	return protocol.Result{}, faultf(FaultProtocol, "tools/call %s: %v", op, err)
+}
+
+// Close ends the session; a stdio server is given a second to exit after
+// its stdin closes, then killed with its process group.
+func (d *mcpDriver) Close() error {
+	d.mu.Lock()
+	d.closed = true
+	c := d.cur
+	d.mu.Unlock()
+	if c == nil {
+		return nil
+	}
+	done := make(chan struct{})
+	go func() { _ = c.cs.Close(); close(done) }()
+	timer := time.NewTimer(time.Second)
+	defer timer.Stop()
+	if c.cmd == nil {
+		select {
+		case <-done:
+		case <-timer.C:
+		}
+		return nil
+	}
+	select {
+	case <-c.dead:
+	case <-timer.C:
+	}
+	_ = syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL)
+	<-c.dead
+	return nil
+}

@@ -1,0 +1,361 @@
+package driver_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/conformance/driver"
+	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/protocol/mcpserve"
+	"github.com/clockspec/clockspec/reference"
+)
+
+// The test binary doubles as an MCP server built with the official Go SDK:
+// with CLOCKSPEC_MCP_FAKE set it serves the reference's datetime tools on
+// stdio, mangled the way the mode says (for calls whose arguments contain
+// CLOCKSPEC_MCP_MATCH, or every call when it is empty).
+func init() {
+	if mode := os.Getenv("CLOCKSPEC_MCP_FAKE"); mode != "" {
+		if mode == "healthy" || mode == "echo" {
+			mcpserve.TuneGC() // as conform serve --mcp does: the benchmarks' servers
+		}
+		if err := mcpFake(mode, os.Getenv("CLOCKSPEC_MCP_MATCH")).Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+			fmt.Fprintln(os.Stderr, "fake mcp:", err)
+		}
+		os.Exit(0)
+	}
+}
+
+func mcpFake(mode, match string) *mcp.Server {
+	tools, err := mcpserve.Tools()
+	if err != nil {
+		panic(err)
+	}
+	impl := reference.New()
+	if mode == "healthy" {
+		return mcpserve.NewServer(impl, tools)
+	}
+	srv := mcp.NewServer(&mcp.Implementation{Name: "fake-" + mode, Version: "0"}, nil)
+	if mode == "echo" {
+		// The bare baseline: one tool that answers its arguments.
+		srv.AddTool(&mcp.Tool{Name: "echo", InputSchema: json.RawMessage(`{"type":"object"}`)},
+			func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(req.Params.Arguments)}}}, nil
+			})
+		return srv
+	}
+	calls := 0
+	for _, t := range tools {
+		if mode == "missing-tool" && t.Name == "datetime_format" {
+			continue
+		}
+		schema := t.InputSchema
+		if mode == "narrow-schema" && t.Name == "datetime_math" {
+			// Requires timestamp, which diff does not take.
+			schema = json.RawMessage(strings.Replace(string(schema), `"required": ["operation"]`, `"required": ["operation", "timestamp"]`, 1))
+		}
+		name := t.Name
+		srv.AddTool(&mcp.Tool{Name: name, Description: t.Description, InputSchema: schema},
+			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				calls++
+				out, perr := impl.Call(ctx, name, req.Params.Arguments)
+				text := string(out)
+				if perr != nil {
+					text = mcpserve.ErrorText(perr)
+				}
+				res := &mcp.CallToolResult{IsError: perr != nil, Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+				if match != "" && !strings.Contains(string(req.Params.Arguments), match) {
+					return res, nil
+				}
+				switch mode {
+				case "wrapper":
+					if perr == nil {
+						res.Content = []mcp.Content{&mcp.TextContent{Text: `{"status":"ok","data":` + text + `}`}}
+					}
+				case "pretty":
+					var b bytes.Buffer
+					_ = json.Indent(&b, []byte(text), "", "  ")
+					res.Content = []mcp.Content{&mcp.TextContent{Text: b.String()}}
+				case "no-iserror":
+					res.IsError = false
+				case "image":
+					res.Content = []mcp.Content{&mcp.ImageContent{Data: []byte("not a png"), MIMEType: "image/png"}}
+				case "two-contents":
+					res.Content = append(res.Content, &mcp.TextContent{Text: "Hope this helps!"})
+				case "jsonrpc-error":
+					if perr != nil {
+						return nil, perr
+					}
+				case "hang":
+					fmt.Fprintln(os.Stderr, "fake mcp: hanging on", name)
+					// Long past the driver's deadline; on stdio the driver
+					// kills the process first, in process (HTTP) it returns
+					// so the test server can close.
+					select {
+					case <-ctx.Done():
+					case <-time.After(2 * time.Second):
+					}
+					return nil, errors.New("hung")
+				case "crash-on-match":
+					fmt.Fprintln(os.Stderr, "fake mcp: panic: "+match)
+					os.Exit(2)
+				case "wrong-on-match":
+					res.IsError = false
+					res.Content = []mcp.Content{&mcp.TextContent{Text: `{"operation":"weekday","timestamp":"2026-04-20T10:00:00Z","weekday":"Monday","weekday_index":1}`}}
+				}
+				return res, nil
+			})
+	}
+	return srv
+}
+
+// runMCPFake runs the datetime profile against the fake in mode.
+func runMCPFake(t *testing.T, mode, match string, opts driver.MCPOptions) *conformance.Report {
+	t.Helper()
+	exe, _ := os.Executable()
+	opts.Argv = []string{exe}
+	opts.Env = append(os.Environ(), "CLOCKSPEC_MCP_FAKE="+mode, "CLOCKSPEC_MCP_MATCH="+match)
+	d, err := driver.MCP(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	rep, err := conformance.Run(context.Background(), conformance.Options{Driver: d, Tags: "@datetime", Goldens: goldensFS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+func scenario(t *testing.T, rep *conformance.Report, id string) conformance.ScenarioResult {
+	t.Helper()
+	for _, s := range rep.Scenarios {
+		if s.ID == id {
+			return s
+		}
+	}
+	t.Fatalf("no scenario %s in the report", id)
+	return conformance.ScenarioResult{}
+}
+
+// A PRD output (diff) and a PRD error (invalid_timezone), each alone in its scenario.
+const (
+	outputCase = "datetime/diff/prd-example"
+	errorCase  = "datetime/validation/prd-error-examples"
+)
+
+// The healthy fake (the reference's tools on the same SDK) passes; the
+// driver's own judgement of the tool result rejects each way a tool result
+// can differ from what the PRD gives the model, naming the MCP-level problem
+// and charging it to the cases it touches.
+func TestMCPDriverJudgesTheToolResult(t *testing.T) {
+	rep := runMCPFake(t, "healthy", "", driver.MCPOptions{})
+	if !rep.OK() || passed(rep) == 0 {
+		t.Fatalf("the healthy MCP server fails: %d passed, %d failed", passed(rep), failed(rep))
+	}
+	for _, c := range []struct {
+		mode, match string
+		failing     string // a scenario that must fail with want
+		passing     string // a scenario the fault does not touch
+		want        string
+	}{
+		{"wrapper", "", outputCase, errorCase, "wrapper object {status,data} is not the PRD's output"},
+		{"pretty", "", outputCase, "", "result text is not compact JSON"},
+		{"pretty", "", errorCase, "", "result text is not compact JSON"},
+		{"no-iserror", "", errorCase, outputCase, "isError false but the text is an error object"},
+		{"image", "Europe/Atlantis", errorCase, outputCase, "the result's content is image, not text"},
+		{"two-contents", "Europe/Atlantis", errorCase, outputCase, "the result has 2 contents; the PRD's answer is exactly one text content"},
+		{"jsonrpc-error", "", errorCase, outputCase, "answered with a JSON-RPC error"},
+		{"narrow-schema", "", outputCase, "datetime/weekday/prd-example", "the input schema the server lists for datetime_math refuses this input, which the profile's tool definition accepts"},
+	} {
+		t.Run(c.mode, func(t *testing.T) {
+			rep := runMCPFake(t, c.mode, c.match, driver.MCPOptions{})
+			s := scenario(t, rep, c.failing)
+			if s.Compat != conformance.Failed || !strings.Contains(s.Problem, c.want) {
+				t.Errorf("%s: %s / %s, problem %q; want failed with %q", c.failing, s.Compat, s.Exact, s.Problem, c.want)
+			}
+			if strings.Contains(s.Problem, "did not answer") {
+				t.Errorf("%s: the server answered, wrongly; the problem says otherwise: %s", c.failing, s.Problem)
+			}
+			if c.passing != "" {
+				if s := scenario(t, rep, c.passing); s.Compat != conformance.Passed || s.Exact != conformance.Passed {
+					t.Errorf("%s is charged too: %s / %s: %s", c.passing, s.Compat, s.Exact, s.Problem)
+				}
+			}
+		})
+	}
+}
+
+// Faults: a server that does not speak MCP, lacks a tool, hangs or crashes
+// gets a clear verdict on the cases it hurt, and the run ends.
+func TestMCPDriverFaults(t *testing.T) {
+	t.Run("not-mcp", func(t *testing.T) {
+		// A JSON-Lines implementation is not an MCP server.
+		exe, _ := os.Executable()
+		d, err := driver.MCP(driver.MCPOptions{Argv: []string{exe}, StartDeadline: 5 * time.Second,
+			Env: append(os.Environ(), "CLOCKSPEC_FAKE=healthy")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Close()
+		// No hello, no run: the run could not happen, with the cause named
+		// once, rather than a failure charged to every case.
+		_, err = conformance.Run(context.Background(), conformance.Options{Driver: d, Tags: "@datetime", Goldens: goldensFS()})
+		var cnr *conformance.CouldNotRun
+		if !errors.As(err, &cnr) || !strings.Contains(err.Error(), "not an MCP server") {
+			t.Errorf("a server that is not MCP: %v, want a run that could not happen naming the cause", err)
+		}
+	})
+	t.Run("exit-at-start", func(t *testing.T) {
+		exe, _ := os.Executable()
+		d, _ := driver.MCP(driver.MCPOptions{Argv: []string{exe}, Env: append(os.Environ(), "CLOCKSPEC_FAKE=exit-at-start")})
+		defer d.Close()
+		_, err := d.Hello(context.Background())
+		var f *driver.Fault
+		if !asFault(err, &f) || f.Kind != driver.FaultCrash || !strings.Contains(f.Error(), "exited (exit status 7) before answering initialize") ||
+			!strings.Contains(f.Error(), "missing config") {
+			t.Errorf("hello: %v", err)
+		}
+	})
+	t.Run("missing-tool", func(t *testing.T) {
+		exe, _ := os.Executable()
+		d, _ := driver.MCP(driver.MCPOptions{Argv: []string{exe}, Env: append(os.Environ(), "CLOCKSPEC_MCP_FAKE=missing-tool")})
+		defer d.Close()
+		_, err := conformance.Run(context.Background(), conformance.Options{Driver: d, Tags: "@datetime", Goldens: goldensFS()})
+		if err == nil || !strings.Contains(err.Error(), "claims none of the selected profiles") || !strings.Contains(err.Error(), "datetime_format") {
+			t.Errorf("a server without datetime_format: %v", err)
+		}
+	})
+	t.Run("hang", func(t *testing.T) {
+		start := time.Now()
+		rep := runMCPFake(t, "hang", "Europe/Atlantis", driver.MCPOptions{Deadline: 500 * time.Millisecond})
+		s := scenario(t, rep, errorCase)
+		if s.Compat != conformance.TimedOut || !strings.Contains(s.Problem, "no answer to tools/call datetime_math within 500ms") ||
+			!strings.Contains(s.Problem, "hanging on datetime_math") {
+			t.Errorf("%s: %s: %s", errorCase, s.Compat, s.Problem)
+		}
+		if s := scenario(t, rep, outputCase); s.Compat != conformance.Passed {
+			t.Errorf("the hang is charged to %s too: %s", outputCase, s.Problem)
+		}
+		if time.Since(start) > 60*time.Second {
+			t.Errorf("the run took %s", time.Since(start))
+		}
+	})
+	t.Run("crash", func(t *testing.T) {
+		// A server that crashes on every call naming a zone fails exactly
+		// the cases a server answering them wrongly fails: each crash is
+		// charged to its own call, and a fresh server goes on, however many
+		// crashes there are (more than --restarts here).
+		const marker = "Europe/Oslo"
+		crash := runMCPFake(t, "crash-on-match", marker, driver.MCPOptions{})
+		wrong := runMCPFake(t, "wrong-on-match", marker, driver.MCPOptions{})
+		failing := func(rep *conformance.Report) map[string]bool {
+			out := map[string]bool{}
+			for _, s := range rep.Scenarios {
+				if s.Compat != conformance.Passed && s.Compat != conformance.NotClaimed {
+					out[s.ID] = true
+				}
+			}
+			return out
+		}
+		fc, fw := failing(crash), failing(wrong)
+		if len(fc) <= 3 {
+			t.Fatalf("only %d cases crash; the test needs more than the restart budget", len(fc))
+		}
+		for id := range fc {
+			if !fw[id] {
+				t.Errorf("%s fails against the crashing server only", id)
+			}
+		}
+		for id := range fw {
+			if !fc[id] {
+				t.Errorf("%s fails against the wrong server only", id)
+			}
+		}
+		for _, s := range crash.Scenarios {
+			if fc[s.ID] && (s.Compat != conformance.Crashed || !strings.Contains(s.Problem, "panic: "+marker) ||
+				strings.Contains(s.Problem, "gave up")) {
+				t.Errorf("%s: %s: %s", s.ID, s.Compat, s.Problem)
+			}
+		}
+	})
+	t.Run("http-hang", func(t *testing.T) {
+		srv := httptest.NewServer(mcpserve.Handler(mcpFake("hang", "Europe/Atlantis"), protocol.DefaultLimits))
+		defer srv.Close()
+		d, _ := driver.MCP(driver.MCPOptions{Endpoint: srv.URL, Deadline: 500 * time.Millisecond})
+		defer d.Close()
+		rep, err := conformance.Run(context.Background(), conformance.Options{Driver: d, Tags: "@datetime", Goldens: goldensFS()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := scenario(t, rep, errorCase); s.Compat != conformance.TimedOut || !strings.Contains(s.Problem, "no answer to tools/call datetime_math within 500ms") {
+			t.Errorf("%s: %s: %s", errorCase, s.Compat, s.Problem)
+		}
+		if s := scenario(t, rep, outputCase); s.Compat != conformance.Passed {
+			t.Errorf("the hang is charged to %s too: %s", outputCase, s.Problem)
+		}
+	})
+	t.Run("http-unreachable", func(t *testing.T) {
+		srv := httptest.NewServer(nil)
+		url := srv.URL + "/mcp"
+		srv.Close()
+		d, _ := driver.MCP(driver.MCPOptions{Endpoint: url})
+		defer d.Close()
+		_, err := d.Hello(context.Background())
+		var f *driver.Fault
+		if !asFault(err, &f) || f.Kind != driver.FaultCrash {
+			t.Errorf("hello: %v", err)
+		}
+		for range 4 { // each call tries to reach it again, then the driver gives up
+			_, err = d.Call(context.Background(), "datetime_math", json.RawMessage(`{}`))
+		}
+		if !asFault(err, &f) || f.Kind != driver.FaultCrash || !strings.Contains(f.Error(), "gave up after 3 restarts of \""+url) {
+			t.Errorf("call after the restarts: %v", err)
+		}
+	})
+	t.Run("http-not-mcp", func(t *testing.T) {
+		srv := httptest.NewServer(protocol.Handler(reference.New()))
+		defer srv.Close()
+		d, _ := driver.MCP(driver.MCPOptions{Endpoint: srv.URL + "/mcp"})
+		defer d.Close()
+		_, err := d.Hello(context.Background())
+		var f *driver.Fault
+		if !asFault(err, &f) || f.Kind != driver.FaultProtocol || !strings.Contains(f.Error(), "not an MCP server") {
+			t.Errorf("hello: %v", err)
+		}
+	})
+}
+
+func asFault(err error, f **driver.Fault) bool {
+	if err == nil {
+		return false
+	}
+	return errors.As(err, f)
+}
+
+func passed(rep *conformance.Report) int {
+	n := 0
+	for _, p := range rep.Profiles {
+		n += p.Passed
+	}
+	return n
+}
+
+func failed(rep *conformance.Report) int {
+	n := 0
+	for _, p := range rep.Profiles {
+		n += p.Failed
+	}
+	return n
+}

@@ -1,0 +1,39 @@
+package judge
+
+import "testing"
+
+func TestEqualApartComparesAllButTheOpenPoints(t *testing.T) {
+	golden := `{"output":{"items":[{"a":1,"b":"x"}],"weekday":"Sunday","weekday_index":7}}`
+	sunday0 := `{"output":{"items":[{"a":1,"b":"x"}],"weekday":"Sunday","weekday_index":0}}`
+	elsewhere := `{"output":{"items":[{"a":2,"b":"x"}],"weekday":"Sunday","weekday_index":0}}`
+	refused := `{"error":{"code":"invalid_timestamp"}}`
+	otherCode := `{"error":{"code":"empty_shift"}}`
+	openIndex := Open{Fields: map[string]bool{"weekday_index": true}}
+	openNested := Open{Fields: map[string]bool{"items.0.a": true}}
+	cases := []struct {
+		name      string
+		got, want string
+		open      Open
+		equal     bool
+	}{
+		{"identical", golden, golden, Open{}, true},
+		{"closed difference", sunday0, golden, Open{}, false},
+		{"open field differs", sunday0, golden, openIndex, true},
+		{"difference outside the open field", elsewhere, golden, openIndex, false},
+		{"open nested field", `{"output":{"items":[{"a":2,"b":"x"}],"weekday":"Sunday","weekday_index":7}}`, golden, openNested, true},
+		{"refused where the golden answers, kind closed", refused, golden, openIndex, false},
+		{"refused where the golden answers, kind open", refused, golden, Open{Kind: true}, true},
+		{"another code, code closed", otherCode, refused, Open{Kind: true}, false},
+		{"another code, code open", otherCode, refused, Open{Code: true}, true},
+		{"an open code does not open the output", sunday0, golden, Open{Code: true}, false},
+	}
+	for _, c := range cases {
+		got, err := EqualApart([]byte(c.got), []byte(c.want), c.open)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got != c.equal {
+			t.Errorf("%s: EqualApart = %v, want %v", c.name, got, c.equal)
+		}
+	}
+}

@@ -1,0 +1,132 @@
+package report
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/clockspec/clockspec/conformance/result"
+	"github.com/clockspec/clockspec/conformance/selection"
+	"github.com/clockspec/clockspec/features"
+)
+
+// JUnit XML is written from the Report rather than by godog's formatter, so
+// that a CI test view maps back to the suite: each testsuite is a feature
+// ("profile/feature"), each testcase's classname is that feature and its
+// name is the scenario id and title ("v1/escape-xml/ampersand: escapes
+// ampersands") — the id is what --run, --known-failing and conform show
+// take. A failure carries the problem the summary shows; a known failure or
+// a scenario of an unclaimed profile is skipped, with the reason.
+
+type junitFailure struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Text    string `xml:",chardata"`
+}
+
+type junitSkipped struct {
+	Message string `xml:"message,attr"`
+}
+
+type junitCase struct {
+	ClassName string        `xml:"classname,attr"`
+	Name      string        `xml:"name,attr"`
+	Time      string        `xml:"time,attr"`
+	Failure   *junitFailure `xml:"failure,omitempty"`
+	Skipped   *junitSkipped `xml:"skipped,omitempty"`
+}
+
+type junitSuite struct {
+	Name     string      `xml:"name,attr"`
+	Tests    int         `xml:"tests,attr"`
+	Failures int         `xml:"failures,attr"`
+	Skipped  int         `xml:"skipped,attr"`
+	Time     string      `xml:"time,attr"`
+	Cases    []junitCase `xml:"testcase"`
+}
+
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Skipped  int          `xml:"skipped,attr"`
+	Time     string       `xml:"time,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+// JUnitClassName is a scenario's JUnit classname: its profile and feature
+// file ("v1/escape_xml"), or its profile when the suite is not at hand.
+func JUnitClassName(s result.ScenarioResult, suite *features.Suite) string {
+	if suite != nil {
+		if sc, ok := suite.ByID(s.ID); ok {
+			return strings.TrimSuffix(sc.URI, ".feature")
+		}
+	}
+	return s.Profile
+}
+
+// JUnitName is a scenario's JUnit test name: its id and title.
+func JUnitName(s result.ScenarioResult) string { return s.ID + ": " + s.Name }
+
+// WriteJUnit writes the report as JUnit XML; suite (may be nil) names the
+// features.
+func WriteJUnit(w io.Writer, rep *result.Report, suite *features.Suite) error {
+	all := junitSuites{Name: "clockspec", Time: seconds(rep.Duration.Seconds())}
+	at := map[string]int{}
+	for _, s := range rep.Scenarios {
+		class := JUnitClassName(s, suite)
+		i, ok := at[class]
+		if !ok {
+			i = len(all.Suites)
+			at[class] = i
+			all.Suites = append(all.Suites, junitSuite{Name: class, Time: "0"})
+		}
+		ts := &all.Suites[i]
+		tc := junitCase{ClassName: class, Name: JUnitName(s), Time: "0"}
+		v := rep.LevelVerdict(s)
+		switch {
+		case s.Compat == result.NotClaimed:
+			tc.Skipped = &junitSkipped{Message: "not claimed: the implementation lacks an operation of profile " + s.Profile}
+		case s.Known == selection.KnownFailing && v.Fails():
+			tc.Skipped = &junitSkipped{Message: "known failing: " + firstLine(s.Problem)}
+		case v.Fails() && !rep.FailsRun(s):
+			// A decision or extension --require leaves out: reported, not failed.
+			tc.Skipped = &junitSkipped{Message: fmt.Sprintf("%s not followed (--require %s): %s", s.Tier, rep.Require, firstLine(s.Problem))}
+		case v.Fails():
+			tc.Failure = &junitFailure{Message: firstLine(s.Problem), Type: string(v), Text: s.Problem}
+		}
+		ts.Tests++
+		all.Tests++
+		if tc.Failure != nil {
+			ts.Failures++
+			all.Failures++
+		}
+		if tc.Skipped != nil {
+			ts.Skipped++
+			all.Skipped++
+		}
+		ts.Cases = append(ts.Cases, tc)
+	}
+	if rep.CouldNotRun != "" {
+		// No scenario ran; CI must still see a failure, not an empty green suite.
+		all.Suites = append(all.Suites, junitSuite{Name: "clockspec", Time: "0", Tests: 1, Failures: 1, Cases: []junitCase{{
+			ClassName: "clockspec", Name: "the run could not happen", Time: "0",
+			Failure: &junitFailure{Message: firstLine(rep.CouldNotRun), Type: "could not run", Text: rep.CouldNotRun}}}})
+		all.Tests++
+		all.Failures++
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(all); err != nil {
+		return fmt.Errorf("conformance: junit: %w", err)
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+func seconds(f float64) string { return fmt.Sprintf("%.3f", f) }

@@ -1,0 +1,137 @@
+package suitetest
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/reference"
+)
+
+// dtRequiredTags selects the datetime profile's required tier.
+func dtRequiredTags(t *testing.T) string {
+	_, suite := load(t)
+	tags := "@datetime&&~@decision"
+	if suite.HasTag("@extension") {
+		tags += "&&~@extension"
+	}
+	return tags
+}
+
+func dtRun(t *testing.T, v dtVariant, tags string) *conformance.Report {
+	t.Helper()
+	rep, err := conformance.Run(context.Background(), conformance.Options{
+		Driver:  conformance.InProcess(dtFiltered{reference.New(), v.filter}),
+		Level:   conformance.LevelExact,
+		Goldens: goldensFS(),
+		Tags:    tags,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Scenarios) == 0 {
+		t.Fatalf("--tags %s selected no scenario", tags)
+	}
+	return rep
+}
+
+func dtFailed(rep *conformance.Report) []conformance.ScenarioResult {
+	var failed []conformance.ScenarioResult
+	for _, s := range rep.Scenarios {
+		if s.Compat != conformance.Passed || s.Exact != conformance.Passed {
+			failed = append(failed, s)
+		}
+	}
+	return failed
+}
+
+// TestDatetimeRequiredTierAcceptsPermittedVariants: every permitted variant
+// passes every required datetime scenario at compat (`conform run --tags
+// '@datetime&&~@decision&&~@extension' --level compat`), and fails at least
+// one @decision (or @extension) scenario, so the kit's own choice stays
+// pinned there.
+func TestDatetimeRequiredTierAcceptsPermittedVariants(t *testing.T) {
+	required := dtRequiredTags(t)
+	vs := dtPermittedVariants()
+	if len(vs) < 4 {
+		t.Fatalf("only %d permitted variants", len(vs))
+	}
+	for _, v := range vs {
+		t.Run(v.name, func(t *testing.T) {
+			rep := dtRun(t, v, required)
+			for _, s := range dtFailed(rep) {
+				t.Errorf("required scenario %s rejects a permitted answer: %s", s.ID, s.Problem)
+			}
+			if t.Failed() {
+				return
+			}
+			pinned := dtFailed(dtRun(t, v, "@datetime&&@decision,@extension"))
+			if len(pinned) == 0 {
+				t.Fatalf("no @decision or @extension scenario tells this variant from the reference: the kit's choice is not pinned")
+			}
+			t.Logf("%d required scenarios passed; %d decision or extension scenarios pin the kit's other choice, e.g. %s",
+				len(rep.Scenarios), len(pinned), pinned[0].ID)
+		})
+	}
+}
+
+// TestDatetimeRequiredTierRejectsWrongVariants: loosening the required tier
+// left it its teeth; each answer the PRD forbids fails a required scenario.
+func TestDatetimeRequiredTierRejectsWrongVariants(t *testing.T) {
+	required := dtRequiredTags(t)
+	for _, v := range dtWrongVariants() {
+		t.Run(v.name, func(t *testing.T) {
+			failed := dtFailed(dtRun(t, v, required))
+			if len(failed) == 0 {
+				t.Fatalf("the wrong variant passes every required scenario")
+			}
+			t.Logf("rejected by %d required scenarios, e.g. %s", len(failed), failed[0].ID)
+		})
+	}
+}
+
+// TestDatetimeExactLeavesOpenPointsToTheirSteps: the Sunday-0 variant
+// passes the Sunday scenario at exact (its golden says 7, the scenario says
+// "one of 0, 7"), while a variant that also changes a point the scenario
+// does not declare open (the echoed timestamp's spelling) fails exact.
+func TestDatetimeExactLeavesOpenPointsToTheirSteps(t *testing.T) {
+	sunday0 := dtPermittedVariants()[2]
+	run := func(f dtFilter) conformance.ScenarioResult {
+		rep, err := conformance.Run(context.Background(), conformance.Options{
+			Driver:  conformance.InProcess(dtFiltered{reference.New(), f}),
+			Level:   conformance.LevelExact,
+			Goldens: goldensFS(),
+			Run:     []conformance.Pattern{"datetime/weekday/sunday"},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Scenarios) != 1 {
+			t.Fatalf("want one scenario, got %d", len(rep.Scenarios))
+		}
+		return rep.Scenarios[0]
+	}
+	if s := run(sunday0.filter); s.Compat != conformance.Passed || s.Exact != conformance.Passed {
+		t.Fatalf("%s: want passed at compat and exact, got compat %v exact %v: %s", sunday0.name, s.Compat, s.Exact, s.Problem)
+	}
+	respelled := func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
+		out, perr := sunday0.filter(ref, op, input)
+		if perr != nil {
+			return out, perr
+		}
+		var m map[string]any
+		if err := json.Unmarshal(out, &m); err != nil {
+			return out, perr
+		}
+		if ts, ok := m["timestamp"].(string); ok {
+			m["timestamp"] = ts + " "
+		}
+		b, _ := json.Marshal(m)
+		return b, nil
+	}
+	if s := run(respelled); s.Exact != conformance.Failed {
+		t.Fatalf("a change outside the open points passed exact: compat %v exact %v", s.Compat, s.Exact)
+	}
+}

@@ -1,0 +1,9 @@
+package suitetest
+
+import (
+	"io/fs"
+
+	"github.com/clockspec/clockspec/goldens"
+)
+
+func goldensFS() fs.FS { return goldens.FS() }
