@@ -10,7 +10,6 @@ import (
 	"github.com/clockspec/clockspec/conformance"
 	"github.com/clockspec/clockspec/conformance/report"
 	"github.com/clockspec/clockspec/conformance/selection"
-	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
 )
@@ -143,18 +142,6 @@ func TestKnownFailingAndFlakyMustNotOverlap(t *testing.T) {
 	}
 }
 
-func TestReadPatternFile(t *testing.T) {
-	ps, err := selection.ParsePatternList("known.txt", []byte("# porting v1\nv1/escape-xml/**   # escaping comes later\n\n  v1/timezone/valid-iana\n"))
-	if err != nil || len(ps) != 2 || ps[0] != "v1/escape-xml/**" || ps[1] != "v1/timezone/valid-iana" {
-		t.Fatalf("%v %v", ps, err)
-	}
-	for _, bad := range []string{"v1/a v1/b\n", "v1/[x\n"} {
-		if _, err := selection.ParsePatternList("known.txt", []byte(bad)); err == nil || !strings.Contains(err.Error(), "known.txt:1") {
-			t.Errorf("%q: want an error naming the line, got %v", bad, err)
-		}
-	}
-}
-
 // flaky fails the first call of each v1.escape_xml input, then answers.
 type flaky struct {
 	*reference.Implementation
@@ -222,108 +209,5 @@ func TestFailFastStopsAtTheFirstFailure(t *testing.T) {
 		KnownFailing: patterns(failing...)})
 	if rep.NotRun != 0 || !rep.OK() {
 		t.Errorf("known failures stopped a --fail-fast run: not run %d", rep.NotRun)
-	}
-}
-
-func TestShardsSplitTheSelection(t *testing.T) {
-	suite, err := features.Load(features.FS())
-	if err != nil {
-		t.Fatal(err)
-	}
-	all, err := selection.Of(suite, selection.Filter{Tags: "@v1"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	seen := map[string]int{}
-	for i := 1; i <= 3; i++ {
-		part, err := selection.Of(suite, selection.Filter{Tags: "@v1", Shard: selection.Shard{Index: i, Count: 3}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d := len(part) - len(all)/3; d < 0 || d > 1 {
-			t.Errorf("shard %d/3 has %d of %d scenarios", i, len(part), len(all))
-		}
-		for _, sc := range part {
-			seen[sc.ID]++
-		}
-	}
-	for _, sc := range all {
-		if seen[sc.ID] != 1 {
-			t.Errorf("%s is in %d shards", sc.ID, seen[sc.ID])
-		}
-	}
-	if len(seen) != len(all) {
-		t.Errorf("the shards hold %d scenarios, the selection %d", len(seen), len(all))
-	}
-	for _, bad := range []string{"0/3", "4/3", "1", "a/b", "1/0"} {
-		if _, err := selection.ParseShard(bad); err == nil {
-			t.Errorf("--shard %s accepted", bad)
-		}
-	}
-}
-
-func TestShardReportsMergeIntoTheWholeRun(t *testing.T) {
-	whole := run(t, broken{reference.New()}, conformance.Options{Tags: "@v1"})
-	var reps []*conformance.Report
-	var names []string
-	for i := 1; i <= 3; i++ {
-		reps = append(reps, run(t, broken{reference.New()}, conformance.Options{Tags: "@v1", Shard: conformance.Shard{Index: i, Count: 3}}))
-		names = append(names, "shard")
-	}
-	// Round-trip through JSON, as conform report reads summary.json.
-	for i, r := range reps {
-		b, _ := json.Marshal(r)
-		reps[i] = &conformance.Report{}
-		if err := json.Unmarshal(b, reps[i]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cmp, err := report.Compare(names, reps, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(cmp.Columns) != 1 || cmp.Columns[0].Shards != "3 of 3 shards" {
-		t.Fatalf("want one merged column of 3 shards, got %d columns (%q)", len(cmp.Columns), cmp.Columns[0].Shards)
-	}
-	m := cmp.Columns[0].Report
-	if len(m.Scenarios) != len(whole.Scenarios) || m.Profiles[0].Passed != whole.Profiles[0].Passed || m.Profiles[0].Failed != whole.Profiles[0].Failed {
-		t.Errorf("merged %d scenarios %+v, whole %d %+v", len(m.Scenarios), m.Profiles[0], len(whole.Scenarios), whole.Profiles[0])
-	}
-	cmp, err = report.Compare(names[:2], reps[:2], nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(cmp.Columns[0].Shards, "missing 3") || cmp.Columns[0].Report.Complete {
-		t.Errorf("a missing shard is not noted: %q", cmp.Columns[0].Shards)
-	}
-}
-
-func TestComparisonListsOnlyJudgedDifferences(t *testing.T) {
-	sel := conformance.Options{Run: patterns("v1/escape-xml/**", "v1/timezone/valid-iana")}
-	ref := run(t, reference.New(), sel)
-	bad := run(t, broken{reference.New()}, sel)
-	unclaimed := run(t, reference.New(), conformance.Options{Run: patterns("datetime/weekday/**")})
-	cmp, err := report.Compare([]string{"ref", "bad", "other"}, []*conformance.Report{ref, bad, unclaimed}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	failing := 0
-	for _, s := range bad.Scenarios {
-		if bad.LevelVerdict(s) != conformance.Passed {
-			failing++
-		}
-	}
-	if len(cmp.Columns) != 3 || len(cmp.Differences) != failing {
-		t.Errorf("%d columns, %d differences, want 3 and %d", len(cmp.Columns), len(cmp.Differences), failing)
-	}
-	for _, d := range cmp.Differences {
-		if d.Outcomes[0] != "passed" || d.Outcomes[2] != "-" {
-			t.Errorf("%s: %v", d.ID, d.Outcomes)
-		}
-	}
-	var md strings.Builder
-	cmp.WriteMarkdown(&md)
-	if !strings.Contains(md.String(), "| v1 | ✅ ") && !strings.Contains(md.String(), "| v1 | ⚠️ 12/12 passed (partial run)") {
-		t.Errorf("matrix:\n%s", md.String())
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 
@@ -248,40 +247,4 @@ func containsStr(list []string, s string) bool {
 
 func failedVerdict(v conformance.Verdict) bool {
 	return v != conformance.Passed && v != conformance.NotClaimed && v != conformance.NotCompared
-}
-
-// A summary.json written before tiers existed reads back with every scenario
-// required, so conform report still certifies it.
-func TestSummaryWithoutTiersReadsAsRequired(t *testing.T) {
-	rep := run(t, reference.New(), conformance.Options{Run: patterns("v1/escape-xml/**")})
-	b, err := json.Marshal(rep)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc map[string]any
-	if err := json.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
-	}
-	delete(doc, "require")
-	for _, s := range doc["scenarios"].([]any) {
-		delete(s.(map[string]any), "tier")
-	}
-	for _, p := range doc["profiles"].([]any) {
-		for _, k := range []string{"required", "decisions", "extensions"} {
-			delete(p.(map[string]any), k)
-		}
-	}
-	old, _ := json.Marshal(doc)
-	path := t.TempDir() + "/summary.json"
-	if err := os.WriteFile(path, old, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	back, err := report.ReadSummary(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := back.Profiles[0]
-	if p.Required.Total != len(rep.Scenarios) || p.Required.Passed != p.Required.Total || p.Decisions.Total != 0 || !p.Conforms() {
-		t.Errorf("an old summary reads back as %+v", p)
-	}
 }

@@ -1,4 +1,4 @@
-package conformance_test
+package report_test
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package conformance_test
+package selection_test
 
 import (
 	"fmt"
