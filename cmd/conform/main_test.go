@@ -133,6 +133,28 @@ func TestBadInputsAreUsageErrors(t *testing.T) {
 	}
 }
 
+// The library names the option it cannot use; conform names the flag.
+func TestBadOptionsNameTheirFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--tags", "v1"}, `conform: --tags "v1": "v1" is not a tag`},
+		{[]string{"--tags", "@no-such-tag"}, `conform: --tags "@no-such-tag": no scenario has the tag @no-such-tag (see conform list)`},
+		{[]string{"--shard", "3/2"}, `conform: --shard "3/2": want 1 ≤ i ≤ n`},
+		{[]string{"--require", "most"}, `conform: --require "most": want required, decisions or all`},
+		{[]string{"--level", "strict"}, `conform: --level "strict": want compat or exact`},
+		{[]string{"--format", "tap"}, `conform: --format "tap": want one of progress, pretty, junit, cucumber`},
+		{[]string{"--run", "nope/**"}, "conform: no scenario matches the given --tags, --run and --skip"},
+		{[]string{"list", "--tags", "v1"}, `conform: --tags "v1": "v1" is not a tag`},
+	} {
+		code, _, stderr := conform(t, c.args...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) {
+			t.Errorf("%q: exit %d, want %d and %q:\n%s", c.args, code, exitUsage, c.want, stderr)
+		}
+	}
+}
+
 func TestUnreadableFeaturesFolder(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(dir, "v1"), 0o755); err != nil {
