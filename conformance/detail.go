@@ -21,7 +21,7 @@ func (e *goldenMismatch) Error() string {
 	return fmt.Sprintf("call %d (%s) differs from its golden %s\nwant: %s\n got: %s", e.call, e.op, e.name, e.want, e.got)
 }
 
-// The shapes of the steps' failure messages (steps.go) that carry an
+// The shapes of the steps' failure messages (steps_assert.go) that carry an
 // expected and an actual value.
 var (
 	reIsWant       = regexp.MustCompile(`^output ("(?:[^"\\]|\\.)*") is (.*), want (.*)$`)

@@ -29,7 +29,8 @@ func goldenEqual(got, want []byte, open openPoints) (bool, error) {
 }
 
 // Canonical is the byte form a response is compared in at the exact level
-// (judge.Canonical).
+// (judge.Canonical). It and writeCanonical keep the names goldens.go and
+// replay.go use.
 func Canonical(r protocol.Result) ([]byte, error) { return judge.Canonical(r) }
 
 // writeCanonical writes a decoded JSON value in canonical form

@@ -19,6 +19,12 @@
 // a required tier failed, a known-failing one passes now, or a known pattern
 // matches nothing), 2 when the run could not happen (bad flags, unknown
 // tags, unreadable files).
+//
+// The commands are thin: a run is conformance.Run, its report is written by
+// conformance/report, the drivers are conformance/driver's, the selection
+// (list, --shard) conformance/selection's, store-check is
+// conformance/storecheck. The library names the options it cannot use
+// (conformance.OptionError); errors.go words them with the flags here.
 package main
 
 import (
