@@ -22,8 +22,10 @@ package conformance
 
 import (
 	"github.com/clockspec/clockspec/conformance/driver"
+	"github.com/clockspec/clockspec/conformance/judge"
 	"github.com/clockspec/clockspec/conformance/result"
 	"github.com/clockspec/clockspec/conformance/selection"
+	"github.com/clockspec/clockspec/protocol"
 )
 
 type (
@@ -75,3 +77,7 @@ const (
 
 // InProcess drives a Go implementation directly (driver.InProcess).
 func InProcess(impl Implementation) Driver { return driver.InProcess(impl) }
+
+// Canonical is the byte form a response is compared in at the exact level
+// (judge.Canonical).
+func Canonical(r protocol.Result) ([]byte, error) { return judge.Canonical(r) }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 
 	"github.com/clockspec/clockspec/conformance/judge"
-	"github.com/clockspec/clockspec/protocol"
 )
 
 // openPoints are the parts of one call's answer that the scenario's steps
@@ -23,18 +22,14 @@ func (c *callRecord) openField(path string) {
 }
 
 // goldenEqual reports whether an answer equals its golden outside the
-// points the scenario declared open. Both sides are canonical JSON.
+// points the scenario declared open (judge.EqualApart), under the name
+// goldens.go uses. Both sides are canonical JSON.
 func goldenEqual(got, want []byte, open openPoints) (bool, error) {
 	return judge.EqualApart(got, want, judge.Open{Fields: open.fields, Code: open.code, Kind: open.kind})
 }
 
-// Canonical is the byte form a response is compared in at the exact level
-// (judge.Canonical). It and writeCanonical keep the names goldens.go and
-// replay.go use.
-func Canonical(r protocol.Result) ([]byte, error) { return judge.Canonical(r) }
-
 // writeCanonical writes a decoded JSON value in canonical form
-// (judge.WriteCanonical).
+// (judge.WriteCanonical), under the name replay.go uses.
 func writeCanonical(b *bytes.Buffer, v any) error { return judge.WriteCanonical(b, v) }
 
 // quote writes a string as JSON without HTML escaping (judge.Quote), under
