@@ -111,7 +111,7 @@ func (r *runner) ownLoop(ctx context.Context, scenarios []*features.Scenario) {
 			sc := scenarios[next]
 			next++
 			if r.stopped.Load() {
-				continue // --fail-fast saw a failure
+				continue // FailFast saw a failure
 			}
 			r.runScenario(ctx, sc, ms)
 		}

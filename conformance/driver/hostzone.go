@@ -24,7 +24,7 @@ func HostZoneFor(seed int64) string {
 	return HostileZones[i]
 }
 
-// ValidateHostZone checks a zone given to --host-tz: UTC or an IANA name
+// ValidateHostZone checks a zone pinned as the host zone: UTC or an IANA name
 // this machine's time zone database knows (the implementation reads the
 // same database through TZ).
 func ValidateHostZone(zone string) error {

@@ -21,8 +21,9 @@ type Certificate struct {
 	Tzdata         string       `json:"tzdata,omitempty"`
 	Level          result.Level `json:"level"`
 	// Complete: the run covered every scenario of the embedded suite. A
-	// partial run (--tags, --run, --skip, --shard, --fail-fast stop,
-	// --features) certifies nothing, whatever passed.
+	// partial run (a tag expression, id patterns, a shard, a stop at the
+	// first failure, features of its own) certifies nothing, whatever
+	// passed.
 	Complete bool `json:"complete"`
 	// Conforms lists the claimed profiles whose every required scenario
 	// passed at the level (known-failing and flaky-failing scenarios do not

@@ -92,7 +92,7 @@ func WriteJUnit(w io.Writer, rep *result.Report, suite *features.Suite) error {
 		case s.Known == selection.KnownFailing && v.Fails():
 			tc.Skipped = &junitSkipped{Message: "known failing: " + firstLine(s.Problem)}
 		case v.Fails() && !rep.FailsRun(s):
-			// A decision or extension --require leaves out: reported, not failed.
+			// A decision or extension the run does not require: reported, not failed.
 			tc.Skipped = &junitSkipped{Message: fmt.Sprintf("%s not followed (--require %s): %s", s.Tier, rep.Require, firstLine(s.Problem))}
 		case v.Fails():
 			tc.Failure = &junitFailure{Message: firstLine(s.Problem), Type: string(v), Text: s.Problem}

@@ -163,7 +163,7 @@ type FailureGroup struct {
 
 // failureLabel is how the summary heads a failing scenario: FAIL (with its
 // verdict when it is a fault, and its tier when not required), or NOT
-// FOLLOWED for a decision or extension that --require leaves out.
+// FOLLOWED for a decision or extension the run does not require.
 func failureLabel(r *result.Report, s result.ScenarioResult) string {
 	t := result.TierOf(s)
 	if r.NotFollowed(s) {
