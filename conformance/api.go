@@ -11,10 +11,11 @@
 // finish.go), the runner's own scenario loop and godog's (ownrun.go,
 // godog.go, formatfile.go), the step definitions and how a step is matched
 // and called (stepdefs.go, steps.go, steps_assert.go, steps_props.go,
-// stepmatch.go, fastmatch.go), the goldens and replay files (goldens.go,
-// replay.go, openpoints.go) and what a failure says (detail.go). Nothing
-// below it imports it; the step world holds a session of the run (the
-// spec, the driver, the schema check), not the runner.
+// stepmatch.go, fastmatch.go), the call corpus the exact level compares
+// with and the reference records (goldens.go, openpoints.go), replay files
+// (replay.go) and what a failure says (detail.go). Nothing below it
+// imports it; the step world holds a session of the run (the spec, the
+// driver, the schema check), not the runner.
 //
 // The names below are the runner's vocabulary, defined in the packages it
 // is built from, so that a caller of Run needs this package alone.
