@@ -34,6 +34,7 @@
 // (goldens, reference/clock's musts test) only check them and point here.
 package main
 
+//go:generate go run ./inputs -root ..
 //go:generate go run . -root ..
 
 import (
