@@ -5,6 +5,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/sebdah/goldie/v2"
+
 	"github.com/clockspec/clockspec/spec"
 )
 
@@ -104,4 +106,15 @@ func TestTypedInputsRefuseAnUnresolvedReference(t *testing.T) {
 	if _, err := inputSource(p, "toy"); err == nil || !strings.Contains(err.Error(), "unresolved $ref") {
 		t.Fatalf("inputSource = %v, want an unresolved $ref error", err)
 	}
+}
+
+// The whole generated file for the toy profile, as a golden file: a change
+// to the generator shows here as a reviewable diff of the code it writes
+// (go test ./gen/typedinputs -update rewrites testdata/toy.golden).
+func TestTypedInputsGolden(t *testing.T) {
+	src, err := inputSource(toyProfile(t, toyOperations), "toy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	goldie.New(t, goldie.WithNameSuffix(".golden")).Assert(t, "toy", src)
 }
