@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/clockspec/clockspec/conformance/runtest"
+
 	"github.com/clockspec/clockspec/conformance"
 	"github.com/clockspec/clockspec/conformance/report"
 	"github.com/clockspec/clockspec/conformance/selection"
@@ -14,60 +16,20 @@ import (
 	"github.com/clockspec/clockspec/reference"
 )
 
-// broken is the reference with three operations broken in three ways: a
-// wrong string (v1.escape_xml forgets to escape &), an answer of the wrong shape
-// (v1.is_valid_timezone) and a wrong object (datetime_math's weekday).
-type broken struct{ *reference.Implementation }
+// The harness's shared test support (conformance/runtest), by the names
+// these tests use.
+type broken = runtest.Broken
 
-func (b broken) Call(ctx context.Context, op string, in json.RawMessage) (json.RawMessage, *protocol.Error) {
-	switch op {
-	case "v1.escape_xml":
-		out, perr := b.Implementation.Call(ctx, op, in)
-		fix := strings.NewReplacer("&amp;", "&", `\u0026amp;`, "&")
-		return json.RawMessage(fix.Replace(string(out))), perr
-	case "v1.is_valid_timezone":
-		return json.RawMessage(`{"valid":"yes"}`), nil
-	case "datetime_math":
-		if strings.Contains(string(in), `"weekday"`) {
-			return json.RawMessage(`{"operation":"weekday","timestamp":"2026-04-20T10:00:00+03:00","weekday":"Tuesday","weekday_index":2}`), nil
-		}
-	}
-	return b.Implementation.Call(ctx, op, in)
-}
-
-func run(t *testing.T, impl conformance.Implementation, opts conformance.Options) *conformance.Report {
-	t.Helper()
-	opts.Driver = conformance.InProcess(impl)
-	if opts.Goldens == nil {
-		opts.Goldens = goldensFS()
-	}
-	rep, err := conformance.Run(context.Background(), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rep
-}
-
-func patterns(ps ...string) []conformance.Pattern {
-	out := make([]conformance.Pattern, len(ps))
-	for i, p := range ps {
-		out[i] = conformance.Pattern(p)
-	}
-	return out
-}
-
-func byID(rep *conformance.Report) map[string]conformance.ScenarioResult {
-	m := map[string]conformance.ScenarioResult{}
-	for _, s := range rep.Scenarios {
-		m[s.ID] = s
-	}
-	return m
-}
+var (
+	run      = runtest.Run
+	patterns = runtest.Patterns
+	byID     = runtest.ByID
+)
 
 // The escape-xml feature against broken: which of its cases fail.
 func escapeFailures(t *testing.T) []string {
 	t.Helper()
-	rep := run(t, broken{reference.New()}, conformance.Options{Run: patterns("v1/escape-xml/**")})
+	rep := run(t, broken{Implementation: reference.New()}, conformance.Options{Run: patterns("v1/escape-xml/**")})
 	var failing []string
 	for _, s := range rep.Scenarios {
 		if rep.LevelVerdict(s) != conformance.Passed {
@@ -87,7 +49,7 @@ func TestKnownFailingGatesOnNewFailuresOnly(t *testing.T) {
 	// Every failure listed: green, and each is reported as known failing.
 	opts := sel
 	opts.KnownFailing = patterns(failing...)
-	rep := run(t, broken{reference.New()}, opts)
+	rep := run(t, broken{Implementation: reference.New()}, opts)
 	if !rep.OK() {
 		t.Fatalf("all failures are listed, yet the run is red")
 	}
@@ -102,7 +64,7 @@ func TestKnownFailingGatesOnNewFailuresOnly(t *testing.T) {
 
 	// One failure not listed: red.
 	opts.KnownFailing = patterns(failing[1:]...)
-	if rep := run(t, broken{reference.New()}, opts); rep.OK() {
+	if rep := run(t, broken{Implementation: reference.New()}, opts); rep.OK() {
 		t.Errorf("%s fails and is not listed, yet the run is green", failing[0])
 	}
 
@@ -118,14 +80,14 @@ func TestKnownFailingGatesOnNewFailuresOnly(t *testing.T) {
 
 	// A pattern that matches no scenario: stale, red.
 	opts.KnownFailing = append(patterns(failing...), "v1/no-such-feature/**")
-	rep = run(t, broken{reference.New()}, opts)
+	rep = run(t, broken{Implementation: reference.New()}, opts)
 	if rep.OK() || len(rep.Stale) != 1 || rep.Stale[0].Pattern != "v1/no-such-feature/**" {
 		t.Errorf("stale pattern: ok=%v stale=%v", rep.OK(), rep.Stale)
 	}
 
 	// A glob lists a whole feature; outside the selection nothing is stale.
 	opts.KnownFailing = patterns("v1/escape-xml/**", "v1/timezone/valid-iana")
-	rep = run(t, broken{reference.New()}, opts)
+	rep = run(t, broken{Implementation: reference.New()}, opts)
 	if len(rep.Stale) != 0 {
 		t.Errorf("a pattern matching scenarios outside --run is not stale: %v", rep.Stale)
 	}
@@ -180,7 +142,7 @@ func TestKnownFlakyIsRetriedOnceAndNeverFailsTheRun(t *testing.T) {
 		t.Errorf("a passing case was retried")
 	}
 	// Failing twice is reported, and still does not fail the run.
-	rep = run(t, broken{reference.New()}, conformance.Options{Run: sel, KnownFlaky: patterns("v1/escape-xml/*")})
+	rep = run(t, broken{Implementation: reference.New()}, conformance.Options{Run: sel, KnownFlaky: patterns("v1/escape-xml/*")})
 	s = byID(rep)["v1/escape-xml/ampersand"]
 	if !rep.OK() || s.Attempts != 2 || !strings.Contains(s.Problem, "a &amp; b") {
 		t.Errorf("failing twice: ok=%v attempts=%d problem=%q", rep.OK(), s.Attempts, s.Problem)
@@ -193,7 +155,7 @@ func TestKnownFlakyIsRetriedOnceAndNeverFailsTheRun(t *testing.T) {
 }
 
 func TestFailFastStopsAtTheFirstFailure(t *testing.T) {
-	rep := run(t, broken{reference.New()}, conformance.Options{Run: patterns("v1/**"), FailFast: true})
+	rep := run(t, broken{Implementation: reference.New()}, conformance.Options{Run: patterns("v1/**"), FailFast: true})
 	failed := 0
 	for _, s := range rep.Scenarios {
 		if rep.FailsRun(s) {
@@ -205,7 +167,7 @@ func TestFailFastStopsAtTheFirstFailure(t *testing.T) {
 	}
 	// A known failure does not stop the run.
 	failing := escapeFailures(t)
-	rep = run(t, broken{reference.New()}, conformance.Options{Run: patterns("v1/escape-xml/**"), FailFast: true,
+	rep = run(t, broken{Implementation: reference.New()}, conformance.Options{Run: patterns("v1/escape-xml/**"), FailFast: true,
 		KnownFailing: patterns(failing...)})
 	if rep.NotRun != 0 || !rep.OK() {
 		t.Errorf("known failures stopped a --fail-fast run: not run %d", rep.NotRun)

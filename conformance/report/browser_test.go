@@ -63,7 +63,7 @@ var (
 func TestHTMLReportRendersInChromium(t *testing.T) {
 	bin := chromium(t)
 	dir := t.TempDir()
-	rep := run(t, brokenAndApproximate{broken{reference.New()}}, conformance.Options{Run: failingSelection,
+	rep := run(t, brokenAndApproximate{broken{Implementation: reference.New()}}, conformance.Options{Run: failingSelection,
 		FormatFiles: conformance.ReportFormatFiles(dir)})
 	if rep.OK() {
 		t.Fatal("the broken implementation passed: the report would show no failure")

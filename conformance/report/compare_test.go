@@ -12,11 +12,11 @@ import (
 )
 
 func TestShardReportsMergeIntoTheWholeRun(t *testing.T) {
-	whole := run(t, broken{reference.New()}, conformance.Options{Tags: "@v1"})
+	whole := run(t, broken{Implementation: reference.New()}, conformance.Options{Tags: "@v1"})
 	var reps []*conformance.Report
 	var names []string
 	for i := 1; i <= 3; i++ {
-		reps = append(reps, run(t, broken{reference.New()}, conformance.Options{Tags: "@v1", Shard: conformance.Shard{Index: i, Count: 3}}))
+		reps = append(reps, run(t, broken{Implementation: reference.New()}, conformance.Options{Tags: "@v1", Shard: conformance.Shard{Index: i, Count: 3}}))
 		names = append(names, "shard")
 	}
 	// Round-trip through JSON, as conform report reads summary.json.
@@ -50,7 +50,7 @@ func TestShardReportsMergeIntoTheWholeRun(t *testing.T) {
 func TestComparisonListsOnlyJudgedDifferences(t *testing.T) {
 	sel := conformance.Options{Run: patterns("v1/escape-xml/**", "v1/timezone/valid-iana")}
 	ref := run(t, reference.New(), sel)
-	bad := run(t, broken{reference.New()}, sel)
+	bad := run(t, broken{Implementation: reference.New()}, sel)
 	unclaimed := run(t, reference.New(), conformance.Options{Run: patterns("datetime/weekday/**")})
 	cmp, err := report.Compare([]string{"ref", "bad", "other"}, []*conformance.Report{ref, bad, unclaimed}, nil)
 	if err != nil {

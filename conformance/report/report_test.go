@@ -47,7 +47,7 @@ func (b brokenAndApproximate) Call(ctx context.Context, op string, in json.RawMe
 var failingSelection = patterns("v1/escape-xml/**", "v1/timezone/valid-iana", "v1/timezone/format-new-york", "datetime/weekday/**")
 
 func TestFailuresCarryExpectedActualAndSchemaErrors(t *testing.T) {
-	rep := run(t, brokenAndApproximate{broken{reference.New()}}, conformance.Options{Run: failingSelection})
+	rep := run(t, brokenAndApproximate{broken{Implementation: reference.New()}}, conformance.Options{Run: failingSelection})
 	got := byID(rep)
 
 	s := got["v1/escape-xml/ampersand"]

@@ -22,6 +22,8 @@ func floor(p string) (int, string) {
 		return 3, "reference"
 	case p == "conformance":
 		return 6, "conformance"
+	case p == "conformance/runtest":
+		return 7, "conformance" // test support over the runner
 	case strings.HasPrefix(p, "conformance/"):
 		return 5, "conformance"
 	case p == "protocol/mcpserve":
