@@ -333,7 +333,7 @@ func isStruct(s map[string]any) bool {
 func (g *inputGen) declareStruct(s map[string]any, name string) error {
 	key, _ := json.Marshal(s)
 	if from, ok := g.declared[name]; ok {
-		if from != string(key) && !strings.Contains(from, ".") {
+		if from != string(key) {
 			return fmt.Errorf("type %s is made from two different schemas", name)
 		}
 		return nil

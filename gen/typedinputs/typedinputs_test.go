@@ -100,7 +100,11 @@ func TestTypedInputsRefuseAnUnresolvedReference(t *testing.T) {
 		"toy/requirements.yaml": {Data: []byte("profile: toy\nrequirements:\n  - {id: TOY-1, source: test, text: t}\n")},
 	})
 	if err != nil {
-		return // the spec loader refusing it first is as good
+		// The spec loader refusing it first is as good, if it names the reference.
+		if !strings.Contains(err.Error(), "nowhere") {
+			t.Fatalf("the loader refuses the spec for another reason: %v", err)
+		}
+		return
 	}
 	p, _ := cat.Profile("toy")
 	if _, err := inputSource(p, "toy"); err == nil || !strings.Contains(err.Error(), "unresolved $ref") {
@@ -117,4 +121,21 @@ func TestTypedInputsGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	goldie.New(t, goldie.WithNameSuffix(".golden")).Assert(t, "toy", src)
+}
+
+// One type name made from two different schemas is refused, never one
+// of them silently kept.
+func TestTypedInputsRefuseOneNameForTwoSchemas(t *testing.T) {
+	g := &inputGen{profile: "toy", declared: map[string]string{}, imports: map[string]bool{}}
+	a := map[string]any{"type": "object", "properties": map[string]any{"x": map[string]any{"type": "string"}}}
+	b := map[string]any{"type": "object", "properties": map[string]any{"x": map[string]any{"type": "boolean"}}}
+	if err := g.declareStruct(a, "SameArgs"); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.declareStruct(a, "SameArgs"); err != nil {
+		t.Fatalf("the same schema twice: %v", err)
+	}
+	if err := g.declareStruct(b, "SameArgs"); err == nil {
+		t.Fatal("two schemas under one name were accepted")
+	}
 }
