@@ -10,9 +10,9 @@ import (
 	"os"
 	"os/exec"
 	"sync"
-	"syscall"
 	"time"
 
+	"github.com/clockspec/clockspec/conformance/supervise"
 	"github.com/clockspec/clockspec/protocol"
 )
 
@@ -36,7 +36,7 @@ type answer struct {
 
 // child is one running process and the reader that dispatches its answers.
 type child struct {
-	cmd     *exec.Cmd
+	tree    *supervise.Tree
 	pid     int
 	stdin   *os.File
 	stdout  *os.File
@@ -70,8 +70,6 @@ func (d *subprocess) start() (*child, error) {
 	cmd := exec.Command(d.opts.Argv[0], d.opts.Argv[1:]...)
 	cmd.Dir = d.opts.Dir
 	cmd.Env = d.env()
-	// Its own process group, so a kill reaches any helper it started.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, err
@@ -91,7 +89,9 @@ func (d *subprocess) start() (*child, error) {
 		return nil, err
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	err = cmd.Start()
+	// A supervised tree, so a kill reaches every helper it started,
+	// wherever that helper went.
+	tree, err := supervise.Start(cmd)
 	inR.Close() // the child's ends; the parent keeps the others
 	outW.Close()
 	errW.Close()
@@ -101,7 +101,7 @@ func (d *subprocess) start() (*child, error) {
 		errR.Close()
 		return nil, fmt.Errorf("start %q: %w", d.opts.Argv[0], err)
 	}
-	c := &child{cmd: cmd, pid: cmd.Process.Pid, stdin: inW, stdout: outR, stderrR: errR,
+	c := &child{tree: tree, pid: tree.Pid(), stdin: inW, stdout: outR, stderrR: errR,
 		stderr: newTail(stderrLines), grace: d.opts.Grace,
 		exited: make(chan struct{}), readDone: make(chan struct{}), stderrDone: make(chan struct{}), dead: make(chan struct{}),
 		pending: map[string]*pendingCall{}, answered: map[string]*pendingCall{}}
@@ -118,13 +118,18 @@ func (d *subprocess) start() (*child, error) {
 	return c, nil
 }
 
-// teardown waits for the process to exit, gives its pipes a short grace to
-// end, and closes them whatever holds them open, so a run always ends.
+// teardown waits for the process to exit, ends whatever it left running,
+// gives its pipes a short grace to end, and closes them whatever holds them
+// open, so a run always ends.
 func (d *subprocess) teardown(c *child) {
-	c.exitErr = c.cmd.Wait()
+	c.exitErr = c.tree.Err()
 	close(c.exited)
-	// Anything left in its process group goes with it.
-	_ = syscall.Kill(-c.pid, syscall.SIGKILL)
+	// Anything it started goes with it: a TERM, the grace, then KILL.
+	if err := c.tree.Stop(c.grace); err != nil {
+		d.mu.Lock()
+		d.warnings = append(d.warnings, err.Error())
+		d.mu.Unlock()
+	}
 	held := false
 	select {
 	case <-c.readDone:
@@ -161,8 +166,9 @@ func (d *subprocess) teardown(c *child) {
 }
 
 // stdoutHeldNote is what a run says when a process the implementation
-// started outside its process group (setsid) keeps its stdout open: the
-// runner cannot kill it, and stops reading after the grace period.
+// started keeps its stdout open after the tree was ended (a process that
+// survived SIGKILL, or one the sweep cannot see outside Linux): the runner
+// stops reading after the grace period.
 const stdoutHeldNote = "stdout still open after the implementation exited (a process it started outside its process group holds it and may still be running)"
 
 func exitText(err error) string {
@@ -294,18 +300,32 @@ func (c *child) breach(blame *pendingCall, f *Fault) {
 }
 
 // die records why the child is going and who is charged with it, and kills
-// its process group. The first reason given wins.
+// its whole tree (in the background: teardown waits for it). The first
+// reason given wins.
 func (c *child) die(why *Fault, culprit *pendingCall) {
+	if c.doom(why, culprit) {
+		go func() { _ = c.tree.Kill() }()
+	}
+}
+
+// stop is die for an orderly end: the tree gets SIGTERM and the grace
+// before SIGKILL. It returns once the tree is gone.
+func (c *child) stop(why *Fault) {
+	c.doom(why, nil)
+	_ = c.tree.Stop(c.grace)
+}
+
+// doom records why the child is going; it reports whether it was the
+// first reason given.
+func (c *child) doom(why *Fault, culprit *pendingCall) bool {
 	c.mu.Lock()
-	first := !c.dying
-	if first {
-		c.dying = true
-		c.why, c.culprit, c.inFlight = why, culprit, len(c.pending)
+	defer c.mu.Unlock()
+	if c.dying {
+		return false
 	}
-	c.mu.Unlock()
-	if first {
-		_ = syscall.Kill(-c.pid, syscall.SIGKILL)
-	}
+	c.dying = true
+	c.why, c.culprit, c.inFlight = why, culprit, len(c.pending)
+	return true
 }
 
 func (c *child) isDying() bool {

@@ -68,6 +68,31 @@ func fake(mode, match string) {
 			_ = os.WriteFile(filepath.Join(dir, "grandchild-"+strconv.Itoa(cmd.Process.Pid)), nil, 0o644)
 		}
 	}
+	switch mode {
+	case "escape-hang":
+		// It leaves the process group the runner may have made for it,
+		// then hangs on the matching call.
+		escapeGroup()
+		mode = "hang"
+	case "escape-child-hang":
+		// A wrapper (sh -c, npm start, go run) whose implementation runs
+		// in a session of its own, holding the pipes, and hangs on the
+		// matching call; the wrapper waits for it.
+		exe, _ := os.Executable()
+		cmd := exec.Command(exe)
+		cmd.Env = append(os.Environ(), "CLOCKSPEC_FAKE=hang")
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := cmd.Start(); err != nil {
+			fmt.Fprintln(os.Stderr, "fake: escape:", err)
+			os.Exit(3)
+		}
+		if dir := os.Getenv("CLOCKSPEC_FAKE_PIDDIR"); dir != "" {
+			_ = os.WriteFile(filepath.Join(dir, "grandchild-"+strconv.Itoa(cmd.Process.Pid)), nil, 0o644)
+		}
+		_ = cmd.Wait()
+		os.Exit(0)
+	}
 	impl := reference.New()
 	if mode == "stop-reading" {
 		// Answers hello, then never reads stdin again.

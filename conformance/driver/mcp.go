@@ -22,6 +22,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
+	"github.com/clockspec/clockspec/conformance/supervise"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/spec"
 )
@@ -155,9 +156,9 @@ type listedTool struct {
 // mcpConn is one client session, and for stdio the process behind it.
 type mcpConn struct {
 	cs   *mcp.ClientSession
-	cmd  *exec.Cmd
-	dead chan struct{} // closed once the process is gone (stdio only)
-	exit error         // how it ended, once dead is closed
+	tree *supervise.Tree // the process's whole tree (stdio only)
+	dead chan struct{}   // closed once the process is gone (stdio only)
+	exit error           // how it ended, once dead is closed
 
 	mu  sync.Mutex
 	why *Fault // set when the driver gave up on the connection
@@ -189,8 +190,8 @@ func (c *mcpConn) kill(why *Fault) {
 		c.why = why
 	}
 	c.mu.Unlock()
-	if c.cmd != nil && c.cmd.Process != nil {
-		_ = syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL)
+	if c.tree != nil {
+		_ = c.tree.Kill()
 		<-c.dead
 	}
 	_ = c.cs.Close()
@@ -310,7 +311,6 @@ func (d *mcpDriver) start(ctx context.Context) (*mcpConn, error) {
 func (d *mcpDriver) spawn(c *mcpConn) (mcp.Transport, error) {
 	cmd := exec.Command(d.opts.Argv[0], d.opts.Argv[1:]...)
 	cmd.Dir, cmd.Env = d.opts.Dir, d.opts.Env
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.WaitDelay = time.Second
 	if d.opts.StderrLog != nil {
 		cmd.Stderr = io.MultiWriter(d.stderr, d.opts.StderrLog)
@@ -325,12 +325,13 @@ func (d *mcpDriver) spawn(c *mcpConn) (mcp.Transport, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
+	tree, err := supervise.Start(cmd)
+	if err != nil {
 		return nil, fmt.Errorf("mcp driver: start %q: %w", d.opts.Argv[0], err)
 	}
-	c.cmd, c.dead = cmd, make(chan struct{})
+	c.tree, c.dead = tree, make(chan struct{})
 	go func() {
-		c.exit = cmd.Wait()
+		c.exit = tree.Err()
 		close(c.dead)
 	}()
 	return &mcp.IOTransport{Reader: stdout, Writer: stdin, MaxLineLength: protocol.MaxMessageBytes}, nil
@@ -350,13 +351,13 @@ func (d *mcpDriver) startFault(ctx context.Context, c *mcpConn, step string, err
 	default:
 		f = faultf(FaultProtocol, "not an MCP server: %s failed: %v", step, err)
 	}
-	if c.cmd != nil {
+	if c.tree != nil {
 		c.mu.Lock()
 		if c.why == nil {
 			c.why = f
 		}
 		c.mu.Unlock()
-		_ = syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL)
+		_ = c.tree.Kill()
 		<-c.dead
 		f.Log = d.stderr.String()
 	}
@@ -464,7 +465,7 @@ func (d *mcpDriver) callFault(cctx, ctx context.Context, c *mcpConn, op string, 
 			op, werr.Code, werr.Message)
 	case errors.Is(cctx.Err(), context.DeadlineExceeded) && ctx.Err() == nil:
 		f := faultf(FaultTimeout, "no answer to tools/call %s within %s", op, d.opts.Deadline)
-		if c.cmd != nil {
+		if c.tree != nil {
 			// A hung process cannot be trusted with the next case.
 			c.kill(f)
 			f.Log = d.stderr.String()
@@ -474,7 +475,7 @@ func (d *mcpDriver) callFault(cctx, ctx context.Context, c *mcpConn, op string, 
 		return protocol.Result{}, ctx.Err()
 	}
 	var f *Fault
-	if c.cmd != nil {
+	if c.tree != nil {
 		if connectionLost(err) && d.exited(c) {
 			f = faultf(FaultCrash, "the server exited (%s) during tools/call %s", exitStatus(c.exit), op)
 		} else {
@@ -491,7 +492,7 @@ func (d *mcpDriver) callFault(cctx, ctx context.Context, c *mcpConn, op string, 
 }
 
 // Close ends the session; a stdio server is given a second to exit after
-// its stdin closes, then killed with its process group.
+// its stdin closes, then its whole tree is stopped (supervise).
 func (d *mcpDriver) Close() error {
 	d.mu.Lock()
 	d.closed = true
@@ -504,7 +505,7 @@ func (d *mcpDriver) Close() error {
 	go func() { _ = c.cs.Close(); close(done) }()
 	timer := time.NewTimer(time.Second)
 	defer timer.Stop()
-	if c.cmd == nil {
+	if c.tree == nil {
 		select {
 		case <-done:
 		case <-timer.C:
@@ -515,7 +516,13 @@ func (d *mcpDriver) Close() error {
 	case <-c.dead:
 	case <-timer.C:
 	}
-	_ = syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL)
+	// Whatever is left of its tree (all of it, if it did not exit): SIGTERM,
+	// a grace, SIGKILL.
+	err := c.tree.Stop(mcpStopGrace)
 	<-c.dead
-	return nil
+	return err
 }
+
+// mcpStopGrace is how long a stdio server's tree has between SIGTERM and
+// SIGKILL at the end of a run.
+const mcpStopGrace = 500 * time.Millisecond

@@ -27,6 +27,9 @@ import (
 // CLOCKSPEC_MCP_MATCH, or every call when it is empty).
 func init() {
 	if mode := os.Getenv("CLOCKSPEC_MCP_FAKE"); mode != "" {
+		if mode == "escape-hang" {
+			escapeGroup() // then hangs for good on the matching call
+		}
 		if mode == "healthy" || mode == "echo" {
 			mcpserve.TuneGC() // as conform serve --mcp does: the benchmarks' servers
 		}
@@ -107,6 +110,9 @@ func mcpFake(mode, match string) *mcp.Server {
 					case <-time.After(2 * time.Second):
 					}
 					return nil, errors.New("hung")
+				case "escape-hang":
+					fmt.Fprintln(os.Stderr, "fake mcp: hanging for good on", name)
+					select {}
 				case "crash-on-match":
 					fmt.Fprintln(os.Stderr, "fake mcp: panic: "+match)
 					os.Exit(2)

@@ -403,9 +403,11 @@ func (d *subprocess) answered(a answer, id string) (protocol.Response, *Fault, b
 }
 
 // Close ends the children: stdin is closed so a well-behaved implementation
-// exits by itself; after a second it is killed. It never waits longer than
-// that and the grace period, whatever a grandchild holds open; a stdout held
-// open past the grace is returned as an error to tell the user.
+// exits by itself; after a second its whole tree gets SIGTERM, and SIGKILL
+// after the grace period. It never waits longer than that, the kill bound
+// (supervise.KillBound) and the grace period for its pipes, whatever the
+// implementation does; what could not be ended, or a stdout held open past
+// the grace, is returned as an error to tell the user.
 func (d *subprocess) Close() error {
 	d.mu.Lock()
 	d.closed = true
@@ -420,7 +422,7 @@ func (d *subprocess) Close() error {
 		select {
 		case <-c.dead:
 		case <-time.After(time.Second):
-			c.die(faultf(FaultCrash, "killed at the end of the run"), nil)
+			c.stop(faultf(FaultCrash, "stopped at the end of the run"))
 			<-c.dead
 		}
 	}

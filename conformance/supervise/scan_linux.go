@@ -1,0 +1,131 @@
+package supervise
+
+import (
+	"bytes"
+	"os"
+	"strconv"
+)
+
+// proc is one line of the process table.
+type proc struct {
+	pid, ppid, pgrp, sid int
+	zombie               bool
+}
+
+// members sweeps /proc for the tree's processes: the leader, the members
+// of its group and session, the carriers of its variable, and every
+// descendant of any of them. Zombies are left out (they are dead; their
+// parent reaps them). ok is false when there is no process table to read.
+func (t *Tree) members() ([]int, bool) {
+	procs, ok := readProcs()
+	if !ok {
+		return nil, false
+	}
+	self := os.Getpid()
+	// Once the leader is reaped its pid may be reused: only its group and
+	// session (which keep the pid reserved while they have members) and
+	// the variable's carriers still name the tree.
+	leader := true
+	select {
+	case <-t.exited:
+		leader = false
+	default:
+	}
+	mark := []byte(TreeVar + "=" + t.token + "\x00")
+	in := map[int]bool{}
+	children := map[int][]int{}
+	var queue []int
+	for _, p := range procs {
+		children[p.ppid] = append(children[p.ppid], p.pid)
+		if p.pid == self || p.zombie {
+			continue
+		}
+		if leader && p.pid == t.pid || p.pid != t.pid && (p.pgrp == t.pid || p.sid == t.pid) || carries(p.pid, mark) {
+			in[p.pid] = true
+			queue = append(queue, p.pid)
+		}
+	}
+	if leader {
+		queue = append(queue, t.pid) // its descendants count even while it is a zombie
+	}
+	for len(queue) > 0 {
+		pid := queue[0]
+		queue = queue[1:]
+		for _, c := range children[pid] {
+			if !in[c] && c != self {
+				in[c] = true
+				queue = append(queue, c)
+			}
+		}
+	}
+	zombie := map[int]bool{}
+	for _, p := range procs {
+		if p.zombie {
+			zombie[p.pid] = true
+		}
+	}
+	var out []int
+	for pid := range in {
+		if !zombie[pid] {
+			out = append(out, pid)
+		}
+	}
+	return out, true
+}
+
+// carries reports whether the process's environment holds mark (a whole
+// NAME=VALUE entry).
+func carries(pid int, mark []byte) bool {
+	env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
+	if err != nil {
+		return false
+	}
+	return bytes.HasPrefix(env, mark) || bytes.Contains(env, append([]byte{0}, mark...))
+}
+
+func readProcs() ([]proc, bool) {
+	d, err := os.Open("/proc")
+	if err != nil {
+		return nil, false
+	}
+	defer d.Close()
+	names, err := d.Readdirnames(-1)
+	if err != nil {
+		return nil, false
+	}
+	out := make([]proc, 0, len(names))
+	for _, name := range names {
+		pid, err := strconv.Atoi(name)
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + name + "/stat")
+		if err != nil {
+			continue // gone since the listing
+		}
+		if p, ok := parseStat(pid, b); ok {
+			out = append(out, p)
+		}
+	}
+	return out, true
+}
+
+// parseStat reads "pid (comm) state ppid pgrp session …"; comm may hold
+// spaces and parentheses, so the fields start after the last ')'.
+func parseStat(pid int, b []byte) (proc, bool) {
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return proc{}, false
+	}
+	f := bytes.Fields(b[i+1:])
+	if len(f) < 4 {
+		return proc{}, false
+	}
+	ppid, err1 := strconv.Atoi(string(f[1]))
+	pgrp, err2 := strconv.Atoi(string(f[2]))
+	sid, err3 := strconv.Atoi(string(f[3]))
+	if err1 != nil || err2 != nil || err3 != nil {
+		return proc{}, false
+	}
+	return proc{pid: pid, ppid: ppid, pgrp: pgrp, sid: sid, zombie: f[0][0] == 'Z' || f[0][0] == 'X'}, true
+}
