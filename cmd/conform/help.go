@@ -103,12 +103,24 @@ var storeCheckHelp = helpText{
 	usage: "conform store-check --impl exec:CMD [flags]",
 	about: `Certifies an implementation's own CLOCK state store (seed 004 §10.3: atomic write and a lock).
 It starts several processes of the implementation updating one state file at once, then kills
-writers mid-write, and requires no lost update and a whole schema-v3 file after every kill.`,
+writers mid-write, and requires no lost update and a whole schema-v3 file after every kill.
+A kill is SIGKILL to the writer's whole process tree at once, so a store started through a
+wrapper (sh -c, npm start, go run) or writing in a child process is killed mid-write too.
+Each part has its own time budget: the whole check takes at most ` + storeCheckWorstCase + ` × --deadline,
+plus a few seconds to stop processes, whatever the store does.`,
 	examples: []string{
 		"conform store-check --impl 'exec:conform serve --stdio'\tthe reference's store",
 	},
-	exit: exitSimple,
+	exit: storeCheckExit,
 }
+
+// storeCheckExit: store-check judges, so it has a red status.
+const storeCheckExit = `Exit status:
+  0  the store passes both parts
+  1  the store fails a part (each FAIL line says why)
+  2  the check could not run: a bad flag, no exec: command, a command that cannot be found
+  130, 143  interrupted (SIGINT, SIGTERM): the implementation's processes were stopped, no verdict
+`
 
 var recordHelp = helpText{
 	usage: "conform record [flags]",

@@ -6,11 +6,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/clockspec/clockspec/conformance/storecheck"
 )
+
+// storeCheckWorstCase is storecheck.WorstCase for the help text.
+var storeCheckWorstCase = strconv.Itoa(storecheck.WorstCase)
 
 // storeCheckCmd is `conform store-check --impl exec:CMD`: the §10.3 store
 // check of an implementation's own state store (storecheck.Run),
@@ -22,7 +26,7 @@ func storeCheckCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	writers := fs.Int("writers", 4, "processes updating the state file at once")
 	updates := fs.Int("updates", 25, "updates per process")
 	kills := fs.Int("kills", 15, "writers killed mid-write")
-	deadline := fs.Duration("deadline", 20*time.Second, "per-call deadline")
+	deadline := fs.Duration("deadline", 20*time.Second, "per-call and per-start deadline; the whole check takes at most "+storeCheckWorstCase+" of them")
 	pos, err := parseFlags(fs, args, stdout, storeCheckHelp)
 	if err != nil {
 		return exitUsage, err

@@ -20,7 +20,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -31,6 +30,7 @@ import (
 	"time"
 
 	"github.com/clockspec/clockspec/conformance/driver"
+	"github.com/clockspec/clockspec/conformance/supervise"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/spec"
 )
@@ -49,7 +49,10 @@ type Options struct {
 	// Preload is how many users the file holds before the kills, so that a
 	// write takes long enough to be interrupted. Default 2000.
 	Preload int
-	// Deadline bounds each call. Default 20 s (a store may fsync).
+	// Deadline bounds each call, and a process's start. Default 20 s (a
+	// store may fsync). The whole check takes at most WorstCase deadlines,
+	// plus the seconds it takes to stop processes (supervise.KillBound
+	// each at worst), whatever the store does.
 	Deadline time.Duration
 	// Seed makes the kill timing reproducible. Default 1.
 	Seed int64
@@ -78,6 +81,20 @@ func storeUpdate(path, userID string, at time.Time) json.RawMessage {
 	})
 	return b
 }
+
+// The check's budgets, in deadlines: each part runs under its own, so a
+// store that never answers, or answers each call just in time, cannot keep
+// the check going: the concurrent updates (two waves of calls through each
+// process's window, after its start), each read (a start and a call), and
+// the kills (all of them; a store too slow for that fails the part).
+const (
+	concurrentBudget = 3
+	readBudget       = 2
+	killsBudget      = 4
+	// WorstCase is the longest the check takes, in deadlines: the
+	// concurrent part and its read, the kills and theirs.
+	WorstCase = concurrentBudget + readBudget + killsBudget + readBudget
+)
 
 // Run runs both parts of the store check. An error means the check could
 // not run (no command, no folder); a store that fails is a verdict.
@@ -124,18 +141,31 @@ func Run(ctx context.Context, opts Options) ([]Check, error) {
 	}, nil
 }
 
+// budget is ctx bounded by n deadlines.
+func (c *storeChecker) budget(ctx context.Context, n int) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, time.Duration(n)*c.opts.Deadline)
+}
+
+// overBudget words a part that ran out of its budget.
+func (c *storeChecker) overBudget(what string, n int) string {
+	return fmt.Sprintf("%s did not finish within %d × the deadline (%s): the store does not answer in time", what, n, time.Duration(n)*c.opts.Deadline)
+}
+
 type storeChecker struct {
 	opts Options
 	cat  *spec.Catalog
 }
 
 func (c *storeChecker) driver() (driver.Driver, error) {
-	return driver.Subprocess(driver.SubprocessOptions{Argv: c.opts.Argv, Env: c.opts.Env, Deadline: c.opts.Deadline, MaxRestarts: -1})
+	return driver.Subprocess(driver.SubprocessOptions{Argv: c.opts.Argv, Env: c.opts.Env, Deadline: c.opts.Deadline,
+		StartDeadline: c.opts.Deadline, MaxRestarts: -1})
 }
 
 // read asks a fresh process for the file's state, checked against the
 // store_read output schema.
 func (c *storeChecker) read(ctx context.Context, path string) (map[string]any, error) {
+	ctx, cancel := c.budget(ctx, readBudget)
+	defer cancel()
 	d, err := c.driver()
 	if err != nil {
 		return nil, err
@@ -143,6 +173,9 @@ func (c *storeChecker) read(ctx context.Context, path string) (map[string]any, e
 	defer d.Close()
 	in, _ := json.Marshal(map[string]string{"path": path})
 	res, err := d.Call(ctx, "clock-core.store_read", in)
+	if errors.Is(err, context.DeadlineExceeded) {
+		return nil, errors.New(c.overBudget("store_read", readBudget))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("store_read: %w", err)
 	}
@@ -214,8 +247,10 @@ func firstFew(list []string) string {
 
 // concurrent: Writers processes each send Updates updates for distinct
 // users, all at once; afterwards every user must be in the file.
-func (c *storeChecker) concurrent(ctx context.Context, path string) Check {
+func (c *storeChecker) concurrent(parent context.Context, path string) Check {
 	r := Check{Name: Concurrent}
+	ctx, cancel := c.budget(parent, concurrentBudget)
+	defer cancel()
 	var (
 		mu       sync.Mutex
 		want     []string
@@ -248,6 +283,10 @@ func (c *storeChecker) concurrent(ctx context.Context, path string) Check {
 		}
 	}
 	wg.Wait()
+	if ctx.Err() != nil && parent.Err() == nil {
+		r.Problem = c.overBudget(fmt.Sprintf("%d updates from %d processes", len(want), c.opts.Writers), concurrentBudget)
+		return r
+	}
 	if len(problems) > 0 {
 		r.Problem = fmt.Sprintf("%d of %d updates failed: %s", len(problems), len(want), firstFew(problems))
 		return r
@@ -256,7 +295,7 @@ func (c *storeChecker) concurrent(ctx context.Context, path string) Check {
 		r.Problem = err.Error()
 		return r
 	}
-	st, err := c.read(ctx, path)
+	st, err := c.read(parent, path)
 	if err != nil {
 		r.Problem = err.Error()
 		return r
@@ -294,8 +333,10 @@ func (c *storeChecker) preload(path string) ([]string, error) {
 
 // kills starts a writer, lets it work, kills it (SIGKILL) at a random
 // moment while updates are in flight, and looks at the file; Kills times.
-func (c *storeChecker) kills(ctx context.Context, path string) Check {
+func (c *storeChecker) kills(parent context.Context, path string) Check {
 	r := Check{Name: Kill}
+	ctx, cancel := c.budget(parent, killsBudget)
+	defer cancel()
 	want, err := c.preload(path)
 	if err != nil {
 		r.Problem = "could not write the starting file: " + err.Error()
@@ -310,6 +351,10 @@ func (c *storeChecker) kills(ctx context.Context, path string) Check {
 		// of the cycle it is, as long as it is longer than cycle/Kills.
 		frac := (float64(k) + rng.Float64()) / float64(c.opts.Kills)
 		acked, inFlight, err := c.killOne(ctx, path, k, frac)
+		if ctx.Err() != nil && parent.Err() == nil {
+			r.Problem = c.overBudget(fmt.Sprintf("%d kills (%d done)", c.opts.Kills, k), killsBudget)
+			return r
+		}
 		if err != nil {
 			r.Problem = fmt.Sprintf("kill %d: %v", k+1, err)
 			return r
@@ -323,7 +368,7 @@ func (c *storeChecker) kills(ctx context.Context, path string) Check {
 			return r
 		}
 	}
-	st, err := c.read(ctx, path)
+	st, err := c.read(parent, path)
 	if err != nil {
 		r.Problem = err.Error()
 		return r
@@ -339,24 +384,48 @@ func (c *storeChecker) kills(ctx context.Context, path string) Check {
 
 // killOne runs one writer: hello, a burst of updates, and a kill at frac of
 // an update cycle after the second acknowledgement (the cycle measured
-// between the first two). It answers the users whose updates were
+// between the first two). The kill is SIGKILL to the writer's whole tree at
+// once (supervise): a store whose writing happens in a child process (a
+// wrapper such as sh -c or npm start, or a writer it forks) is killed at
+// the moment of writing too. It answers the users whose updates were
 // acknowledged (wrote true) and whether updates were still in flight.
 func (c *storeChecker) killOne(ctx context.Context, path string, k int, frac float64) ([]string, bool, error) {
-	cmd := exec.CommandContext(ctx, c.opts.Argv[0], c.opts.Argv[1:]...)
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, false, err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, false, err
+	}
+	cmd := exec.Command(c.opts.Argv[0], c.opts.Argv[1:]...)
 	cmd.Env = c.opts.Env
-	stdin, err := cmd.StdinPipe()
+	cmd.Stdin, cmd.Stdout = inR, outW // stderr: /dev/null
+	tree, err := supervise.Start(cmd)
+	inR.Close() // the writer's ends
+	outW.Close()
 	if err != nil {
+		inW.Close()
+		outR.Close()
 		return nil, false, err
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, false, err
+	var killed sync.Once
+	kill := func() {
+		killed.Do(func() {
+			err := tree.Kill()
+			inW.Close()
+			if err != nil {
+				// What survived cannot hold the check: its stdout is
+				// closed unread. Otherwise every answer written before
+				// the kill is read to the end of the pipe.
+				outR.Close()
+			}
+		})
 	}
-	cmd.Stderr = io.Discard
-	if err := cmd.Start(); err != nil {
-		return nil, false, err
-	}
-	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	defer outR.Close()
+	defer kill()
 	const burst = 30
 	users := map[string]string{}
 	var reqs bytes.Buffer
@@ -370,7 +439,8 @@ func (c *storeChecker) killOne(ctx context.Context, path string, k int, frac flo
 			Input: storeUpdate(path, user, storeNow.Add(time.Duration(k*burst+j)*time.Second))})
 		reqs.Write(append(b, '\n'))
 	}
-	go func() { _, _ = stdin.Write(reqs.Bytes()) }()
+	// The write ends with the kill at the latest (the pipe closes).
+	go func() { _, _ = inW.Write(reqs.Bytes()) }()
 	var (
 		mu      sync.Mutex
 		acked   []string
@@ -380,7 +450,7 @@ func (c *storeChecker) killOne(ctx context.Context, path string, k int, frac flo
 	)
 	go func() {
 		defer close(done)
-		sc := bufio.NewScanner(stdout)
+		sc := bufio.NewScanner(outR)
 		sc.Buffer(make([]byte, 64<<10), protocol.MaxMessageBytes+1)
 		var firstAt time.Time
 		for sc.Scan() {
@@ -407,15 +477,18 @@ func (c *storeChecker) killOne(ctx context.Context, path string, k int, frac flo
 			}
 		}
 	}()
+	timer := time.NewTimer(c.opts.Deadline)
+	defer timer.Stop()
 	select {
 	case cycle := <-second:
 		time.Sleep(time.Duration(frac * float64(cycle)))
 	case <-done:
-	case <-time.After(c.opts.Deadline):
+	case <-timer.C:
 		return nil, false, fmt.Errorf("two updates were not answered within %s", c.opts.Deadline)
+	case <-ctx.Done():
+		return nil, false, ctx.Err()
 	}
-	_ = cmd.Process.Kill()
-	_ = cmd.Wait()
+	kill()
 	<-done
 	mu.Lock()
 	defer mu.Unlock()

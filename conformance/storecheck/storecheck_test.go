@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -35,6 +36,9 @@ func TestMain(m *testing.M) {
 //   - store-inplace-lockless: read, update, rewrite the file in place, no lock
 //   - store-inplace-locked: the same under an exclusive lock (no atomic rename)
 //   - store-atomic-lockless: temp file + rename, but no lock
+//   - store-forked-inplace: in place under the lock, the writing done by a
+//     child process it starts for each update (dd)
+//   - store-silent: answers nothing, not even hello
 type badStore struct {
 	ref  *reference.Implementation
 	kind string
@@ -55,7 +59,7 @@ func (b badStore) Call(ctx context.Context, op string, input json.RawMessage) (j
 		return b.ref.Call(ctx, op, input)
 	}
 	_ = os.MkdirAll(filepath.Dir(path), 0o700)
-	if b.kind == "store-inplace-locked" {
+	if b.kind == "store-inplace-locked" || b.kind == "store-forked-inplace" {
 		f, err := os.OpenFile(path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
 		if err != nil {
 			return nil, &protocol.Error{Code: "store_failed", Message: err.Error()}
@@ -91,6 +95,9 @@ func (b badStore) Call(ctx context.Context, op string, input json.RawMessage) (j
 }
 
 func (b badStore) write(path string, st any) error {
+	if b.kind == "store-forked-inplace" {
+		return forkedWrite(path, st)
+	}
 	if strings.HasPrefix(b.kind, "store-inplace") {
 		// The naive way: open (truncating) the file, then encode into it.
 		f, err := os.Create(path)
@@ -116,6 +123,12 @@ func (b badStore) write(path string, st any) error {
 }
 
 func fakeStore(kind string) {
+	switch kind {
+	case "store-silent":
+		// Reads every request and answers none, hello included.
+		_, _ = io.Copy(io.Discard, os.Stdin)
+		select {}
+	}
 	_ = protocol.ServeLines(context.Background(), badStore{reference.New(), kind}, os.Stdin, os.Stdout)
 }
 

@@ -10,6 +10,7 @@ import (
 type proc struct {
 	pid, ppid, pgrp, sid int
 	zombie               bool
+	start                uint64 // clock ticks after boot
 }
 
 // members sweeps /proc for the tree's processes: the leader, the members
@@ -40,7 +41,10 @@ func (t *Tree) members() ([]int, bool) {
 		if p.pid == self || p.zombie {
 			continue
 		}
-		if leader && p.pid == t.pid || p.pid != t.pid && (p.pgrp == t.pid || p.sid == t.pid) || carries(p.pid, mark) {
+		// A process older than the leader cannot descend from it: only the
+		// younger ones' environments are read (the costly part).
+		if leader && p.pid == t.pid || p.pid != t.pid && (p.pgrp == t.pid || p.sid == t.pid) ||
+			p.start >= t.born && carries(p.pid, mark) {
 			in[p.pid] = true
 			queue = append(queue, p.pid)
 		}
@@ -118,7 +122,11 @@ func parseStat(pid int, b []byte) (proc, bool) {
 		return proc{}, false
 	}
 	f := bytes.Fields(b[i+1:])
-	if len(f) < 4 {
+	if len(f) < 20 {
+		return proc{}, false
+	}
+	start, err := strconv.ParseUint(string(f[19]), 10, 64)
+	if err != nil {
 		return proc{}, false
 	}
 	ppid, err1 := strconv.Atoi(string(f[1]))
@@ -127,5 +135,15 @@ func parseStat(pid int, b []byte) (proc, bool) {
 	if err1 != nil || err2 != nil || err3 != nil {
 		return proc{}, false
 	}
-	return proc{pid: pid, ppid: ppid, pgrp: pgrp, sid: sid, zombie: f[0][0] == 'Z' || f[0][0] == 'X'}, true
+	return proc{pid: pid, ppid: ppid, pgrp: pgrp, sid: sid, zombie: f[0][0] == 'Z' || f[0][0] == 'X', start: start}, true
+}
+
+// startTime is when pid started (clock ticks after boot), 0 if unknown.
+func startTime(pid int) uint64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	p, _ := parseStat(pid, b)
+	return p.start
 }

@@ -56,6 +56,7 @@ type Tree struct {
 	cmd   *exec.Cmd
 	pid   int
 	token string
+	born  uint64 // the leader's start (clock ticks after boot; 0 unknown)
 
 	exited  chan struct{} // closed once the leader has exited and been reaped
 	exitErr error
@@ -97,6 +98,7 @@ func Start(cmd *exec.Cmd) (*Tree, error) {
 		return nil, err
 	}
 	t := &Tree{cmd: cmd, pid: cmd.Process.Pid, token: token, exited: make(chan struct{})}
+	t.born = startTime(t.pid)
 	liveMu.Lock()
 	live[t] = struct{}{}
 	liveMu.Unlock()

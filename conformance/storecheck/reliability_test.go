@@ -1,0 +1,124 @@
+package storecheck_test
+
+// The reliability suite of the store check: stores behind wrappers,
+// writers in child processes, stores that never answer.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/clockspec/clockspec/conformance/storecheck"
+	"github.com/clockspec/clockspec/conformance/supervise"
+)
+
+// forkedWrite writes the state through a child process, in place: the
+// whole state goes to a side file first, then dd truncates the state file
+// and copies the side file into it, 64 bytes a write. dd inherits the
+// store's stdout, as the children of a shell script or of node's
+// child_process (stdio: inherit) do. Killed alone, the store leaves dd to
+// finish a whole file before its stdout closes; killed with its tree, the
+// file is torn.
+func forkedWrite(path string, st any) error {
+	b, err := json.Marshal(st)
+	if err != nil {
+		return err
+	}
+	next := path + ".next"
+	if err := os.WriteFile(next, append(b, '\n'), 0o600); err != nil {
+		return err
+	}
+	cmd := exec.Command("dd", "if="+next, "of="+path, "bs=64", "status=none")
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("dd: %v", err)
+	}
+	return nil
+}
+
+// runCheck runs a small store check (the reliability tests are about the
+// processes, not about how hard the store is pushed).
+func runCheck(t *testing.T, argv []string, kind string, deadline time.Duration) (map[string]storecheck.Check, time.Duration) {
+	t.Helper()
+	start := time.Now()
+	checks, err := storecheck.Run(context.Background(), storecheck.Options{
+		Argv: argv, Env: append(os.Environ(), "CLOCKSPEC_FAKE="+kind), Dir: t.TempDir(),
+		Writers: 2, Updates: 10, Kills: 15, Preload: 800, Deadline: deadline})
+	if err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(start)
+	out := map[string]storecheck.Check{}
+	for _, c := range checks {
+		out[c.Name] = c
+		t.Logf("%s: passed %v. %s%s", c.Name, c.Passed, c.Problem, c.Detail)
+	}
+	if n := supervise.Live(); n != 0 {
+		t.Errorf("%d process trees of the store left running", n)
+	}
+	return out, took
+}
+
+// sh -c runs the command in a child of its own (the trailing command keeps
+// sh from exec'ing it), as npm start or go run do.
+func wrapped(exe string) []string { return []string{"sh", "-c", `"$0"; exit $?`, exe} }
+
+// Issue 29, item 2: store-check on the reference's store started through a
+// wrapper (sh -c) passes, in bounded time; it used to hang for good.
+func TestReliabilityStoreCheckThroughAWrapper(t *testing.T) {
+	exe, _ := os.Executable()
+	got, took := runCheck(t, wrapped(exe), "store-reference", 10*time.Second)
+	for name, c := range got {
+		if !c.Passed {
+			t.Errorf("the reference through sh -c fails %q: %s", name, c.Problem)
+		}
+	}
+	if limit := time.Minute; took > limit {
+		t.Errorf("took %s, over %s", took, limit)
+	}
+}
+
+// Issue 29, item 3: a store that writes in place in a child process it
+// forks is caught by the kill test — the kill reaches the writer at the
+// moment of writing — directly and behind a wrapper. Killing only the
+// direct child let it pass every kill.
+func TestReliabilityForkedWriterIsRejected(t *testing.T) {
+	exe, _ := os.Executable()
+	for _, tc := range []struct {
+		name string
+		argv []string
+	}{{"direct", []string{exe}}, {"sh -c", wrapped(exe)}} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, _ := runCheck(t, tc.argv, "store-forked-inplace", 10*time.Second)
+			if c := got[storecheck.Kill]; c.Passed {
+				t.Errorf("a forked in-place writer passes the kill test: %s", c.Detail)
+			}
+			if c := got[storecheck.Concurrent]; !c.Passed {
+				t.Errorf("its lock serialises the updates, yet: %s", c.Problem)
+			}
+		})
+	}
+}
+
+// Issue 29, item 15: a store that never answers fails both parts within
+// the stated worst case (storecheck.WorstCase deadlines, plus the time to
+// stop processes); it used to take about 27 deadlines.
+func TestReliabilitySilentStoreEndsInBoundedTime(t *testing.T) {
+	exe, _ := os.Executable()
+	const deadline = 300 * time.Millisecond
+	got, took := runCheck(t, []string{exe}, "store-silent", deadline)
+	for name, c := range got {
+		if c.Passed {
+			t.Errorf("a silent store passes %q", name)
+		}
+	}
+	// Stopping: a second's wait for each process to exit once its stdin
+	// closes, then the grace; the four writers' drivers close in turn.
+	if limit := storecheck.WorstCase*deadline + 4*2*time.Second; took > limit {
+		t.Errorf("took %s, over %s", took, limit)
+	}
+}
