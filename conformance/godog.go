@@ -130,9 +130,9 @@ func (r *runner) initScenario(ctx *godog.ScenarioContext, selected map[string]bo
 			skipped = true
 			return c, godog.ErrSkip // an outline row that Run or Skip left out
 		}
-		if r.stopped.Load() {
+		if r.stopped.Load() || c.Err() != nil {
 			skipped = true
-			return c, godog.ErrSkip // FailFast saw a failure
+			return c, godog.ErrSkip // FailFast saw a failure, or the run was interrupted
 		}
 		return c, nil
 	})
@@ -146,6 +146,9 @@ func (r *runner) initScenario(ctx *godog.ScenarioContext, selected map[string]bo
 	ctx.After(func(c context.Context, pk *godog.Scenario, stepErr error) (context.Context, error) {
 		if w.sc == nil || skipped {
 			return c, nil
+		}
+		if c.Err() != nil && stepErr != nil {
+			return c, nil // cut short by the interruption: not judged, not run
 		}
 		return c, r.finish(w, stepErr, failStep, failErr)
 	})

@@ -110,8 +110,8 @@ func (r *runner) ownLoop(ctx context.Context, scenarios []*features.Scenario) {
 		for _, ms := range chunk {
 			sc := scenarios[next]
 			next++
-			if r.stopped.Load() {
-				continue // FailFast saw a failure
+			if r.stopped.Load() || ctx.Err() != nil {
+				continue // FailFast saw a failure, or the run was interrupted
 			}
 			r.runScenario(ctx, sc, ms)
 		}
@@ -236,7 +236,12 @@ func (r *runner) afterScenario(j finishJob) {
 		s.resume(j.from)
 	}
 	s.w.removeTempDirs()
-	_ = r.finish(s.w, s.endErr, s.failStep, s.failErr)
+	// A scenario the interruption cut short is not judged (it was not run);
+	// its own context is cancelled only after finish, so an error here is
+	// the run's.
+	if s.endErr == nil || s.ctx.Err() == nil {
+		_ = r.finish(s.w, s.endErr, s.failStep, s.failErr)
+	}
 	s.cancel()
 }
 

@@ -116,7 +116,11 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(opts.KnownFlaky) > 0 {
+	if ctx.Err() != nil {
+		// Stopped before its end: what was judged stands, the rest is not
+		// run, and the report says why.
+		rep.Interrupted = context.Cause(ctx).Error()
+	} else if len(opts.KnownFlaky) > 0 {
 		r.retryFlaky(ctx, rep)
 	}
 	rep.Stale = stale
@@ -186,8 +190,10 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 		return nil, ErrNothingSelected
 	}
 	if len(toRun) == 0 {
-		return nil, fmt.Errorf("conformance: %s claims none of the selected profiles: %s",
+		// Nothing to judge, but the reports asked for still say so.
+		err := fmt.Errorf("conformance: %s claims none of the selected profiles: %s",
 			hello.Implementation, describeMissing(r.catalog, hello, notClaimed))
+		return nil, &CouldNotRun{Cause: err, Report: &Report{Hello: hello, Level: opts.Level, CouldNotRun: strings.TrimPrefix(err.Error(), "conformance: ")}}
 	}
 	stopCompiling := r.compileAhead(toRun)
 	defer stopCompiling()

@@ -18,7 +18,8 @@
 // or extension that --require leaves out), 1 when it is red (a scenario of
 // a required tier failed, a known-failing one passes now, or a known pattern
 // matches nothing), 2 when the run could not happen (bad flags, unknown
-// tags, unreadable files).
+// tags, unreadable files), 3 when its report files could not be written,
+// 128 + the signal's number when SIGINT or SIGTERM interrupted it.
 //
 // The commands are thin: a run is conformance.Run, its report is written by
 // conformance/report, the drivers are conformance/driver's, the selection
@@ -163,6 +164,11 @@ const exitCodes = `Exit status:
      as not followed and does not fail the run)
   2  the run could not happen: a bad flag, an unknown tag, an unreadable file, nothing selected,
      an implementation that cannot be started or reached
+  3  the run finished, but its report files could not be written (a full disk); the verdict is on
+     stderr and the report folder is as it was
+  130, 143  interrupted by SIGINT (Ctrl-C) or SIGTERM: the implementation was stopped, the report
+     holds what was judged so far, marked interrupted, and no certificate; a second signal quits
+     at once, without a report
 `
 
 // exitSimple is the exit status of the commands that do not judge.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -19,6 +18,7 @@ import (
 	"github.com/clockspec/clockspec/conformance/report"
 	"github.com/clockspec/clockspec/conformance/result"
 	"github.com/clockspec/clockspec/conformance/selection"
+	"github.com/clockspec/clockspec/conformance/supervise"
 	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/goldens"
 	"github.com/clockspec/clockspec/protocol/mcpserve"
@@ -324,19 +324,30 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		// terminal has the live counter.
 		opts.Output = io.Discard
 	}
+	var stage *report.Stage
 	if f.report != "" {
-		if err := prepareReportDir(f.report); err != nil {
+		// Everything goes into a stage inside the folder and moves into
+		// place once written (report.Stage): an interrupted or failed
+		// write never leaves a mix of two runs.
+		if stage, err = report.StageReportDir(f.report); err != nil {
 			return exitUsage, fmt.Errorf("--report: %w", err)
 		}
-		opts.FormatFiles = conformance.ReportFormatFiles(f.report)
+		defer stage.Abort() // a no-op once committed
+		opts.FormatFiles = conformance.ReportFormatFiles(stage.Path())
 	}
+	// Whatever happens, no process of the implementation outlives conform.
+	defer func() { _ = supervise.KillAll() }()
+	// Watched from before the implementation starts until after it is
+	// stopped.
+	ctx, sig := interruptible(stderr)
+	defer sig.stop()
 	drv, closeDriver, err := f.driver.driver()
 	if err != nil {
 		return exitUsage, err
 	}
 	defer closeDriver()
 	opts.Driver = drv
-	rep, err := conformance.Run(context.Background(), opts)
+	rep, err := conformance.Run(ctx, opts)
 	if prog != nil {
 		prog.done()
 	}
@@ -344,58 +355,74 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if errors.As(err, &cnr) {
 		// The run did not happen: one message, and the report files say so.
 		f.driver.record(cnr.Report)
-		if f.summaryJSON != "" {
-			b, _ := json.MarshalIndent(cnr.Report, "", "  ")
-			_ = os.WriteFile(f.summaryJSON, append(b, '\n'), 0o644)
+		if s := sig.caught(); s != nil {
+			cnr.Report.Interrupted = interruptedText(s)
 		}
-		if f.report != "" {
-			if werr := report.WriteReportDir(f.report, cnr.Report, f.date); werr != nil {
-				return exitUsage, fmt.Errorf("%w\n(--report: %v)", err, werr)
-			}
+		if werr := f.writeReports(cnr.Report, stage); werr != nil {
+			return exitUsage, fmt.Errorf("%w\n(%v)", err, werr)
+		}
+		if s := sig.caught(); s != nil {
+			return interruptedExit(s, stderr), nil
 		}
 		return exitUsage, err
 	}
+	if s := sig.caught(); s != nil && err != nil {
+		return interruptedExit(s, stderr), nil
+	}
 	if err != nil {
+		if isReportWrite(err, stage) {
+			return exitReport, fmt.Errorf("the run finished, but its report could not be written (the report folder is as it was): %w", err)
+		}
 		return exitUsage, err
 	}
 	f.driver.record(rep)
-	if f.summaryJSON != "" {
-		b, _ := json.MarshalIndent(rep, "", "  ")
-		if err := os.WriteFile(f.summaryJSON, append(b, '\n'), 0o644); err != nil {
-			return exitUsage, fmt.Errorf("--summary-json: %w", err)
-		}
-	}
-	if f.report != "" {
-		if err := report.WriteReportDir(f.report, rep, f.date); err != nil {
-			return exitUsage, fmt.Errorf("--report: %w", err)
-		}
-	}
+	werr := f.writeReports(rep, stage)
 	if line := f.driver.hostZoneLine(); line != "" {
 		fmt.Fprintln(stderr, line)
 	}
 	so := report.SummaryOptions{}
-	if f.report != "" {
+	if f.report != "" && werr == nil {
 		so.ReportPath = filepath.Join(f.report, report.HTMLReportFile)
 	}
 	report.WriteSummaryWith(stderr, rep, so)
+	if s := sig.caught(); s != nil {
+		if werr != nil {
+			fmt.Fprintf(stderr, "conform: the partial report could not be written: %v\n", werr)
+		}
+		return interruptedExit(s, stderr), nil
+	}
+	if werr != nil {
+		return exitReport, fmt.Errorf("the run finished, but its report could not be written (what was there is as it was): %w", werr)
+	}
 	if !rep.OK() {
 		return exitFailed, nil
 	}
 	return exitOK, nil
 }
 
-// prepareReportDir creates the folder and removes the previous run's godog
-// files, so a run that never reaches godog does not leave stale ones.
-func prepareReportDir(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	for _, name := range []string{report.JUnitFile, report.CucumberFile} {
-		if err := os.Remove(filepath.Join(dir, name)); err != nil && !os.IsNotExist(err) {
-			return err
+// writeReports writes --summary-json and the --report folder (through its
+// stage), each whole or not at all.
+func (f *runFlags) writeReports(rep *conformance.Report, stage *report.Stage) error {
+	var errs []error
+	if f.summaryJSON != "" {
+		b, _ := json.MarshalIndent(rep, "", "  ")
+		if err := report.WriteFileAtomic(f.summaryJSON, append(b, '\n')); err != nil {
+			errs = append(errs, fmt.Errorf("--summary-json: %w", err))
 		}
 	}
-	return nil
+	if stage != nil {
+		if err := stage.Commit(rep, f.date); err != nil {
+			errs = append(errs, fmt.Errorf("--report: %w", err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// isReportWrite reports whether err is a failure to write a file of the
+// report stage (the run's godog formatters write there).
+func isReportWrite(err error, stage *report.Stage) bool {
+	var pe *fs.PathError
+	return stage != nil && errors.As(err, &pe) && strings.HasPrefix(pe.Path, stage.Path())
 }
 
 // mcpDriver builds the MCP client driver: mcp:CMD ARG… runs a server on

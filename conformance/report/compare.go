@@ -73,6 +73,11 @@ func Compare(sources []string, reps []*result.Report, order map[string]int) (*Co
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", strings.Join(col.Sources, ", "), err)
 		}
+		if rep.Complete && !coversSuite(rep, order) {
+			// A summary is read, not trusted: complete means every
+			// scenario of the suite is in it.
+			rep.Complete = false
+		}
 		col.Report, col.Shards = rep, shards
 		col.Certificate = NewCertificate(rep, "")
 	}
@@ -140,6 +145,25 @@ func sortIDs(ids []string, order map[string]int) {
 		}
 		return ids[a] < ids[b]
 	})
+}
+
+// coversSuite reports whether rep holds a verdict for every scenario of
+// the suite (order, by id), and was not interrupted. With no suite to
+// compare against (order empty) only the interruption counts.
+func coversSuite(rep *result.Report, order map[string]int) bool {
+	if rep.Interrupted != "" || rep.NotRun > 0 {
+		return false
+	}
+	if len(order) == 0 {
+		return true
+	}
+	seen := make(map[string]bool, len(rep.Scenarios))
+	for _, s := range rep.Scenarios {
+		if _, ok := order[s.ID]; ok {
+			seen[s.ID] = true
+		}
+	}
+	return len(seen) == len(order)
 }
 
 // mergeShards joins the reports of one sharded run into one report.

@@ -14,7 +14,10 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -36,21 +39,118 @@ const (
 // come from the run (conformance.ReportFormatFiles); when it wrote none
 // (the implementation never said hello) they are written from the Report.
 // date goes into the certificate as given ("" leaves it out).
+//
+// The folder changes all at once or not at all (Stage): every file is
+// written under a temporary name first, so a full disk leaves the previous
+// report as it was, never a truncated file.
 func WriteReportDir(dir string, rep *result.Report, date string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	st, err := StageReportDir(dir)
+	if err != nil {
 		return err
 	}
+	// The run's own junit.xml and cucumber.json, written into the folder
+	// itself, join the stage.
+	for _, name := range []string{JUnitFile, CucumberFile} {
+		if err := os.Rename(filepath.Join(dir, name), filepath.Join(st.Path(), name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			st.Abort()
+			return err
+		}
+	}
+	return st.Commit(rep, date)
+}
+
+// Stage is a report folder being written: the files go into a hidden
+// folder inside it (the same file system, so a rename moves each whole),
+// and Commit moves them into place, or Abort drops them, leaving the
+// folder as the previous run left it. A run's godog formatter files are
+// written into the stage (conformance.ReportFormatFiles(st.Path())).
+type Stage struct {
+	dir, path string
+}
+
+// stagePrefix names the stage folders inside a report folder.
+const stagePrefix = ".conform-staging-"
+
+// StageReportDir creates dir if needed and a stage inside it.
+func StageReportDir(dir string) (*Stage, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	path, err := os.MkdirTemp(dir, stagePrefix+"*")
+	if err != nil {
+		return nil, err
+	}
+	return &Stage{dir: dir, path: path}, nil
+}
+
+// Path is the stage folder, where the run's formatter files go.
+func (s *Stage) Path() string { return s.path }
+
+// Abort removes the stage; the report folder is left as it was.
+func (s *Stage) Abort() { _ = os.RemoveAll(s.path) }
+
+// Commit writes the report's files into the stage, then moves them all
+// into the report folder. An interrupted run (rep.Interrupted) gets no
+// certificate or badge, and a previous run's are removed, so they never
+// stand beside results they do not describe; the certificate and badge
+// move last, after the files they vouch for. On an error before the move
+// nothing in the folder has changed.
+func (s *Stage) Commit(rep *result.Report, date string) error {
+	if err := s.write(rep, date); err != nil {
+		s.Abort()
+		return err
+	}
+	certified := rep.Interrupted == ""
+	if !certified {
+		for _, name := range []string{CertificateFile, BadgeFile} {
+			if err := os.Remove(filepath.Join(s.dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				s.Abort()
+				return err
+			}
+		}
+	}
+	order := []string{SummaryFile, JUnitFile, CucumberFile, HTMLReportFile}
+	if certified {
+		order = append(order, CertificateFile, BadgeFile)
+	}
+	for _, name := range order {
+		if err := os.Rename(filepath.Join(s.path, name), filepath.Join(s.dir, name)); err != nil {
+			s.Abort()
+			return err
+		}
+	}
+	s.Abort() // the stage is empty now
+	// A stage a killed run left behind is dropped too.
+	if old, err := filepath.Glob(filepath.Join(s.dir, stagePrefix+"*")); err == nil {
+		for _, o := range old {
+			_ = os.RemoveAll(o)
+		}
+	}
+	return nil
+}
+
+// write puts every file of the report into the stage.
+func (s *Stage) write(rep *result.Report, date string) error {
 	cert := NewCertificate(rep, date)
 	files := []struct {
 		name string
 		v    any
-	}{{SummaryFile, rep}, {CertificateFile, cert}, {BadgeFile, NewBadge(cert)}}
+	}{{SummaryFile, rep}}
+	if rep.Interrupted == "" {
+		files = append(files, struct {
+			name string
+			v    any
+		}{CertificateFile, cert}, struct {
+			name string
+			v    any
+		}{BadgeFile, NewBadge(cert)})
+	}
 	for _, f := range files {
 		b, err := json.MarshalIndent(f.v, "", "  ")
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(dir, f.name), append(b, '\n'), 0o644); err != nil {
+		if err := writeFile(filepath.Join(s.path, f.name), append(b, '\n')); err != nil {
 			return err
 		}
 	}
@@ -58,22 +158,61 @@ func WriteReportDir(dir string, rep *result.Report, date string) error {
 	if err := WriteHTMLReport(&html, rep, cert); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(dir, HTMLReportFile), html.Bytes(), 0o644); err != nil {
+	if err := writeFile(filepath.Join(s.path, HTMLReportFile), html.Bytes()); err != nil {
 		return err
 	}
-	return writeMissingFormatterFiles(dir, rep)
-}
-
-func writeMissingFormatterFiles(dir string, rep *result.Report) error {
-	if _, err := os.Stat(filepath.Join(dir, JUnitFile)); os.IsNotExist(err) {
-		if err := os.WriteFile(filepath.Join(dir, JUnitFile), junitFromReport(rep), 0o644); err != nil {
+	if _, err := os.Stat(filepath.Join(s.path, JUnitFile)); errors.Is(err, fs.ErrNotExist) {
+		if err := writeFile(filepath.Join(s.path, JUnitFile), junitFromReport(rep)); err != nil {
 			return err
 		}
 	}
-	if _, err := os.Stat(filepath.Join(dir, CucumberFile)); os.IsNotExist(err) {
-		if err := os.WriteFile(filepath.Join(dir, CucumberFile), []byte("[]\n"), 0o644); err != nil {
+	if _, err := os.Stat(filepath.Join(s.path, CucumberFile)); errors.Is(err, fs.ErrNotExist) {
+		if err := writeFile(filepath.Join(s.path, CucumberFile), []byte("[]\n")); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// writeFile writes b to path, reporting a failed write or close (a full
+// disk shows at either).
+func writeFile(path string, b []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// WriteFileAtomic writes b to path through a temporary file in the same
+// folder and a rename: a reader, or a full disk, never meets a truncated
+// file; on an error the previous file is left as it was.
+func WriteFileAtomic(path string, b []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Chmod(tmp, 0o644); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
 	}
 	return nil
 }
@@ -85,15 +224,28 @@ func junitFromReport(rep *result.Report) []byte {
 	return b.Bytes()
 }
 
+// MaxSummaryBytes caps a summary.json ReadSummary reads: the whole suite
+// failing at both levels, with every failure's call, writes a fraction of
+// it.
+const MaxSummaryBytes = 64 << 20
+
 // ReadSummary reads a summary.json (SummaryFile); path may be the report
 // folder.
 func ReadSummary(path string) (*result.Report, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		path = filepath.Join(path, SummaryFile)
 	}
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, MaxSummaryBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > MaxSummaryBytes {
+		return nil, fmt.Errorf("%s is larger than %d MiB: not a summary conform writes", path, MaxSummaryBytes>>20)
 	}
 	var rep result.Report
 	if err := json.Unmarshal(b, &rep); err != nil {

@@ -46,6 +46,10 @@ type Report struct {
 	// CouldNotRun says why the run did not happen (the implementation could
 	// not be started or reached): no scenario was judged.
 	CouldNotRun string `json:"could_not_run,omitempty"`
+	// Interrupted says why the run stopped before its end (a signal): the
+	// scenarios it judged are kept, the others were not run (NotRun), and
+	// no certificate is written for it.
+	Interrupted string `json:"interrupted,omitempty"`
 	// HostTZ is the TZ a subprocess implementation ran under, chosen by
 	// HostTZSeed unless pinned (driver.HostZoneFor).
 	HostTZ     string `json:"host_tz,omitempty"`
@@ -54,9 +58,9 @@ type Report struct {
 
 // OK reports whether the run is green: every scenario that ran passed at the
 // run's level, except those listed as known failing (which must fail) or
-// known flaky, and no known pattern is stale.
+// known flaky, no known pattern is stale, and the run was not interrupted.
 func (r *Report) OK() bool {
-	if len(r.Stale) > 0 || r.CouldNotRun != "" {
+	if len(r.Stale) > 0 || r.CouldNotRun != "" || r.Interrupted != "" {
 		return false
 	}
 	for _, s := range r.Scenarios {
