@@ -63,7 +63,13 @@ import (
 // and, with CONFORM_TEST_AS_CONFORM=1, as the implementation a test starts
 // (conform serve --stdio or --mcp).
 func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && strings.HasPrefix(os.Args[1], faultyImplFlag) {
+		faultyImpl(strings.TrimPrefix(os.Args[1], faultyImplFlag)) // reliability_test.go
+		return
+	}
 	if os.Getenv("CONFORM_TEST_AS_CONFORM") == "1" {
+		limitFileSize() // reliability_test.go
+
 		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	testscript.Main(m, map[string]func(){

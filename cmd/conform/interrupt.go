@@ -103,11 +103,11 @@ func signalExit(s os.Signal) int {
 
 // interruptedText is what an interrupted report says (Report.Interrupted).
 func interruptedText(s os.Signal) string {
-	return "interrupted by " + signalName(s) + ": the scenarios not yet judged were not run, and no certificate is written"
+	return "interrupted by " + signalName(s)
 }
 
 // interruptedExit says how the run ended and gives its exit status.
 func interruptedExit(s os.Signal, stderr io.Writer) int {
-	fmt.Fprintf(stderr, "conform: %s\n", interruptedText(s))
+	fmt.Fprintf(stderr, "conform: %s: the scenarios not yet judged were not run, and no certificate is written\n", interruptedText(s))
 	return signalExit(s)
 }

@@ -90,7 +90,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "conform:", errorText(err))
-		return exitUsage
+		if code == exitOK {
+			return exitUsage // a command that says only what went wrong
+		}
 	}
 	return code
 }

@@ -63,7 +63,9 @@ func WriteSummaryWith(w io.Writer, r *result.Report, o SummaryOptions) {
 	for _, p := range r.Stale {
 		fmt.Fprintf(w, "STALE known-%s pattern %q matches no scenario: remove it from the list\n", p.List, p.Pattern)
 	}
-	if r.NotRun > 0 {
+	if r.NotRun > 0 && r.Interrupted != "" {
+		fmt.Fprintf(w, "%s: %d scenarios not run\n", r.Interrupted, r.NotRun)
+	} else if r.NotRun > 0 {
 		fmt.Fprintf(w, "stopped at the first failure (--fail-fast): %d scenarios not run\n", r.NotRun)
 	}
 	writeProfileTable(w, r)
