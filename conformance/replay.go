@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/clockspec/clockspec/spec"
 )
@@ -28,6 +32,64 @@ type ReplayCall struct {
 	Op     string          `json:"op"`
 	Input  json.RawMessage `json:"input"`
 	Golden json.RawMessage `json:"golden,omitempty"`
+}
+
+// ReplaySchemaPath is the replay file's JSON Schema in the embedded spec
+// (spec.FS).
+const ReplaySchemaPath = "protocol/replay.schema.json"
+
+var replaySchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
+	b, err := fs.ReadFile(spec.FS(), ReplaySchemaPath)
+	if err != nil {
+		return nil, err
+	}
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft2020
+	const url = "https://clockspec.dev/schemas/" + ReplaySchemaPath
+	if err := c.AddResource(url, bytes.NewReader(b)); err != nil {
+		return nil, err
+	}
+	return c.Compile(url)
+})
+
+// ParseReplayFile reads a replay file, checked against its schema
+// (ReplaySchemaPath) first: a call without an input, an unknown field or
+// an empty list of calls is refused, not replayed as something else by
+// each driver.
+func ParseReplayFile(b []byte) (ReplayFile, error) {
+	var f ReplayFile
+	var doc any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		return f, err
+	}
+	s, err := replaySchema()
+	if err != nil {
+		return f, fmt.Errorf("the replay schema: %w", err)
+	}
+	if err := s.Validate(doc); err != nil {
+		var ve *jsonschema.ValidationError
+		if errors.As(err, &ve) {
+			return f, replaySchemaError(ve)
+		}
+		return f, err
+	}
+	if err := json.Unmarshal(b, &f); err != nil {
+		return f, err
+	}
+	return f, nil
+}
+
+// replaySchemaError words the deepest cause of a schema refusal, with its
+// place in the file.
+func replaySchemaError(ve *jsonschema.ValidationError) error {
+	for len(ve.Causes) > 0 {
+		ve = ve.Causes[0]
+	}
+	at := ve.InstanceLocation
+	if at == "" {
+		at = "/"
+	}
+	return fmt.Errorf("at %s: %s (schema %s)", at, ve.Message, ReplaySchemaPath)
 }
 
 // ReplayName is the file a scenario's replay is saved as.

@@ -2,7 +2,6 @@ package conformance_test
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,8 +33,8 @@ func TestSaveFailuresThenReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var f conformance.ReplayFile
-	if err := json.Unmarshal(b, &f); err != nil || len(f.Calls) != 1 || f.Calls[0].Golden == nil {
+	f, err := conformance.ParseReplayFile(b)
+	if err != nil || len(f.Calls) != 1 || f.Calls[0].Golden == nil {
 		t.Fatalf("replay file %s: %v", b, err)
 	}
 	cat, _ := spec.Load()
@@ -48,5 +47,35 @@ func TestSaveFailuresThenReplay(t *testing.T) {
 	ok, err = conformance.Replay(context.Background(), conformance.InProcess(reference.New()), cat, f, &out)
 	if err != nil || !ok || !strings.Contains(out.String(), "matches its golden") {
 		t.Errorf("replay against the reference: ok=%v err=%v\n%s", ok, err, out.String())
+	}
+}
+
+// Issue 29, item 14: a replay file is checked against its schema before
+// anything is sent: a call without an input (which each driver used to
+// send as something else), an unknown field, no calls, a golden of the
+// wrong shape are refused, each with its place in the file; a file as
+// run --save-failures writes it, or with input null, is read.
+func TestReplayFileSchema(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, says string
+	}{
+		{"saved", `{"scenario":"v1/escape-xml/plain","profile":"v1","calls":[{"op":"v1.escape_xml","input":{"text":"a"},"golden":{"output":{"result":"a"}}}]}`, ""},
+		{"input null", `{"scenario":"s","calls":[{"op":"v1.escape_xml","input":null}]}`, ""},
+		{"no input", `{"scenario":"s","calls":[{"op":"v1.escape_xml"}]}`, "/calls/0"},
+		{"no op", `{"scenario":"s","calls":[{"input":{}}]}`, "/calls/0"},
+		{"no calls", `{"scenario":"s","calls":[]}`, "/calls"},
+		{"unknown field", `{"scenario":"s","calls":[{"op":"x","input":{},"inputs":{}}]}`, "/calls/0"},
+		{"golden of two answers", `{"scenario":"s","calls":[{"op":"x","input":{},"golden":{"output":1,"error":{"code":"x"}}}]}`, "/calls/0/golden"},
+		{"not an object", `[1]`, "at /"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := conformance.ParseReplayFile([]byte(tc.file))
+			switch {
+			case tc.says == "" && err != nil:
+				t.Errorf("refused: %v", err)
+			case tc.says != "" && (err == nil || !strings.Contains(err.Error(), tc.says)):
+				t.Errorf("got %v, want a refusal naming %s", err, tc.says)
+			}
+		})
 	}
 }

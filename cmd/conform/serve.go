@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -133,8 +132,8 @@ func replayCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return exitUsage, err
 	}
-	var f conformance.ReplayFile
-	if err := json.Unmarshal(b, &f); err != nil {
+	f, err := conformance.ParseReplayFile(b)
+	if err != nil {
 		return exitUsage, fmt.Errorf("%s is not a replay file: %w", pos[0], err)
 	}
 	cat, err := spec.Load()

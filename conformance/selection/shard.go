@@ -25,6 +25,11 @@ func ParseShard(s string) (Shard, error) {
 	if !ok || err1 != nil || err2 != nil {
 		return Shard{}, &OptionError{Option: "Shard", Value: s, Problem: "want i/n, e.g. 2/4"}
 	}
+	if sh == (Shard{}) {
+		// Written out, 0/0 is not "no sharding" (the zero Shard) but a
+		// shard that cannot be.
+		return Shard{}, &OptionError{Option: "Shard", Value: s, Problem: "want 1 ≤ i ≤ n"}
+	}
 	if err := sh.Validate(); err != nil {
 		return Shard{}, err
 	}

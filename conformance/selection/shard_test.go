@@ -50,7 +50,7 @@ func TestShardsSplitTheSelection(t *testing.T) {
 	if len(seen) != len(all) {
 		t.Errorf("the shards hold %d scenarios, the selection %d", len(seen), len(all))
 	}
-	for _, bad := range []string{"0/3", "4/3", "1", "a/b", "1/0"} {
+	for _, bad := range []string{"0/3", "4/3", "1", "a/b", "1/0", "0/0"} {
 		if _, err := selection.ParseShard(bad); err == nil {
 			t.Errorf("--shard %s accepted", bad)
 		}
