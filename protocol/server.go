@@ -164,19 +164,35 @@ func HandlerWithLimits(impl Implementation, lim Limits) http.Handler {
 		case r.URL.Path == "/hello" && r.Method == http.MethodGet:
 			writeJSON(w, http.StatusOK, impl.Hello())
 		case r.URL.Path == "/call" && r.Method == http.MethodPost:
+			// A body of up to smallBody bytes is read before it takes a
+			// slot, under the request's own read deadline (the server's
+			// ReadTimeout, from the request's start): a client trickling
+			// its body holds no slot, so slow clients cannot keep the
+			// others waiting. A larger body takes its slot after smallBody
+			// bytes, and the slots bound what is held in memory.
+			rc := http.NewResponseController(w)
+			in := http.MaxBytesReader(w, r.Body, MaxMessageBytes)
+			body, err := io.ReadAll(io.LimitReader(in, smallBody+1))
+			if err != nil {
+				writeJSON(w, http.StatusRequestEntityTooLarge, Response{Error: Errorf(CodeMalformedRequest, "request body: %v", err)})
+				return
+			}
 			if !acquire(r.Context(), bodies) {
 				return // the client is gone: there is no one to answer
 			}
 			defer func() { <-bodies }()
-			// The wait is not the client's to pay for: the body gets the
-			// server's whole read timeout from now (where the server has
-			// one; a writer that cannot set deadlines keeps its own).
-			rc := http.NewResponseController(w)
-			_ = rc.SetReadDeadline(time.Now().Add(bodyReadTimeout))
-			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxMessageBytes))
-			if err != nil {
-				writeJSON(w, http.StatusRequestEntityTooLarge, Response{Error: Errorf(CodeMalformedRequest, "request body: %v", err)})
-				return
+			if len(body) > smallBody {
+				// The wait is not the client's to pay for: the rest of
+				// the body gets the server's whole read timeout from now
+				// (where the server has one; a writer that cannot set
+				// deadlines keeps its own).
+				_ = rc.SetReadDeadline(time.Now().Add(bodyReadTimeout))
+				rest, err := io.ReadAll(in)
+				if err != nil {
+					writeJSON(w, http.StatusRequestEntityTooLarge, Response{Error: Errorf(CodeMalformedRequest, "request body: %v", err)})
+					return
+				}
+				body = append(body, rest...)
 			}
 			resp, ok := answerInTurn(r.Context(), calls, impl, body)
 			if !ok {
@@ -198,6 +214,10 @@ func HandlerWithLimits(impl Implementation, lim Limits) http.Handler {
 // bodyReadTimeout is the time a request body has to arrive once its turn
 // has come, and an answer to be written once it is ready.
 const bodyReadTimeout = 10 * time.Second
+
+// smallBody is the size of request body read before it takes a slot:
+// almost every call's input fits.
+const smallBody = 16 << 10
 
 // answerInTurn answers raw once a slot of calls is free (and frees it
 // whatever happens in the call); false if ctx ended first.
