@@ -10,7 +10,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -237,4 +236,106 @@ func TestReliabilityFullDiskKeepsThePreviousReport(t *testing.T) {
 	}
 }
 
-var _ = fmt.Sprint
+// Issue 29, item 11: --shard 0/0 is refused (exit 2), not read as "no
+// sharding" (which ran everything with exit 0).
+func TestReliabilityShardZeroOfZero(t *testing.T) {
+	code, _, stderr := conform(t, "run", "--shard", "0/0", "--run", "v1/escape-xml/plain")
+	if code != exitUsage || !strings.Contains(stderr, "--shard") {
+		t.Errorf("exit %d, stderr %q; want 2 naming --shard", code, stderr)
+	}
+}
+
+// Issue 29, item 12: conform report caps what it reads (a summary over
+// report.MaxSummaryBytes is refused, not read into memory), and recomputes
+// what a summary claims from its scenarios: a forged "complete" on a run
+// of a few scenarios, and forged counts, certify nothing.
+func TestReliabilityReportDoesNotTrustItsInput(t *testing.T) {
+	t.Run("cap", func(t *testing.T) {
+		dir := t.TempDir()
+		f, err := os.Create(filepath.Join(dir, report.SummaryFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Truncate(report.MaxSummaryBytes + 1); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		code, _, stderr := conform(t, "report", dir)
+		if code != exitUsage || !strings.Contains(stderr, "larger than") {
+			t.Errorf("exit %d, stderr %q; want 2 saying it is too large", code, stderr)
+		}
+	})
+	t.Run("forged", func(t *testing.T) {
+		dir := t.TempDir()
+		if code, _, stderr := conform(t, "run", "--run", "v1/escape-xml/**", "--report", dir, "--progress", "never"); code != exitOK {
+			t.Fatalf("run: exit %d\n%s", code, stderr)
+		}
+		path := filepath.Join(dir, report.SummaryFile)
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc map[string]any
+		if err := json.Unmarshal(b, &doc); err != nil {
+			t.Fatal(err)
+		}
+		doc["complete"], doc["run"] = true, nil
+		for _, p := range doc["profiles"].([]any) {
+			p.(map[string]any)["passed"], p.(map[string]any)["scenarios"] = 9999, 9999
+		}
+		forged, _ := json.Marshal(doc)
+		if err := os.WriteFile(path, forged, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, stdout, stderr := conform(t, "report", dir)
+		if code != exitOK {
+			t.Fatalf("report: exit %d\n%s", code, stderr)
+		}
+		if strings.Contains(stdout, "conforms") || strings.Contains(stdout, "9999") {
+			t.Errorf("a forged summary is believed:\n%s", stdout)
+		}
+		if !strings.Contains(stdout, "partial run") {
+			t.Errorf("want the run shown as partial:\n%s", stdout)
+		}
+	})
+}
+
+// Issue 29, item 13: an MCP server that claims none of the selected
+// profiles still gets the reports asked for, saying why nothing ran.
+func TestReliabilityNoProfileClaimedStillReports(t *testing.T) {
+	dir := t.TempDir()
+	summary := filepath.Join(t.TempDir(), "summary.json")
+	impl, _ := json.Marshal(conformCommand(t, "serve", "--mcp"))
+	code, _, stderr := conform(t, "run", "--impl", "mcp:"+string(impl), "--tags", "@v1",
+		"--report", dir, "--summary-json", summary, "--progress", "never")
+	if code != exitUsage || !strings.Contains(stderr, "claims none of the selected profiles") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	for _, path := range []string{summary, filepath.Join(dir, report.SummaryFile)} {
+		rep, err := report.ReadSummary(path)
+		if err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		if !strings.Contains(rep.CouldNotRun, "claims none") || rep.OK() {
+			t.Errorf("%s: could_not_run %q, ok %v", path, rep.CouldNotRun, rep.OK())
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, report.HTMLReportFile)); err != nil {
+		t.Errorf("no report.html: %v", err)
+	}
+}
+
+// Issue 29, item 15: store-check's help lists exit status 1 (a store that
+// fails) and states its worst case.
+func TestReliabilityStoreCheckHelp(t *testing.T) {
+	code, stdout, _ := conform(t, "store-check", "-h")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	for _, says := range []string{"\n  1  the store fails a part", storeCheckWorstCase + " × --deadline"} {
+		if !strings.Contains(stdout, says) {
+			t.Errorf("store-check -h does not say %q:\n%s", says, stdout)
+		}
+	}
+}

@@ -240,12 +240,16 @@ func ReadSummary(path string) (*result.Report, error) {
 		return nil, err
 	}
 	defer f.Close()
+	tooLarge := fmt.Errorf("%s is larger than %d MiB: not a summary conform writes", path, MaxSummaryBytes>>20)
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > MaxSummaryBytes {
+		return nil, tooLarge
+	}
 	b, err := io.ReadAll(io.LimitReader(f, MaxSummaryBytes+1))
 	if err != nil {
 		return nil, err
 	}
 	if len(b) > MaxSummaryBytes {
-		return nil, fmt.Errorf("%s is larger than %d MiB: not a summary conform writes", path, MaxSummaryBytes>>20)
+		return nil, tooLarge // a pipe or a file that grew
 	}
 	var rep result.Report
 	if err := json.Unmarshal(b, &rep); err != nil {
