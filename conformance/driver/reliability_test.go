@@ -42,11 +42,16 @@ func pidsIn(t *testing.T, piddir string) []int {
 	return pids
 }
 
-// alive reports the pids among pids that still run (zombies are dead).
+// alive reports the pids among pids that still run (zombies are dead)
+// and are still the fake's (pids wrap: a pid may be another process's by
+// now).
 func alive(pids []int) []int {
 	var out []int
 	for _, pid := range pids {
 		if syscall.Kill(pid, 0) != nil {
+			continue
+		}
+		if env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ"); err == nil && !strings.Contains(string(env), "CLOCKSPEC_FAKE=") {
 			continue
 		}
 		if b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat"); err == nil {

@@ -42,12 +42,12 @@ func forkedWrite(path string, st any) error {
 
 // runCheck runs a small store check (the reliability tests are about the
 // processes, not about how hard the store is pushed).
-func runCheck(t *testing.T, argv []string, kind string, deadline time.Duration) (map[string]storecheck.Check, time.Duration) {
+func runCheck(t *testing.T, argv []string, kind string, kills int, deadline time.Duration) (map[string]storecheck.Check, time.Duration) {
 	t.Helper()
 	start := time.Now()
 	checks, err := storecheck.Run(context.Background(), storecheck.Options{
 		Argv: argv, Env: append(os.Environ(), "CLOCKSPEC_FAKE="+kind), Dir: t.TempDir(),
-		Writers: 2, Updates: 10, Kills: 15, Preload: 800, Deadline: deadline})
+		Writers: 2, Updates: 10, Kills: kills, Preload: 800, Deadline: deadline})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func wrapped(exe string) []string { return []string{"sh", "-c", `"$0"; exit $?`,
 // wrapper (sh -c) passes, in bounded time; it used to hang for good.
 func TestReliabilityStoreCheckThroughAWrapper(t *testing.T) {
 	exe, _ := os.Executable()
-	got, took := runCheck(t, wrapped(exe), "store-reference", 10*time.Second)
+	got, took := runCheck(t, wrapped(exe), "store-reference", 5, 10*time.Second)
 	for name, c := range got {
 		if !c.Passed {
 			t.Errorf("the reference through sh -c fails %q: %s", name, c.Problem)
@@ -93,7 +93,7 @@ func TestReliabilityForkedWriterIsRejected(t *testing.T) {
 		argv []string
 	}{{"direct", []string{exe}}, {"sh -c", wrapped(exe)}} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, _ := runCheck(t, tc.argv, "store-forked-inplace", 10*time.Second)
+			got, _ := runCheck(t, tc.argv, "store-forked-inplace", 15, 10*time.Second)
 			if c := got[storecheck.Kill]; c.Passed {
 				t.Errorf("a forked in-place writer passes the kill test: %s", c.Detail)
 			}
@@ -110,7 +110,7 @@ func TestReliabilityForkedWriterIsRejected(t *testing.T) {
 func TestReliabilitySilentStoreEndsInBoundedTime(t *testing.T) {
 	exe, _ := os.Executable()
 	const deadline = 300 * time.Millisecond
-	got, took := runCheck(t, []string{exe}, "store-silent", deadline)
+	got, took := runCheck(t, []string{exe}, "store-silent", 15, deadline)
 	for name, c := range got {
 		if c.Passed {
 			t.Errorf("a silent store passes %q", name)

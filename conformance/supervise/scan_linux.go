@@ -23,9 +23,10 @@ func (t *Tree) members() ([]int, bool) {
 		return nil, false
 	}
 	self := os.Getpid()
-	// Once the leader is reaped its pid may be reused: only its group and
-	// session (which keep the pid reserved while they have members) and
-	// the variable's carriers still name the tree.
+	// Once the leader is reaped its pid may be reused (pids wrap, at 32768
+	// on many machines), by a process that leads a group and session of
+	// its own: then only the variable's carriers, and their descendants,
+	// name the tree.
 	leader := true
 	select {
 	case <-t.exited:
@@ -43,7 +44,7 @@ func (t *Tree) members() ([]int, bool) {
 		}
 		// A process older than the leader cannot descend from it: only the
 		// younger ones' environments are read (the costly part).
-		if leader && p.pid == t.pid || p.pid != t.pid && (p.pgrp == t.pid || p.sid == t.pid) ||
+		if leader && (p.pid == t.pid || p.pgrp == t.pid || p.sid == t.pid) ||
 			p.start >= t.born && carries(p.pid, mark) {
 			in[p.pid] = true
 			queue = append(queue, p.pid)

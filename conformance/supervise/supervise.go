@@ -9,11 +9,11 @@
 // of its own and an environment variable naming its tree, which every
 // descendant inherits. A kill signals the leader's group in one call, then
 // sweeps the system's process table for the rest: the members of the
-// leader's session and group, every process carrying the tree's variable,
-// and every descendant of any of them. A process that leaves the group,
-// the session and its parent's environment all at once still goes with its
-// parent while that parent lives. The sweep reads /proc (Linux); elsewhere
-// a kill reaches the leader and its group only.
+// leader's session and group (while the leader lives: once it is reaped,
+// its pid may be reused), every process carrying the tree's variable, and
+// every descendant of any of them. A process that clears its environment
+// still goes with its parent while that parent is found. The sweep reads
+// /proc (Linux); elsewhere a kill reaches the leader and its group only.
 //
 // The API is small: Start a prepared exec.Cmd, wait on Exited, end the tree
 // with Kill (SIGKILL now) or Stop (SIGTERM, a grace, then SIGKILL). Both
@@ -212,10 +212,10 @@ func (t *Tree) finish() {
 // wrapper stop at the same moment), the leader itself (it may have left
 // its group), then every other member the sweep finds.
 func (t *Tree) signalAll(sig syscall.Signal) {
-	_ = syscall.Kill(-t.pid, sig)
 	select {
-	case <-t.exited: // its pid may be reused once reaped
+	case <-t.exited: // its pid, and so its group's, may be reused once reaped
 	default:
+		_ = syscall.Kill(-t.pid, sig)
 		_ = syscall.Kill(t.pid, sig)
 	}
 	pids, _ := t.members()
