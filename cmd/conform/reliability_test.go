@@ -32,6 +32,7 @@ import (
 //   - hang-after:N  on its Nth call (hello not counted) it starts a helper
 //     in a session of its own (setsid sleep), ignores SIGTERM, writes the
 //     file "hanging" and never answers.
+//   - silent  answers nothing, not even hello (N = 0)
 const faultyImplFlag = "--faulty-impl="
 
 func faultyImpl(mode string) {
@@ -46,6 +47,9 @@ func faultyImpl(mode string) {
 	if n, ok := strings.CutPrefix(mode, "hang-after:"); ok {
 		hangAt, _ = strconv.Atoi(n)
 	}
+	if mode == "silent" {
+		hangAt = 0
+	}
 	impl := reference.New()
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<21)
@@ -56,7 +60,7 @@ func faultyImpl(mode string) {
 		if req.Op != protocol.OpHello {
 			calls++
 		}
-		if calls == hangAt {
+		if calls == hangAt || hangAt == 0 {
 			helper := exec.Command("sleep", "300")
 			helper.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 			if helper.Start() == nil {
@@ -341,5 +345,34 @@ func TestReliabilityStoreCheckHelp(t *testing.T) {
 		if !strings.Contains(stdout, says) {
 			t.Errorf("store-check -h does not say %q:\n%s", says, stdout)
 		}
+	}
+}
+
+// Issue 29, items 7 and 15: store-check interrupted while its store does
+// not answer stops every process it started and exits 130 at once, with
+// no verdict.
+func TestReliabilityInterruptedStoreCheck(t *testing.T) {
+	exe, _ := os.Executable()
+	piddir := t.TempDir()
+	impl, _ := json.Marshal([]string{exe, faultyImplFlag + "silent"})
+	cmd, stderr := conformProcess(t, []string{"CONFORM_FAULTY_PIDDIR=" + piddir},
+		"store-check", "--impl", "exec:"+string(impl), "--deadline", "2m")
+	deadline := time.Now().Add(time.Minute)
+	for {
+		if _, err := os.Stat(filepath.Join(piddir, "hanging")); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the store never started; stderr: %s", stderr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	_ = cmd.Process.Signal(syscall.SIGINT)
+	code := waitExit(t, cmd, 30*time.Second)
+	if code != 130 || !strings.Contains(stderr.String(), "no verdict") {
+		t.Errorf("exit %d, want 130; stderr:\n%s", code, stderr)
+	}
+	if left := pidsLeft(piddir); len(left) > 0 {
+		t.Errorf("processes %v of the store outlived store-check", left)
 	}
 }

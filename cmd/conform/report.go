@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/clockspec/clockspec/conformance"
 	"github.com/clockspec/clockspec/conformance/report"
@@ -49,7 +48,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) error {
 		if err := cmp.WriteHTML(&b); err != nil {
 			return err
 		}
-		if err := os.WriteFile(*html, b.Bytes(), 0o644); err != nil {
+		if err := report.WriteFileAtomic(*html, b.Bytes()); err != nil {
 			return fmt.Errorf("--html: %w", err)
 		}
 	}

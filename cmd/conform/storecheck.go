@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/clockspec/clockspec/conformance/storecheck"
+	"github.com/clockspec/clockspec/conformance/supervise"
 )
 
 // storeCheckWorstCase is storecheck.WorstCase for the help text.
@@ -41,8 +41,18 @@ func storeCheckCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return exitUsage, err
 	}
-	checks, err := storecheck.Run(context.Background(), storecheck.Options{
+	// Interrupted, the check stops its processes (all of them: a killed
+	// writer's tree too) and gives no verdict.
+	defer func() { _ = supervise.KillAll() }()
+	ctx, sig := interruptible(stderr)
+	defer sig.stop()
+	checks, err := storecheck.Run(ctx, storecheck.Options{
 		Argv: argv, Writers: *writers, Updates: *updates, Kills: *kills, Deadline: *deadline})
+	if s := sig.caught(); s != nil {
+		_ = supervise.KillAll()
+		fmt.Fprintf(stderr, "conform: store-check %s: no verdict\n", interruptedText(s))
+		return signalExit(s), nil
+	}
 	if err != nil {
 		return exitUsage, err
 	}

@@ -192,6 +192,9 @@ func (d *subprocess) child(ctx context.Context) (*child, error) {
 	if d.closed {
 		return nil, errors.New("subprocess: driver closed")
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err // a cancelled run starts no process
+	}
 	if d.cur != nil && !d.cur.isDying() {
 		return d.cur, nil
 	}

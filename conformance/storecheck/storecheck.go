@@ -164,6 +164,9 @@ func (c *storeChecker) driver() (driver.Driver, error) {
 // read asks a fresh process for the file's state, checked against the
 // store_read output schema.
 func (c *storeChecker) read(ctx context.Context, path string) (map[string]any, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err // stopped: no process is started
+	}
 	ctx, cancel := c.budget(ctx, readBudget)
 	defer cancel()
 	d, err := c.driver()
@@ -257,13 +260,23 @@ func (c *storeChecker) concurrent(parent context.Context, path string) Check {
 		problems []string
 		wg       sync.WaitGroup
 	)
+	var drivers []driver.Driver
+	defer func() {
+		// Closed together: each may take a second and a grace to stop.
+		var cwg sync.WaitGroup
+		for _, d := range drivers {
+			cwg.Add(1)
+			go func() { defer cwg.Done(); _ = d.Close() }()
+		}
+		cwg.Wait()
+	}()
 	for w := 0; w < c.opts.Writers; w++ {
 		d, err := c.driver()
 		if err != nil {
 			r.Problem = err.Error()
 			return r
 		}
-		defer d.Close()
+		drivers = append(drivers, d)
 		for j := 0; j < c.opts.Updates; j++ {
 			user := fmt.Sprintf("w%d-u%d", w, j)
 			want = append(want, user)
@@ -345,6 +358,10 @@ func (c *storeChecker) kills(parent context.Context, path string) Check {
 	rng := rand.New(rand.NewSource(c.opts.Seed))
 	landed := 0
 	for k := 0; k < c.opts.Kills; k++ {
+		if parent.Err() != nil {
+			r.Problem = parent.Err().Error()
+			return r
+		}
 		// The kill moments are spread evenly over one update cycle of the
 		// writer (stratified, with a random offset in each stratum), so a
 		// window in which the file is not whole is hit however short a part
