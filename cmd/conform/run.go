@@ -18,7 +18,6 @@ import (
 	"github.com/clockspec/clockspec/conformance/report"
 	"github.com/clockspec/clockspec/conformance/result"
 	"github.com/clockspec/clockspec/conformance/selection"
-	"github.com/clockspec/clockspec/conformance/supervise"
 	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/goldens"
 	"github.com/clockspec/clockspec/protocol/mcpserve"
@@ -335,8 +334,6 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		defer stage.Abort() // a no-op once committed
 		opts.FormatFiles = conformance.ReportFormatFiles(stage.Path())
 	}
-	// Whatever happens, no process of the implementation outlives conform.
-	defer func() { _ = supervise.KillAll() }()
 	// Watched from before the implementation starts until after it is
 	// stopped.
 	ctx, sig := interruptible(stderr)

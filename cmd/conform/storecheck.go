@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/clockspec/clockspec/conformance/storecheck"
-	"github.com/clockspec/clockspec/conformance/supervise"
 )
 
 // storeCheckWorstCase is storecheck.WorstCase for the help text.
@@ -41,15 +40,13 @@ func storeCheckCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return exitUsage, err
 	}
-	// Interrupted, the check stops its processes (all of them: a killed
-	// writer's tree too) and gives no verdict.
-	defer func() { _ = supervise.KillAll() }()
+	// Interrupted, the check stops its processes (each part ends its own)
+	// and gives no verdict.
 	ctx, sig := interruptible(stderr)
 	defer sig.stop()
 	checks, err := storecheck.Run(ctx, storecheck.Options{
 		Argv: argv, Writers: *writers, Updates: *updates, Kills: *kills, Deadline: *deadline})
 	if s := sig.caught(); s != nil {
-		_ = supervise.KillAll()
 		fmt.Fprintf(stderr, "conform: store-check %s: no verdict\n", interruptedText(s))
 		return signalExit(s), nil
 	}
