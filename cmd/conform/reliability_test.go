@@ -206,6 +206,9 @@ func TestReliabilityInterruptedRun(t *testing.T) {
 					t.Errorf("%s is charged (%s: %s): a scenario cut short by the signal is not judged", s.ID, s.Compat, s.Problem)
 				}
 			}
+			if page, _ := os.ReadFile(filepath.Join(dir, report.HTMLReportFile)); !strings.Contains(string(page), "Incomplete run: interrupted by "+signalName(sig)) {
+				t.Errorf("report.html does not say the run is incomplete")
+			}
 			for _, name := range []string{report.JUnitFile, report.CucumberFile, report.HTMLReportFile} {
 				if b, _ := os.ReadFile(filepath.Join(dir, name)); strings.Contains(string(b), "from the previous run") {
 					t.Errorf("%s is the previous run's", name)

@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"io/fs"
 	"os"
@@ -158,7 +159,7 @@ func (s *Stage) write(rep *result.Report, date string) error {
 	if err := WriteHTMLReport(&html, rep, cert); err != nil {
 		return err
 	}
-	if err := writeFile(filepath.Join(s.path, HTMLReportFile), html.Bytes()); err != nil {
+	if err := writeFile(filepath.Join(s.path, HTMLReportFile), markIncomplete(html.Bytes(), rep)); err != nil {
 		return err
 	}
 	if _, err := os.Stat(filepath.Join(s.path, JUnitFile)); errors.Is(err, fs.ErrNotExist) {
@@ -172,6 +173,29 @@ func (s *Stage) write(rep *result.Report, date string) error {
 		}
 	}
 	return nil
+}
+
+// markIncomplete puts a notice at the top of an interrupted run's page,
+// right after its <body> tag: whoever opens it sees first that it is not
+// a whole run.
+func markIncomplete(page []byte, rep *result.Report) []byte {
+	if rep.Interrupted == "" {
+		return page
+	}
+	i := bytes.Index(page, []byte("<body"))
+	j := -1
+	if i >= 0 {
+		j = bytes.IndexByte(page[i:], '>')
+	}
+	if j < 0 {
+		return page
+	}
+	at := i + j + 1
+	notice := fmt.Sprintf(`<p id="incomplete" role="alert" style="border:2px solid #b00;padding:.5em;font-weight:bold">Incomplete run: %s; %d scenarios not run; no certificate.</p>`,
+		html.EscapeString(rep.Interrupted), rep.NotRun)
+	out := make([]byte, 0, len(page)+len(notice))
+	out = append(append(append(out, page[:at]...), notice...), page[at:]...)
+	return out
 }
 
 // writeFile writes b to path, reporting a failed write or close (a full
