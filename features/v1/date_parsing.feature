@@ -22,6 +22,8 @@ Feature: Timestamps read as JavaScript's Date reads them
       | letter-in-month         | 2024-0x-01T10:00:00.000Z |
       | letter-in-year          | 20x4-01-01T10:00:00Z     |
       | letter-in-milliseconds  | 2024-01-01T10:00:00.0x0Z |
+      | every-separator-a-letter | 2024x01x01x10x00x00x000x |
+      | every-separator-a-letter-no-fraction | 2024x01x01x10x00x00x |
 
   @req:V1-TIME-LOCAL @id:v1/timezone/last-day-of-400-years
   Scenario Outline: February 29 of 2000 and 2400, the last day of a 400-year cycle, is shown as that day
@@ -32,3 +34,19 @@ Feature: Timestamps read as JavaScript's Date reads them
       | case | timestamp                | shown                  |
       | 2000 | 2000-02-29T12:00:00.000Z | Feb 29, 2000, 12:00 PM |
       | 2400 | 2400-02-29T12:00:00.000Z | Feb 29, 2400, 12:00 PM |
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/january-february-in-their-year
+  Scenario Outline: a January or February date in another shape than a stored UTC time is shown in its own year
+    `new Date` reads a date-only string as UTC midnight and a date-time with an offset at that
+    offset; JavaScript counts January and February with the year before (its calendar starts in
+    March), and still shows them in their own year.
+    When I call "v1.format_local_time" with {"timestamp": "<timestamp>", "timezone": "UTC"}
+    Then the output "result" is "<shown>"
+
+    Examples:
+      | case                 | timestamp                 | shown                  |
+      | february-date-only   | 2024-02-15                | Feb 15, 2024, 12:00 AM |
+      | february-with-offset | 2024-02-15T10:00:00+01:00 | Feb 15, 2024, 9:00 AM  |
+      | january-date-only    | 2023-01-31                | Jan 31, 2023, 12:00 AM |
+      | leap-day-into-march  | 2024-02-29T23:30:00-05:00 | Mar 1, 2024, 4:30 AM   |
+      | march-date-only      | 2024-03-01                | Mar 1, 2024, 12:00 AM  |
