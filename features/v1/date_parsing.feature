@@ -1,8 +1,9 @@
 @v1
 Feature: Timestamps read as JavaScript's Date reads them
   v1 read every timestamp with `new Date(text)`. A string in the exact shape of a stored UTC
-  time is that instant; one that only looks like it (a separator replaced, a letter inside a
-  number, a letter where "Z" belongs) is Invalid Date, which v1 printed as such.
+  time is that instant; one that only looks like it (a separator replaced, a letter or a
+  punctuation mark inside a number, a letter where "Z" belongs) is Invalid Date, which v1
+  printed as such.
 
   @req:V1-TIME-LOCAL @id:v1/timezone/near-iso-timestamps
   Scenario Outline: a timestamp that only looks like a stored UTC time is Invalid Date
@@ -24,6 +25,16 @@ Feature: Timestamps read as JavaScript's Date reads them
       | letter-in-milliseconds  | 2024-01-01T10:00:00.0x0Z |
       | every-separator-a-letter | 2024x01x01x10x00x00x000x |
       | every-separator-a-letter-no-fraction | 2024x01x01x10x00x00x |
+      | slash-in-every-word     | 202/-01-0/T10:00:0/.000Z |
+      | slash-in-day            | 2024-01-1/T10:00:00Z     |
+      | slash-in-minute         | 2024-01-01T10:0/:00Z     |
+      | slash-in-milliseconds   | 2024-01-01T10:00:00.0/0Z |
+      | colon-in-day            | 2024-01-1:T10:00:00Z     |
+      | semicolon-in-hour       | 2024-01-01T1;:00:00Z     |
+      | question-mark-in-month  | 2024-1?-01T10:00:00Z     |
+      | question-mark-in-year   | 202?-01-01T10:00:00Z     |
+      | question-mark-in-second | 2024-01-01T10:00:0?.000Z |
+      | question-mark-in-milliseconds | 2024-01-01T10:00:00.00?Z |
 
   @req:V1-TIME-LOCAL @id:v1/timezone/last-day-of-400-years
   Scenario Outline: February 29 of 2000 and 2400, the last day of a 400-year cycle, is shown as that day

@@ -9,6 +9,8 @@
 //
 //	go run ./fidelity/cmd/mutation                 # run, then write the report
 //	go run ./fidelity/cmd/mutation -report-only    # re-triage the last run
+//	go run ./fidelity/cmd/mutation -judge v1/timezone.go:145:16:CONDITIONALS_NEGATION
+//	                                               # one mutant against the current suite
 //
 // It writes fidelity/mutation.json (scores and survivors) and
 // docs/mutation-survivors.md (each survivor with its triage from
@@ -71,6 +73,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	minScore := fs.Float64("min", 90, "the score every profile must reach")
 	probeOut := fs.String("probe", "", "with -report-only: find corpus cases that kill each untriaged survivor, write them here")
 	pickFrom := fs.String("pick", "", "re-pick scenario cases from a probe result file (see -probe)")
+	judgeList := fs.String("judge", "", "judge only these mutants against the current suite and print each one's status, writing nothing: FILE:LINE:COLUMN:MUTATOR (FILE under reference/, as the report names it), comma-separated; for checking that a new scenario kills a survivor without a whole run")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -79,6 +82,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
+	if *judgeList != "" {
+		return judgeNamed(*judgeList, *workers, stdout, stderr)
+	}
 	selected, err := selectProfiles(*profileList)
 	if err != nil {
 		fmt.Fprintln(stderr, "mutation:", err)
