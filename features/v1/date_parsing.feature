@@ -35,6 +35,8 @@ Feature: Timestamps read as JavaScript's Date reads them
       | question-mark-in-year   | 202?-01-01T10:00:00Z     |
       | question-mark-in-second | 2024-01-01T10:00:0?.000Z |
       | question-mark-in-milliseconds | 2024-01-01T10:00:00.00?Z |
+      | colon-in-every-word     | 202:-01-01T10:0::00.00:Z |
+      | colon-in-every-word-no-fraction | 202:-01-01T10:0::0:Z |
 
   @req:V1-TIME-LOCAL @id:v1/timezone/last-day-of-400-years
   Scenario Outline: February 29 of 2000 and 2400, the last day of a 400-year cycle, is shown as that day
@@ -61,3 +63,15 @@ Feature: Timestamps read as JavaScript's Date reads them
       | january-date-only    | 2023-01-31                | Jan 31, 2023, 12:00 AM |
       | leap-day-into-march  | 2024-02-29T23:30:00-05:00 | Mar 1, 2024, 4:30 AM   |
       | march-date-only      | 2024-03-01                | Mar 1, 2024, 12:00 AM  |
+
+  @req:V1-TIME-LOCAL @id:v1/timezone/stored-times-every-digit-counts
+  Scenario Outline: every digit of a stored UTC time counts, in both its shapes
+    When I call "v1.format_local_time" with {"timestamp": "<timestamp>", "timezone": "UTC"}
+    Then the output "result" is "<shown>"
+
+    Examples:
+      | case              | timestamp                | shown                  |
+      | year-1720         | 1720-02-25T22:21:30.580Z | Feb 25, 1720, 10:21 PM |
+      | year-8735         | 8735-02-14T20:50:14.723Z | Feb 14, 8735, 8:50 PM  |
+      | october-31        | 2019-10-31T16:36:24.180Z | Oct 31, 2019, 4:36 PM  |
+      | without-fraction  | 6448-12-21T11:24:32Z     | Dec 21, 6448, 11:24 AM |
