@@ -265,3 +265,27 @@ func TestMessageOnlyProofsCiteTheDesign(t *testing.T) {
 		}
 	}
 }
+
+// -judge names mutants as the report prints them; a malformed name is
+// refused before anything is built.
+func TestJudgeNamesAreParsedOrRefused(t *testing.T) {
+	got, err := parseMutants("v1/timezone.go:145:16:CONDITIONALS_NEGATION, jsrt/date.go:146:7:CONDITIONALS_BOUNDARY")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Profile != "v1" || got[0].File != "v1/timezone.go" || got[0].Line != 145 || got[0].Column != 16 ||
+		got[1].Mutator != "CONDITIONALS_BOUNDARY" || got[1].Profile != "v1" {
+		t.Fatalf("parsed %+v", got)
+	}
+	for _, bad := range []string{"", "v1/timezone.go:145:CONDITIONALS_NEGATION", "v1/timezone.go:x:16:CONDITIONALS_NEGATION",
+		"v1/timezone.go:145:0:CONDITIONALS_NEGATION", "v1/timezone.go:145:16:SWAP"} {
+		if _, err := parseMutants(bad); err == nil {
+			t.Errorf("parseMutants(%q) accepted it", bad)
+		}
+	}
+	var out, errOut strings.Builder
+	t.Chdir(filepath.Join("..", "..", ".."))
+	if code := run([]string{"-judge", "v1/timezone.go:1:1:CONDITIONALS_NEGATION"}, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "does not apply") && !strings.Contains(errOut.String(), "no token") {
+		t.Errorf("a position with no mutable token: exit %d, stderr %q; want 2 naming the position", code, errOut.String())
+	}
+}
