@@ -134,7 +134,9 @@ fidelity: oracle-deps
 # judged only by the calls of the scenarios whose operations reach its
 # package; see fidelity/cmd/mutation). One profile at a time with
 # PROFILE=v1 (or a comma-separated list; default all); the others keep their
-# last measurement. Slow (minutes per profile), so not part of make test.
+# last measurement and are not judged: the exit status says whether the
+# measured profiles meet their goal (every survivor triaged, raw score >= 90 %).
+# Slow (minutes per profile), so not part of make test.
 # Writes fidelity/mutation.json and docs/mutation-survivors.md (then run
 # make fidelity, or fidelity -redoc, for docs/fidelity.md); MUTATION_WORKERS
 # bounds the mutants tested at once.

@@ -67,11 +67,15 @@ Feature: Cron expressions at the edges of what cron-parser reads
       | seven-days-before-the-end | 0 12 * * 6L    | 2026-01-24T00:00:00.000Z | 2026-01-31T12:00:00.000Z |
       | last-friday-before-bare-l | 0 12 * * 5L,L  | 2026-01-30T00:00:00.000Z | 2026-01-30T12:00:00.000Z |
 
-  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-luxon-zones
-  Scenario Outline: a zone luxon reads as a fixed offset or as the process's zone
-    luxon reads "UTC+h", "UTC-h" and "UTC±h:mm" (any case) as fixed offsets, the sign applying
-    to the minutes too ("UTC-00:30" is half an hour behind), and "local" or "system" as the
-    zone the process runs in.
+  @decision @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-luxon-zones
+  Scenario Outline: a zone v1's configuration never holds is read as luxon reads it
+    The seed says only that TIMEZONE "is imported from `src/v1/config.ts:62` and resolved via
+    `resolveConfigTimezone()`", which returns a candidate only "if (tz && isValidTimezone(tz))".
+    Intl refuses every name below, so v1 never handed one to cron-parser, and the seed is silent
+    on what computeNextRun answers for it. The kit answers what cron-parser 5.5.0 answers when
+    called with it: luxon reads "UTC+h", "UTC-h" and "UTC±h:mm" (any case) as fixed offsets, the
+    sign applying to the minutes too ("UTC-00:30" is half an hour behind), and "local" or
+    "system" as the zone the process runs in.
     When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:00.000Z", "timezone": "<zone>", "process_timezone": "<process>", "task": {"schedule_type": "cron", "schedule_value": "0 9 * * *"}}
     Then the output "next_run" is "<next>"
 

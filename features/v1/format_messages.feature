@@ -275,3 +275,12 @@ Feature: formatMessages
   Scenario: a missing messages list is refused
     When I call "v1.format_messages" with {"timezone": "UTC"}
     Then the error code is "invalid_input"
+
+  @req:V1-FMT-LINE @id:v1/format-messages/control-characters-in-content
+  Scenario: line feeds and tabs in a message are kept as they are
+    escapeXml replaces only &, <, > and the double quote: a line feed or a tab after eight plain
+    characters stays in the text, however the request writes it.
+    When I call "v1.format_messages" with {"timezone": "UTC", "messages": [{"sender_name": "Ann", "content": "line one\nline two\tend", "timestamp": "2024-01-01T00:00:00.000Z"}]}
+    Then the output "result" is "<context timezone=\"UTC\" />\n<messages>\n<message sender=\"Ann\" time=\"Jan 1, 2024, 12:00 AM\">line one\nline two\tend</message>\n</messages>"
+    When I call "v1.format_messages" with {"timezone": "UTC", "messages": [{"sender_name": "Ann", "content": "line one\u000aline two\u0009end", "timestamp": "2024-01-01T00:00:00.000Z"}]}
+    Then the output "result" is "<context timezone=\"UTC\" />\n<messages>\n<message sender=\"Ann\" time=\"Jan 1, 2024, 12:00 AM\">line one\nline two\tend</message>\n</messages>"

@@ -398,8 +398,13 @@ Feature: Scheduled tasks
     When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:00.000Z", "timezone": "Mars/Olympus", "task": {"schedule_type": "cron", "schedule_value": "61 * * * *"}}
     Then the error code is "invalid_cron"
 
-  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-invalid-zone
+  @decision @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-invalid-zone
   Scenario: a cron task in an invalid time zone is an error
+    The seed says only that TIMEZONE "is imported from `src/v1/config.ts:62` and resolved via
+    `resolveConfigTimezone()`", which returns a candidate only "if (tz && isValidTimezone(tz))"
+    and UTC otherwise: v1 never scheduled in a zone Intl refuses, and the seed is silent on what
+    computeNextRun answers for one. The kit answers cron-parser's refusal when called with it,
+    as invalid_timezone.
     When I call "v1.compute_next_run" with {"now": "2026-01-01T00:00:00.000Z", "timezone": "Mars/Olympus", "task": {"schedule_type": "cron", "schedule_value": "0 9 * * *"}}
     Then the error code is "invalid_timezone"
 
@@ -682,6 +687,17 @@ Feature: Scheduled tasks
     cron-parser refuses a duplicated value unless it is 0.
     When I call "v1.compute_next_run" with {"now": "1900-02-27T00:00:00.000Z", "task": {"schedule_type": "cron", "schedule_value": "0 9 * * 1,1"}, "timezone": "America/New_York"}
     Then the error code is "invalid_cron"
+
+  @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-zero-duplicate-ends-the-check
+  Scenario: a duplicated 0 ends cron-parser's duplicate check, so a duplicate after it is accepted
+    cron-parser sorts the values and looks for the first one equal to an earlier value; that
+    first duplicate is 0, which is falsy, so "0,0,1,1" is accepted although 1 is listed twice,
+    and the schedule fires on Sunday and on Monday.
+    When I call "v1.compute_next_run" with {"now": "2026-01-04T12:00:00.000Z", "task": {"schedule_type": "cron", "schedule_value": "0 9 * * 0,0,1,1"}, "timezone": "UTC"}
+    Then the output is:
+      """json
+      {"next_run": "2026-01-05T09:00:00.000Z"}
+      """
 
   @req:V1-SCHED-CRON-TZ @id:v1/scheduler/cron-day-29-skips-february-1900
   Scenario: day 29 skips February 1900, which is not a leap year

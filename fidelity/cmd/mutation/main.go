@@ -9,11 +9,15 @@
 //
 //	go run ./fidelity/cmd/mutation                 # run, then write the report
 //	go run ./fidelity/cmd/mutation -report-only    # re-triage the last run
+//	go run ./fidelity/cmd/mutation -judge v1/timezone.go:145:16:CONDITIONALS_NEGATION
+//	                                               # one mutant against the current suite
 //
 // It writes fidelity/mutation.json (scores and survivors) and
 // docs/mutation-survivors.md (each survivor with its triage from
-// fidelity/mutation-triage.json). Exit status: 0 every survivor is triaged
-// and every profile reaches -min; 1 otherwise; 2 the run could not happen.
+// fidelity/mutation-triage.json). Exit status, for the -profile profiles
+// only (the others are reported as last measured, not judged): 0 every
+// survivor of theirs is triaged and each reaches -min; 1 otherwise; 2 the
+// run could not happen.
 package main
 
 import (
@@ -69,6 +73,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	minScore := fs.Float64("min", 90, "the score every profile must reach")
 	probeOut := fs.String("probe", "", "with -report-only: find corpus cases that kill each untriaged survivor, write them here")
 	pickFrom := fs.String("pick", "", "re-pick scenario cases from a probe result file (see -probe)")
+	judgeList := fs.String("judge", "", "judge only these mutants against the current suite and print each one's status, writing nothing: FILE:LINE:COLUMN:MUTATOR (FILE under reference/, as the report names it), comma-separated; for checking that a new scenario kills a survivor without a whole run")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -77,6 +82,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
+	if *judgeList != "" {
+		return judgeNamed(*judgeList, *workers, stdout, stderr)
+	}
 	selected, err := selectProfiles(*profileList)
 	if err != nil {
 		fmt.Fprintln(stderr, "mutation:", err)
@@ -149,20 +157,46 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	low := 0
 	for _, p := range sum.Profiles {
 		fmt.Fprintf(stdout, "mutation: %-15s %4d mutants  %4d killed  %3d timed out  %3d lived  %3d not covered  %3d not viable  %3d proved equivalent  raw score %5.1f %%  (measured %s in %.1f min)\n",
 			p.Profile, p.Mutants, p.Killed, p.TimedOut, p.Lived, p.NotCovered, p.NotViable, p.Proved, p.Score(), p.Date, p.Seconds/60)
-		if p.Profile != "shared" && p.Score() < *minScore {
-			low++
-		}
 	}
 	fmt.Fprintf(stdout, "mutation: %d survivors (%d untriaged, %d stale triage entries); report %s\n",
 		len(sum.Survivors), untriaged, len(stale), *report)
-	if untriaged > 0 || low > 0 {
+	if problems := judgeGoal(sum, selected, *minScore); len(problems) > 0 {
+		for _, p := range problems {
+			fmt.Fprintln(stdout, "mutation: goal not met:", p)
+		}
 		return 1
 	}
+	fmt.Fprintf(stdout, "mutation: goal met by %s: every survivor triaged, raw score >= %.0f %%\n", strings.Join(selected, ", "), *minScore)
 	return 0
+}
+
+// judgeGoal says why the selected profiles miss their goal (none: they
+// meet it): each must have every survivor triaged and, except the shared
+// packages (not a profile), a raw score of at least min. The profiles not
+// selected keep their last measurement in the report but are not judged,
+// so `make mutation PROFILE=p` answers for p alone.
+func judgeGoal(sum *fidelity.MutationSummary, selected []string, min float64) []string {
+	var problems []string
+	for _, name := range selected {
+		untriaged := 0
+		for _, s := range sum.Survivors {
+			if s.Profile == name && (s.Verdict == "untriaged" || s.Verdict == "") {
+				untriaged++
+			}
+		}
+		if untriaged > 0 {
+			problems = append(problems, fmt.Sprintf("%s has %d untriaged survivors", name, untriaged))
+		}
+		for _, p := range sum.Profiles {
+			if p.Profile == name && name != "shared" && p.Score() < min {
+				problems = append(problems, fmt.Sprintf("%s's raw score %.1f %% is under %.0f %%", name, p.Score(), min))
+			}
+		}
+	}
+	return problems
 }
 
 // mutate records the suite's calls once, builds the coverage map, then runs

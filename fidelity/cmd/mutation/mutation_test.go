@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/clockspec/clockspec/fidelity"
@@ -167,5 +168,124 @@ func TestWriteOverlayAppliesTheMutation(t *testing.T) {
 	}
 	if _, err := writeOverlay(src, fidelity.Survivor{File: "a/a.go", Line: 3, Column: 1, Mutator: "CONDITIONALS_BOUNDARY"}, dir); err == nil {
 		t.Fatal("a position without the mutator's token was accepted")
+	}
+}
+
+// make mutation PROFILE=p answers for p alone: another profile's untriaged
+// survivors or low score do not fail it, and p's own do.
+func TestExitStatusJudgesOnlyTheSelectedProfiles(t *testing.T) {
+	dir := t.TempDir()
+	sum := &fidelity.MutationSummary{
+		Profiles: []fidelity.MutationProfile{
+			{Profile: "v1", Mutants: 10, Killed: 9, Lived: 1},      // 90 %, its survivor triaged below
+			{Profile: "routing", Mutants: 10, Killed: 5, Lived: 5}, // 50 %, all untriaged
+		},
+		Survivors: []fidelity.Survivor{{Profile: "v1", File: "v1/planted.go", Line: 1, Column: 1, Mutator: "CONDITIONALS_BOUNDARY", Status: "LIVED", Code: "a < b"}},
+	}
+	for i := range 5 {
+		sum.Survivors = append(sum.Survivors, fidelity.Survivor{Profile: "routing", File: "routing/planted.go", Line: i + 1, Column: 1, Mutator: "CONDITIONALS_NEGATION", Status: "LIVED", Code: "a == b"})
+	}
+	summary, triage := filepath.Join(dir, "mutation.json"), filepath.Join(dir, "triage.json")
+	b, _ := json.Marshal(sum)
+	tr, _ := json.Marshal([]Triage{{File: "v1/planted.go", Line: 1, Column: 1, Mutator: "CONDITIONALS_BOUNDARY", Code: "a < b", Verdict: "open", Reason: "planted"}})
+	if err := os.WriteFile(triage, tr, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	status := func(profile string) int {
+		if err := os.WriteFile(summary, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out, errOut strings.Builder
+		code := run([]string{"-report-only", "-profile", profile, "-summary", summary, "-triage", triage, "-report", filepath.Join(dir, "report.md")}, &out, &errOut)
+		t.Logf("-profile %s: exit %d\n%s%s", profile, code, out.String(), errOut.String())
+		return code
+	}
+	t.Chdir(filepath.Join("..", "..", ".."))
+	if got := status("v1"); got != 0 {
+		t.Errorf("-profile v1 exits %d, want 0: v1 meets its goal whatever routing's survivors", got)
+	}
+	if got := status("routing"); got != 1 {
+		t.Errorf("-profile routing exits %d, want 1: routing has untriaged survivors and a 50 %% score", got)
+	}
+	if got := status("v1,routing"); got != 1 {
+		t.Errorf("-profile v1,routing exits %d, want 1", got)
+	}
+	got := judgeGoal(sum, []string{"routing"}, 90)
+	if len(got) != 2 || !strings.Contains(got[0], "routing has 5 untriaged") || !strings.Contains(got[1], "50.0 %") {
+		t.Errorf("judgeGoal = %q", got)
+	}
+}
+
+// messageOnly matches a proof that rests on an error's message being the
+// only difference.
+var messageOnly = regexp.MustCompile(`(?i)compares an error by its code|never compares messages|compares a message|never its message|does not compare|never compared|message is for people|no verdic`)
+
+// A survivor whose only difference is an error's message is proved only
+// because messages are out of every scenario's scope by design: such a
+// proof says where (docs/protocol.md), and that design holds — the
+// protocol says so, and no step of any feature reads a message.
+func TestMessageOnlyProofsCiteTheDesign(t *testing.T) {
+	root := filepath.Join("..", "..", "..")
+	triage, err := readTriages(filepath.Join(root, "fidelity", "mutation-triage.json"), filepath.Join(root, "fidelity", "triage"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for k, tr := range triage {
+		if !proved[tr.Verdict] || !messageOnly.MatchString(tr.Reason) {
+			continue
+		}
+		n++
+		if !strings.Contains(tr.Reason, "docs/protocol.md (Response)") {
+			t.Errorf("%s is proved because only an error message differs, but does not say where messages are out of scope (docs/protocol.md (Response))", k)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no message-only proof found: the pattern no longer matches the triage's wording")
+	}
+	proto, err := os.ReadFile(filepath.Join(root, "docs", "protocol.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(proto), "`message` is for\npeople and never compared") && !strings.Contains(string(proto), "`message` is for people and never compared") {
+		t.Error("docs/protocol.md no longer says an error's message is never compared: every message-only proof is void")
+	}
+	files, _ := filepath.Glob(filepath.Join(root, "features", "*", "*.feature"))
+	if len(files) == 0 {
+		t.Fatal("no feature files found")
+	}
+	step := regexp.MustCompile(`(?m)^\s*(Then|And|But)\s+the error (message|text)`)
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if loc := step.FindIndex(b); loc != nil {
+			t.Errorf("%s reads an error's message (%q): message-only proofs no longer hold", f, b[loc[0]:loc[1]])
+		}
+	}
+}
+
+// -judge names mutants as the report prints them; a malformed name is
+// refused before anything is built.
+func TestJudgeNamesAreParsedOrRefused(t *testing.T) {
+	got, err := parseMutants("v1/timezone.go:145:16:CONDITIONALS_NEGATION, jsrt/date.go:146:7:CONDITIONALS_BOUNDARY")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Profile != "v1" || got[0].File != "v1/timezone.go" || got[0].Line != 145 || got[0].Column != 16 ||
+		got[1].Mutator != "CONDITIONALS_BOUNDARY" || got[1].Profile != "v1" {
+		t.Fatalf("parsed %+v", got)
+	}
+	for _, bad := range []string{"", "v1/timezone.go:145:CONDITIONALS_NEGATION", "v1/timezone.go:x:16:CONDITIONALS_NEGATION",
+		"v1/timezone.go:145:0:CONDITIONALS_NEGATION", "v1/timezone.go:145:16:SWAP"} {
+		if _, err := parseMutants(bad); err == nil {
+			t.Errorf("parseMutants(%q) accepted it", bad)
+		}
+	}
+	var out, errOut strings.Builder
+	t.Chdir(filepath.Join("..", "..", ".."))
+	if code := run([]string{"-judge", "v1/timezone.go:1:1:CONDITIONALS_NEGATION"}, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "does not apply") && !strings.Contains(errOut.String(), "no token") {
+		t.Errorf("a position with no mutable token: exit %d, stderr %q; want 2 naming the position", code, errOut.String())
 	}
 }
