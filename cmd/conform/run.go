@@ -48,7 +48,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.date, "date", "", "`YYYY-MM-DD`: the date to write into certificate.json (none by default, so a certificate is reproducible)")
 	fs.StringVar(&f.knownFailing, "known-failing", "", "`FILE` of scenario id patterns (one a line, # comments) expected to fail: they do not fail the run, but one that passes does, and so does a pattern matching nothing")
 	fs.StringVar(&f.knownFlaky, "known-flaky", "", "`FILE` of scenario id patterns that are retried once when they fail and never fail the run (they are reported)")
-	fs.StringVar(&f.require, "require", string(conformance.RequireRequired), "`TIERS` whose failures fail the run (exit 1): required (conformance: a decision or extension not followed is reported, never fatal), decisions (required and @decision) or all (extensions too; the reference's own CI)")
+	fs.StringVar(&f.require, "require", string(conformance.RequireRequired), "`TIERS` whose failures fail the run (exit 1): required (conformance: a recommendation, decision or extension not followed is reported, never fatal), recommended (required and @recommended), decisions (@decision too) or all (extensions too; the reference's own CI)")
 	fs.BoolVar(&f.failFast, "fail-fast", false, "stop after the first scenario that fails the run")
 	fs.StringVar(&f.progress, "progress", "auto", "`WHEN` to show a live scenario counter on stderr: auto (stderr is a terminal), always, never")
 	fs.StringVar(&f.features, "features", "", "run the features of folder `DIR` instead of the embedded ones")
