@@ -608,3 +608,17 @@ func (s *Suite) Profiles() []string {
 	}
 	return out
 }
+
+// Texts are the scenario's step texts and doc strings, placeholders filled
+// in: everything it sends an implementation is written there (the host
+// zone a run chooses reads the date-times they hold).
+func (sc *Scenario) Texts() []string {
+	out := make([]string, 0, len(sc.Steps))
+	for _, st := range sc.Steps {
+		out = append(out, st.Text)
+		if st.Argument != nil && st.Argument.DocString != nil {
+			out = append(out, st.Argument.DocString.Content)
+		}
+	}
+	return out
+}

@@ -325,8 +325,9 @@ Feature: Session TZ resolution, Agent TZ and delta hours
       | negative-delta-above    | America/New_York | Asia/Kolkata  | {"clock": {"ambiguity_threshold_hours": 10.75}} | false    |
       | zero-threshold-same     | Europe/Paris     | Europe/Paris  | {"clock": {"ambiguity_threshold_hours": 0}}    | true      |
 
-  @req:CLK-POLICY-JSON @id:clock-core/session-tz/invalid-policy
+  @req:CLK-POLICY-JSON @decision @id:clock-core/session-tz/invalid-policy
   Scenario: a policy given as JSON is checked like a YAML one
+    Seed 004 §0 writes the policy as YAML and says nothing of JSON: the kit's decision.
     When I call "clock-core.resolve_session_tz" with {"now": "2026-02-10T03:02:00Z", "policy": {"clock": {"ambiguity_threshold_hours": "4"}}}
     Then the error code is "invalid_policy"
 
