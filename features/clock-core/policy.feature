@@ -208,6 +208,11 @@ Feature: The user policy block
 
   @req:CLK-POLICY-DURATION @id:clock-core/policy/durations
   Scenario Outline: elapsed_gte is an ISO 8601 duration of the pinned subset
+    §0: "Users can make check-ins more/less frequent by changing ISO 8601 durations (e.g., P2D,
+    PT6H)": an ISO 8601 duration of days, weeks, hours, minutes or seconds is valid, and text
+    that is none is not. The seed is silent on the rest, which the decision rows pin: an upper
+    bound (100 years), fractions (PT1.5H is ISO 8601), and P30M, which ISO 8601 reads as 30
+    months (refused like P1M, calendar-units).
     When I call "clock-core.check_policy" with {"yaml": "clock:\n  checkins:\n    rules:\n      - id: r\n        when: {elapsed_gte: <duration>}\n        then: {offer_recap: true}\n"}
     Then the output "valid" is <valid>
 
@@ -220,17 +225,21 @@ Feature: The user policy block
       | minutes-seconds       | PT5M30S   | true  |
       | zero-days             | P0D       | true  |
       | zero-seconds          | PT0S      | true  |
-      | just-below-limit      | P36499D   | true  |
-      | at-limit              | P36500D   | true  |
-      | just-above-limit      | P36501D   | false |
-      | weeks-above-limit     | P5215W    | false |
-      | hours-above-limit     | PT876001H | false |
       | lower-case            | p1d       | false |
       | empty-p               | P         | false |
       | empty-pt              | PT        | false |
       | dangling-t            | P1DT      | false |
       | no-p                  | 1D        | false |
       | number                | 86400     | false |
+
+    @decision
+    Examples: the pinned subset
+      | case                  | duration  | valid |
+      | just-below-limit      | P36499D   | true  |
+      | at-limit              | P36500D   | true  |
+      | just-above-limit      | P36501D   | false |
+      | weeks-above-limit     | P5215W    | false |
+      | hours-above-limit     | PT876001H | false |
       | minutes-without-t     | P30M      | false |
       | fraction              | PT1.5H    | false |
       | comma-fraction        | \"PT1,5H\" | false |
