@@ -294,7 +294,9 @@ Feature: The user policy block
 
   @req:CLK-POLICY-RANGES @decision @id:clock-core/policy/enums
   Scenario Outline: enumerations and rule shapes are checked
-    Seed 004 §0 gives the defaults (max_items: 25, ambiguity_threshold_hours: 4) and no range: the bounds are the kit's decision.
+    Seed 004 §0 lists mode's values ("off | light | normal") and §5.2 the thread kinds as "Allowed
+    values (minimum)", so more kinds may be allowed; rule ids, a rule without when or then, an
+    unknown effect and the line a problem is reported at are not in the seed: the kit's decision.
     When I call "clock-core.check_policy" with {"yaml": <yaml>}
     Then the output "valid" is false
     And the output "problems.0.line" is <line>
@@ -323,9 +325,10 @@ Feature: The user policy block
         {"line": 7, "path": "clock.ambiguity_threshold_hours", "message": "must be a number, got \"four\""}]}
       """
 
-  @req:CLK-POLICY-PROBLEMS @decision @id:clock-core/policy/valid-document
+  @req:CLK-POLICY-PROBLEMS @req:CLK-POLICY-STRICT-TYPES @id:clock-core/policy/valid-document
   Scenario: a valid document has no problems
-    Seed 004 §0 says nothing of how a bad policy is reported: naming every problem with its line is the kit's decision.
+    The policy block's own keys with values of its types ("mode: light  # off | light | normal"):
+    nothing to report.
     When I call "clock-core.check_policy" with {"yaml": "clock:\n  mode: normal\n  ambiguity_threshold_hours: 5.5\n"}
     Then the output is:
       """json
