@@ -79,7 +79,8 @@ Feature: Decisions the PRD leaves open
 
   @decision @dt-decision:shift-zero-fields @req:DT-DEC-ZERO-SHIFT @req:DT-SHIFT-EMPTY @id:datetime/decisions/shift-null-fields
   Scenario: shift fields that are all null are no shift fields
-    Open, as above: the kit takes null as absent, so a shift whose fields are all null has none
+    Open: "shift must reject requests with no shift fields at all" does not say whether a null
+    field is one. The kit takes null as absent, so a shift whose fields are all null has none
     and is refused with empty_shift (the required tier also accepts a shift by nothing).
     When I call "datetime_math" with {"operation": "shift", "timestamp": "2026-04-20T10:00:00+03:00", "days": null, "hours": null}
     Then the error code is "empty_shift"
