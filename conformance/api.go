@@ -71,9 +71,10 @@ const (
 	TimedOut      = result.TimedOut
 	ProtocolError = result.ProtocolError
 
-	RequireRequired  = result.RequireRequired
-	RequireDecisions = result.RequireDecisions
-	RequireAll       = result.RequireAll
+	RequireRequired    = result.RequireRequired
+	RequireRecommended = result.RequireRecommended
+	RequireDecisions   = result.RequireDecisions
+	RequireAll         = result.RequireAll
 )
 
 // InProcess drives a Go implementation directly (driver.InProcess).

@@ -203,9 +203,9 @@ func fillOtherDefaults(o *Options) error {
 	switch o.Require {
 	case "":
 		o.Require = RequireAll
-	case RequireRequired, RequireDecisions, RequireAll:
+	case RequireRequired, RequireRecommended, RequireDecisions, RequireAll:
 	default:
-		return &OptionError{Option: "Require", Value: string(o.Require), Problem: "want required, decisions or all"}
+		return &OptionError{Option: "Require", Value: string(o.Require), Problem: "want required, recommended, decisions or all"}
 	}
 	switch o.Level {
 	case "":

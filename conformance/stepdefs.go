@@ -46,9 +46,12 @@ var stepDefs = []stepDef{
 	def(`^the error code is one of (".*")$`, str1((*world).errorCodeOneOf)),
 	def(`^the output "([^"]+)" is one of (.+)$`, str2((*world).fieldOneOf)),
 	def(`^the output "([^"]+)" is the RFC 3339 time `+quoted+`$`, str2((*world).fieldIsRFC3339)),
+	def(`^the output "([^"]+)" is the instant `+quoted+`$`, str2((*world).fieldIsInstant)),
 	def(`^the call is refused$`, noArgs((*world).refused)),
 	def(`^the seed leaves the output "([^"]+)" open$`, str1((*world).leftOpen)),
 	def(`^the call is refused or the output "([^"]+)" is `+quoted+`$`, str2((*world).refusedOrFieldIs)),
+	def(`^the call is refused or the output "([^"]+)" is one of (".*")$`, str2((*world).refusedOrFieldOneOf)),
+	def(`^the call is refused or the output "([^"]+)" is the instant `+quoted+`$`, str2((*world).refusedOrInstant)),
 	def(`^the error code is "([^"]+)" or the output "([^"]+)" is (true|false|null)$`, str3((*world).codeOrFieldIsLiteral)),
 
 	// Property steps: what a seed fixes about text an implementation

@@ -127,19 +127,34 @@ func TestTierCountsPerProfile(t *testing.T) {
 				t.Errorf("%s %s: %+v, want %d of %d", p.Profile, tier, c, want[p.Profile][tier], want[p.Profile][tier])
 			}
 		}
-		if p.Required.Total+p.Decisions.Total+p.Extensions.Total != p.Scenarios {
-			t.Errorf("%s: the tiers add up to %d of %d scenarios", p.Profile, p.Required.Total+p.Decisions.Total+p.Extensions.Total, p.Scenarios)
+		if n := p.Required.Total + p.Recommended.Total + p.Decisions.Total + p.Extensions.Total; n != p.Scenarios {
+			t.Errorf("%s: the tiers add up to %d of %d scenarios", p.Profile, n, p.Scenarios)
 		}
 	}
 }
 
-// A decision the implementation does not follow leaves it conformant: the
-// run is green under --require required, the certificate says it conforms
-// and names the failing decision; under --require decisions the run is red.
-// A failing required scenario makes it non-conformant.
+// A recommendation or a decision the implementation does not follow leaves
+// it conformant: the run is green under --require required, the
+// certificate says it conforms and names the failing scenario; under
+// --require recommended (decisions) the run is red. A failing required
+// scenario makes it non-conformant.
 func TestFailingDecisionKeepsConformance(t *testing.T) {
 	calls, suite := recordCalls(t)
-	dec, keys := pickBreakable(t, calls, suite, features.Decision)
+	for _, c := range []struct {
+		tier   features.Tier
+		strict conformance.Require // the weakest --require that fails the run on it
+		count  func(p conformance.ProfileSummary) conformance.TierCount
+	}{
+		{features.Recommended, conformance.RequireRecommended, func(p conformance.ProfileSummary) conformance.TierCount { return p.Recommended }},
+		{features.Decision, conformance.RequireDecisions, func(p conformance.ProfileSummary) conformance.TierCount { return p.Decisions }},
+	} {
+		t.Run(string(c.tier), func(t *testing.T) { notFollowedKeepsConformance(t, calls, suite, c.tier, c.strict, c.count) })
+	}
+}
+
+func notFollowedKeepsConformance(t *testing.T, calls map[string][]string, suite *features.Suite, tier features.Tier,
+	strictRequire conformance.Require, count func(conformance.ProfileSummary) conformance.TierCount) {
+	dec, keys := pickBreakable(t, calls, suite, tier)
 	impl := breakCalls{reference.New(), keys}
 
 	rep := run(t, impl, conformance.Options{Require: conformance.RequireRequired})
@@ -151,33 +166,37 @@ func TestFailingDecisionKeepsConformance(t *testing.T) {
 	for _, s := range rep.Scenarios {
 		if failedVerdict(rep.LevelVerdict(s)) {
 			failing = append(failing, s.ID)
-			if s.Tier != features.Decision {
-				t.Errorf("%s (%s) failed too: the breakage was meant for decisions only", s.ID, s.Tier)
+			if s.Tier != tier {
+				t.Errorf("%s (%s) failed too: the breakage was meant for the %s tier only", s.ID, s.Tier, tier)
 			}
 		}
 	}
 	if !rep.OK() {
-		t.Errorf("a failing decision failed a --require required run")
+		t.Errorf("a failing %s scenario failed a --require required run", tier)
 	}
 	p := profileOf(rep, dec.Profile)
-	if !p.Required.All() || p.Decisions.Passed != p.Decisions.Total-len(p.Decisions.Failing) || !containsStr(p.Decisions.Failing, dec.ID) {
-		t.Errorf("%s: tiers %+v / %+v", dec.Profile, p.Required, p.Decisions)
+	if pc := count(p); !p.Required.All() || pc.Passed != pc.Total-len(pc.Failing) || !containsStr(pc.Failing, dec.ID) {
+		t.Errorf("%s: tiers %+v / %+v", dec.Profile, p.Required, pc)
 	}
 	cert := report.NewCertificate(rep, "")
 	cp := certProfile(cert, dec.Profile)
-	if !cp.Conforms || !containsStr(cert.Conforms, dec.Profile) || !containsStr(cp.Decisions.Failing, dec.ID) ||
-		cp.Decisions.Passed != cp.Decisions.Total-len(cp.Decisions.Failing) {
+	cpc := cp.Decisions
+	if tier == features.Recommended {
+		cpc = cp.Recommended
+	}
+	if !cp.Conforms || !containsStr(cert.Conforms, dec.Profile) || !containsStr(cpc.Failing, dec.ID) ||
+		cpc.Passed != cpc.Total-len(cpc.Failing) {
 		t.Errorf("certificate with a decision not followed: %+v", cp)
 	}
-	if !strings.Contains(cert.Statement, " conforms to profiles ") || !strings.Contains(cert.Statement, "decisions") {
+	if !strings.Contains(cert.Statement, " conforms to profiles ") || !strings.Contains(cert.Statement, "recommended") || !strings.Contains(cert.Statement, "decisions") {
 		t.Errorf("statement: %s", cert.Statement)
 	}
-	if b := report.NewBadge(cert); b.Color != "brightgreen" || !strings.Contains(b.Message, dec.Profile+" req ") {
+	if b := report.NewBadge(cert); b.Color != "brightgreen" || !strings.Contains(b.Message, dec.Profile+" req ") || !strings.Contains(b.Message, " rec ") {
 		t.Errorf("badge: %+v", b)
 	}
 	var sum bytes.Buffer
 	report.WriteSummary(&sum, rep)
-	if !strings.Contains(sum.String(), "NOT FOLLOWED (decision) "+dec.ID) || strings.Contains(sum.String(), "FAIL ") ||
+	if !strings.Contains(sum.String(), "NOT FOLLOWED ("+string(tier)+") "+dec.ID) || strings.Contains(sum.String(), "FAIL ") ||
 		!strings.Contains(sum.String(), "conform: ") || !strings.Contains(sum.String(), "0 failed, ") {
 		t.Errorf("summary:\n%s", sum.String())
 	}
@@ -185,25 +204,34 @@ func TestFailingDecisionKeepsConformance(t *testing.T) {
 	if err := report.WriteHTMLReport(&html, rep, cert); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{">required</th>", ">decisions</th>", ">extensions</th>", `class="n tier not-followed"`, "run passed", `data-outcome="not-followed"`} {
+	for _, want := range []string{">required</th>", ">recommended</th>", ">decisions</th>", ">extensions</th>", `class="n tier not-followed"`, "run passed", `data-outcome="not-followed"`} {
 		if !strings.Contains(html.String(), want) {
 			t.Errorf("the HTML report lacks %q", want)
 		}
 	}
 
-	// The same implementation, decisions required: red.
-	strict := run(t, impl, conformance.Options{Require: conformance.RequireDecisions, Run: patterns(failing...)})
+	// The same implementation, its tier required: red; one tier weaker
+	// (for a decision: recommended), green.
+	strict := run(t, impl, conformance.Options{Require: strictRequire, Run: patterns(failing...)})
 	if strict.OK() {
-		t.Errorf("a failing decision passed a --require decisions run")
+		t.Errorf("a failing %s scenario passed a --require %s run", tier, strictRequire)
 	}
+	if tier == features.Decision {
+		if weaker := run(t, impl, conformance.Options{Require: conformance.RequireRecommended, Run: patterns(failing...)}); !weaker.OK() {
+			t.Errorf("a failing decision failed a --require recommended run")
+		}
+	}
+}
 
-	// A failing required scenario: no longer conformant, whatever --require.
+// A failing required scenario: no longer conformant, whatever --require.
+func TestFailingRequiredLosesConformance(t *testing.T) {
+	calls, suite := recordCalls(t)
 	req, keys := pickBreakable(t, calls, suite, features.Required)
-	rep = run(t, breakCalls{reference.New(), keys}, conformance.Options{Require: conformance.RequireRequired})
+	rep := run(t, breakCalls{reference.New(), keys}, conformance.Options{Require: conformance.RequireRequired})
 	if rep.OK() {
 		t.Errorf("%s failed, yet the run is green", req.ID)
 	}
-	cert = report.NewCertificate(rep, "")
+	cert := report.NewCertificate(rep, "")
 	if cp := certProfile(cert, req.Profile); cp.Conforms || containsStr(cert.Conforms, req.Profile) || !containsStr(cp.Required.Failing, req.ID) {
 		t.Errorf("certificate with a required failure: %+v", cp)
 	}
@@ -217,7 +245,11 @@ func TestRequireAllIncludesExtensions(t *testing.T) {
 		want bool
 	}{
 		{conformance.RequireRequired, features.Required, true},
+		{conformance.RequireRequired, features.Recommended, false},
 		{conformance.RequireRequired, features.Decision, false},
+		{conformance.RequireRecommended, features.Recommended, true},
+		{conformance.RequireRecommended, features.Decision, false},
+		{conformance.RequireDecisions, features.Recommended, true},
 		{conformance.RequireRequired, features.Extension, false},
 		{conformance.RequireDecisions, features.Decision, true},
 		{conformance.RequireDecisions, features.Extension, false},
@@ -228,7 +260,7 @@ func TestRequireAllIncludesExtensions(t *testing.T) {
 			t.Errorf("--require %q includes %s: %v, want %v", c.q, c.tier, got, c.want)
 		}
 	}
-	if _, err := result.ParseRequire("some"); err == nil || !strings.Contains(err.Error(), "want required, decisions or all") {
+	if _, err := result.ParseRequire("some"); err == nil || !strings.Contains(err.Error(), "want required, recommended, decisions or all") {
 		t.Errorf("an unknown --require: %v", err)
 	}
 	if _, err := conformance.Run(context.Background(), conformance.Options{Driver: conformance.InProcess(reference.New()), Require: "most"}); err == nil {

@@ -35,16 +35,17 @@ const (
 	IDTag     = "@id:"     // the scenario's stable id, e.g. @id:v1/escape-xml/ampersand
 	OriginTag = "@origin:" // where a transcribed case comes from, e.g. @origin:formatting.test.ts
 	ReqTag    = "@req:"    // a requirement id of spec/, e.g. @req:V1-XML-ESCAPE
-	// The tier tags: a scenario with neither is required.
-	DecisionTag  = "@decision"  // the seed is silent; the kit pins one answer
-	ExtensionTag = "@extension" // beyond (or against) the seed; recommended, never required
+	// The tier tags: a scenario with none is required.
+	RecommendedTag = "@recommended" // the seed says SHOULD, recommended, suggested, prefer or MAY
+	DecisionTag    = "@decision"    // the seed is silent; the kit pins one answer
+	ExtensionTag   = "@extension"   // beyond (or against) the seed; recommended, never required
 	// CaseColumn names the Examples column whose value ends an outline row's id.
 	CaseColumn = "case"
 )
 
 // Tier says how much a scenario's verdict weighs. Every scenario has
-// exactly one, by tag: none is Required, @decision is Decision, and
-// @extension is Extension.
+// exactly one, by tag: none is Required, @recommended is Recommended,
+// @decision is Decision, and @extension is Extension.
 type Tier string
 
 // The tiers, strongest first.
@@ -53,6 +54,10 @@ const (
 	// where the seed defers to it. A profile is conformed to exactly when
 	// every required scenario passes.
 	Required Tier = "required"
+	// Recommended: the seed recommends the behaviour without requiring it
+	// (SHOULD, RECOMMENDED, "recommended", "suggested", "prefer", MAY): an
+	// implementation that does otherwise still conforms.
+	Recommended Tier = "recommended"
 	// Decision: the seed is silent and the kit pins one reasonable answer;
 	// the scenario's description names the seed sentence that leaves it open.
 	Decision Tier = "decision"
@@ -62,10 +67,19 @@ const (
 )
 
 // Tiers lists the tiers, strongest first.
-var Tiers = []Tier{Required, Decision, Extension}
+var Tiers = []Tier{Required, Recommended, Decision, Extension}
 
 // tierOf maps a tier tag to its tier.
-var tierOf = map[string]Tier{DecisionTag: Decision, ExtensionTag: Extension}
+var tierOf = map[string]Tier{RecommendedTag: Recommended, DecisionTag: Decision, ExtensionTag: Extension}
+
+// Rank orders the tiers by weight: Required 0, Recommended 1, Decision 2,
+// Extension 3 (an unknown tier ranks after every one).
+func (t Tier) Rank() int {
+	if i := slices.Index(Tiers, t); i >= 0 {
+		return i
+	}
+	return len(Tiers)
+}
 
 // Scenario is one runnable scenario: a plain scenario, or one row of an outline.
 type Scenario struct {
@@ -101,7 +115,7 @@ type Suite struct {
 // Load indexes a features folder laid out like the embedded one. Every
 // scenario needs exactly one @id tag, unique across the suite, starting with
 // its profile folder; every outline needs a `case` column with unique values;
-// every scenario has at most one tier tag (@decision or
+// every scenario has at most one tier tag (@recommended, @decision or
 // @extension), and every profile has at least one required scenario (one
 // with no tier tag).
 func Load(fsys fs.FS) (*Suite, error) { return LoadProfiles(fsys, nil) }
@@ -167,7 +181,7 @@ func (s *Suite) checkRequiredTiers() error {
 	}
 	for _, p := range s.Profiles() {
 		if required[p] == 0 {
-			return fmt.Errorf("features: profile %s (%s) has no required scenario (every one is a decision or an extension): nothing would decide whether an implementation conforms to it",
+			return fmt.Errorf("features: profile %s (%s) has no required scenario (every one is recommended, a decision or an extension): nothing would decide whether an implementation conforms to it",
 				p, strings.Join(files[p], ", "))
 		}
 	}
@@ -281,7 +295,7 @@ func newScenario(pk *messages.Pickle, profile, uri, feature string, nodes astNod
 		}
 	}
 	if len(tierTags) > 1 {
-		return nil, fmt.Errorf("features: %s:%d: scenario %q has two tier tags (%s): a scenario is required (no tier tag), a decision or an extension, never two",
+		return nil, fmt.Errorf("features: %s:%d: scenario %q has two tier tags (%s): a scenario is required (no tier tag), recommended, a decision or an extension, never two",
 			uri, sc.Line, sc.ID, strings.Join(tierNames, " and "))
 	}
 	if sc.Tier == "" {
@@ -590,6 +604,20 @@ func (s *Suite) Profiles() []string {
 		if !seen[sc.Profile] {
 			seen[sc.Profile] = true
 			out = append(out, sc.Profile)
+		}
+	}
+	return out
+}
+
+// Texts are the scenario's step texts and doc strings, placeholders filled
+// in: everything it sends an implementation is written there (the host
+// zone a run chooses reads the date-times they hold).
+func (sc *Scenario) Texts() []string {
+	out := make([]string, 0, len(sc.Steps))
+	for _, st := range sc.Steps {
+		out = append(out, st.Text)
+		if st.Argument != nil && st.Argument.DocString != nil {
+			out = append(out, st.Argument.DocString.Content)
 		}
 	}
 	return out

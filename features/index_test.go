@@ -23,6 +23,10 @@ Feature: tiers
   Scenario: required by default
     When nothing
 
+  @recommended @id:p/t/recommended
+  Scenario: what the seed recommends
+    When nothing recommended
+
   @decision @id:p/t/decided
   Scenario: pinned where the seed is silent
     When nothing else
@@ -50,7 +54,7 @@ func TestTierByTag(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]Tier{"p/t/plain": Required, "p/t/decided": Decision, "p/t/extended": Extension,
+	want := map[string]Tier{"p/t/plain": Required, "p/t/recommended": Recommended, "p/t/decided": Decision, "p/t/extended": Extension,
 		"p/t/rows/a": Required, "p/t/rows/b": Extension}
 	for id, tier := range want {
 		sc, ok := s.ByID(id)
@@ -98,6 +102,16 @@ Feature: f
       | case | x |
       | a    | y |
 `, "p/f.feature:14: scenario \"p/f/rows/a\" has two tier tags (decision and extension)"},
+		"recommended and decision": {`@p
+Feature: f
+  @id:p/f/ok
+  Scenario: ok
+    When nothing
+
+  @recommended @decision @id:p/f/both
+  Scenario: both
+    When something
+`, "p/f.feature:8: scenario \"p/f/both\" has two tier tags (recommended and decision)"},
 	}
 	for name, c := range cases {
 		_, err := load(t, map[string]string{"p/f.feature": c.body})
@@ -126,7 +140,7 @@ Feature: f
 
 // The embedded suite loads: no scenario there has two tier tags and every
 // profile has required scenarios.
-func TestEmbeddedSuiteHasThreeTiers(t *testing.T) {
+func TestEmbeddedSuiteHasFourTiers(t *testing.T) {
 	s, err := Load(FS())
 	if err != nil {
 		t.Fatal(err)
@@ -135,7 +149,8 @@ func TestEmbeddedSuiteHasThreeTiers(t *testing.T) {
 	for _, sc := range s.Scenarios {
 		n[sc.Tier]++
 	}
-	if n[Required] == 0 || n[Decision] == 0 || n[Required]+n[Decision]+n[Extension] != len(s.Scenarios) {
+	if n[Required] == 0 || n[Recommended] == 0 || n[Decision] == 0 || n[Extension] == 0 ||
+		n[Required]+n[Recommended]+n[Decision]+n[Extension] != len(s.Scenarios) {
 		t.Errorf("tiers %v of %d scenarios", n, len(s.Scenarios))
 	}
 }

@@ -41,6 +41,7 @@ type model struct {
 	SpecVersion string
 	Reference   conformanceFacts
 	Profiles    []*profileDoc
+	Recommended []*scenarioDoc
 	Decisions   []*scenarioDoc
 	Extensions  []*scenarioDoc
 	// Unknown are @req citations spec/ does not define, "REQ (scenario id)".
@@ -60,20 +61,24 @@ type profileDoc struct {
 	Requirements        []*reqDoc
 	Scenarios           []*scenarioDoc // of this features folder, in file order
 	Unreferenced        []*scenarioDoc // of those, the ones citing no requirement
+	Recommended         []*scenarioDoc
 	Decisions           []*scenarioDoc
 	Extensions          []*scenarioDoc
 	// The tiers in the reference run, in cases (outline rows count one by
-	// one): required passed, decisions and extensions followed.
-	Required, DecisionCases, ExtensionCases conformance.TierCount
-	Claimed                                 bool
-	Rows, Passed                            int
-	Failed, NotClaimed                      int
-	MissingOps                              []string
-	Status                                  string
+	// one): required passed, recommendations, decisions and extensions
+	// followed.
+	Required, RecommendedCases, DecisionCases, ExtensionCases conformance.TierCount
+	Claimed                                                   bool
+	Rows, Passed                                              int
+	Failed, NotClaimed                                        int
+	MissingOps                                                []string
+	Status                                                    string
 }
 
 type reqDoc struct {
 	ID, Text, Source string
+	Strength         spec.Strength
+	Seed             string // the seed's words, quoted
 	Scenarios        []*scenarioDoc
 	Rows, Passed     int
 	Status           string
@@ -87,6 +92,7 @@ type scenarioDoc struct {
 	Description          string
 	Tags                 []string // its own, without @id
 	Reqs                 []string
+	Recommended          bool // a case of it is @recommended
 	Decision             bool // a case of it is a @decision
 	Extension            bool // a case of it is an @extension
 	RequiredCase         bool // a case of it is required
@@ -151,6 +157,7 @@ func buildModel(cat *spec.Catalog, suite *features.Suite, feats fs.FS, rep *conf
 		}
 		// An examples table may carry its own tier tag: an outline is listed
 		// with each tier one of its rows has.
+		d.Recommended = d.Recommended || sc.Tier == features.Recommended
 		d.Decision = d.Decision || sc.Tier == features.Decision
 		d.Extension = d.Extension || sc.Tier == features.Extension
 		d.RequiredCase = d.RequiredCase || sc.Tier == features.Required
@@ -202,7 +209,7 @@ func buildModel(cat *spec.Catalog, suite *features.Suite, feats fs.FS, rep *conf
 		p := add(sp.Name)
 		p.Title, p.Source, p.Operations = sp.Title, sp.Source, sp.Operations
 		for _, r := range sp.Requirements {
-			rd := &reqDoc{ID: r.ID, Text: r.Text, Source: r.Source}
+			rd := &reqDoc{ID: r.ID, Text: r.Text, Source: r.Source, Strength: r.Strength, Seed: r.Seed}
 			reqs[r.ID] = rd
 			p.Requirements = append(p.Requirements, rd)
 		}
@@ -222,6 +229,9 @@ func buildModel(cat *spec.Catalog, suite *features.Suite, feats fs.FS, rep *conf
 		p.Scenarios = append(p.Scenarios, d)
 		if len(d.Reqs) == 0 {
 			p.Unreferenced = append(p.Unreferenced, d)
+		}
+		if d.Recommended {
+			p.Recommended = append(p.Recommended, d)
 		}
 		if d.Decision {
 			p.Decisions = append(p.Decisions, d)
@@ -251,7 +261,7 @@ func buildModel(cat *spec.Catalog, suite *features.Suite, feats fs.FS, rep *conf
 		s, ok := summaries[name]
 		p.Claimed, p.MissingOps = s.Claimed, s.MissingOps
 		p.Rows, p.Passed, p.Failed, p.NotClaimed = s.Scenarios, s.Passed, s.Failed, s.NotClaimedCnt
-		p.Required, p.DecisionCases, p.ExtensionCases = s.Required, s.Decisions, s.Extensions
+		p.Required, p.RecommendedCases, p.DecisionCases, p.ExtensionCases = s.Required, s.Recommended, s.Decisions, s.Extensions
 		switch {
 		case !ok:
 			p.Status = stNotRun
@@ -263,6 +273,7 @@ func buildModel(cat *spec.Catalog, suite *features.Suite, feats fs.FS, rep *conf
 			p.Status = stPassed
 		}
 		m.Profiles = append(m.Profiles, p)
+		m.Recommended = append(m.Recommended, p.Recommended...)
 		m.Decisions = append(m.Decisions, p.Decisions...)
 		m.Extensions = append(m.Extensions, p.Extensions...)
 	}

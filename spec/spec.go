@@ -51,10 +51,68 @@ type Profile struct {
 
 // Requirement is one behaviour of a seed with a stable id.
 type Requirement struct {
-	ID      string `yaml:"id"`
-	Source  string `yaml:"source"`
-	Text    string `yaml:"text"`
+	ID     string `yaml:"id"`
+	Source string `yaml:"source"`
+	Text   string `yaml:"text"`
+	// Strength is how strongly the seed asks for the behaviour; it bounds
+	// the tier of the requirement's scenarios (Strength.MaxTier).
+	Strength Strength `yaml:"strength"`
+	// Seed is the seed's own words that fix the behaviour, quoted (parts
+	// of one sentence joined by "…"); required for must, should and may.
+	Seed    string `yaml:"seed"`
 	Profile string `yaml:"-"`
+}
+
+// Strength is how strongly a seed asks for a requirement.
+type Strength string
+
+// The strengths, strongest first.
+const (
+	// Must: MUST, the contract's own words, a worked example it fixes, or
+	// the original system's behaviour on inputs it can receive.
+	Must Strength = "must"
+	// Should: SHOULD, RECOMMENDED, "recommended", "suggested", "prefer".
+	Should Strength = "should"
+	// May: MAY, "optional": the seed permits it.
+	May Strength = "may"
+	// Decision: the seed is silent or ambiguous and the kit pins an answer.
+	Decision Strength = "decision"
+	// Extension: beyond the seed (or against it).
+	Extension Strength = "extension"
+)
+
+// Strengths lists the strengths, strongest first.
+var Strengths = []Strength{Must, Should, May, Decision, Extension}
+
+// ParseStrength reads a strength; anything else is an error naming the
+// strengths there are.
+func ParseStrength(s string) (Strength, error) {
+	for _, st := range Strengths {
+		if string(st) == s {
+			return st, nil
+		}
+	}
+	if s == "" {
+		return "", fmt.Errorf("no strength (want must, should, may, decision or extension)")
+	}
+	return "", fmt.Errorf("unknown strength %q (want must, should, may, decision or extension)", s)
+}
+
+// Quoted reports whether a requirement of this strength quotes the seed:
+// must, should and may are the seed's words.
+func (s Strength) Quoted() bool { return s == Must || s == Should || s == May }
+
+// MaxTier is the strongest tier a scenario of a requirement of this
+// strength may have, as the tier's name: required for must, recommended
+// for should and may, decision, extension.
+func (s Strength) MaxTier() string {
+	switch s {
+	case Must:
+		return "required"
+	case Should, May:
+		return "recommended"
+	}
+	return string(s)
 }
 
 // Operation is one call an implementation answers.
@@ -293,6 +351,14 @@ func loadProfile(fsys fs.FS, dir string, embedded bool) (*Profile, error) {
 		for _, r := range rf.Requirements {
 			r.Profile = p.Name
 			r.Text = strings.TrimSpace(r.Text)
+			r.Seed = strings.TrimSpace(r.Seed)
+			st, err := ParseStrength(string(r.Strength))
+			if err != nil {
+				return nil, fmt.Errorf("spec: %s/requirements.yaml: requirement %s: %w", dir, r.ID, err)
+			}
+			if st.Quoted() && r.Seed == "" {
+				return nil, fmt.Errorf("spec: %s/requirements.yaml: requirement %s is %s but quotes no seed text (seed:): the seed's words that fix it", dir, r.ID, st)
+			}
 		}
 		p.Requirements = rf.Requirements
 	}

@@ -61,7 +61,8 @@ import (
 
 // TestMain lets the test binary act as conform: for testscript's scripts,
 // and, with CONFORM_TEST_AS_CONFORM=1, as the implementation a test starts
-// (conform serve --stdio or --mcp).
+// (conform serve --stdio or --mcp); with CONFORM_TEST_AS_HOST_ADOPTING=1,
+// as a wrong datetime tool that lets its host zone in (hostzone_test.go).
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && strings.HasPrefix(os.Args[1], faultyImplFlag) {
 		faultyImpl(strings.TrimPrefix(os.Args[1], faultyImplFlag)) // reliability_test.go
@@ -71,6 +72,9 @@ func TestMain(m *testing.M) {
 		limitFileSize() // reliability_test.go
 
 		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	if os.Getenv("CONFORM_TEST_AS_HOST_ADOPTING") == "1" {
+		os.Exit(serveHostAdopting())
 	}
 	testscript.Main(m, map[string]func(){
 		"conform": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },

@@ -28,9 +28,12 @@ var runHelp = helpText{
 
 var listHelp = helpText{
 	usage: "conform list [flags]",
-	about: `Lists the scenarios a run with the same filters would consider: id, origins (for cases
-transcribed from v1's tests) and title, one a line; the count on stderr.`,
+	about: `Lists the scenarios a run with the same filters would consider: id, tier, origins (for
+cases transcribed from v1's tests) and title, one a line; the count on stderr. With --tiers,
+how many scenarios of each tier (required, recommended, decisions, extensions) each profile
+of the selection has.`,
 	examples: []string{
+		"conform list --tiers\tthe four tiers' sizes, per profile",
 		"conform list --tags @v1-case\tthe 54 transcribed v1 cases with their origins",
 		"conform list --tags '@datetime and @decision'\tthe datetime profile's pinned decisions",
 		"conform list --run 'v1/escape-xml/**' --json\tas JSON",
@@ -158,16 +161,18 @@ var topics = map[string]string{
 means in every Cucumber tool: tags joined with and, or, not and parentheses.
 
   @v1                               one profile
-  @v1 and not @decision             the v1 profile's required and extension scenarios
+  @v1 and not @decision             the v1 profile's scenarios but its decisions
   (@v1 or @datetime) and @decision  the pinned decisions of two profiles
-  not @extension                    everything an implementation must pass
+  @recommended                      what the seeds recommend (SHOULD, suggested, MAY)
+  not (@recommended or @decision or @extension)
+                                    the required scenarios: what decides conformance
 
 godog's older form is still accepted: ',' is or, '&&' is and, '~' is not
 ('@v1&&~@decision'). A tag no scenario carries is refused (exit status 2), so a typo cannot
 turn into a green run of nothing; conform list --tags EXPR shows what an expression selects.
 
 Tags: one per profile (@v1, @datetime, @timestamps, @routing, @clock-core, @clock-awareness),
-the tiers @decision and @extension, @v1-case for cases transcribed from v1's tests, and
+the tiers @recommended, @decision and @extension, @v1-case for cases transcribed from v1's tests, and
 @req:ID, @origin:…, @id:… on each scenario.
 `,
 }

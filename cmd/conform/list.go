@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"slices"
+	"sort"
 	"strings"
 	"text/tabwriter"
 
@@ -30,6 +31,7 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 	fset.Var(&skip, "skip", "leave out ids matching these patterns")
 	shardFlag := fset.String("shard", "", "only shard `i/n` of the selection, as conform run --shard splits it")
 	asJSON := fset.Bool("json", false, "print JSON instead of a table")
+	byTier := fset.Bool("tiers", false, "print how many scenarios of each tier every profile has, instead of the scenarios")
 	if pos, err := parseFlags(fset, args, stdout, listHelp); err != nil {
 		return err
 	} else if len(pos) > 0 {
@@ -50,7 +52,44 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *byTier {
+		return printTiers(stdout, sel)
+	}
 	return printList(stdout, stderr, sel, *asJSON)
+}
+
+// printTiers prints, per profile of the selection, how many of its
+// scenarios each tier holds: required (they alone decide conformance),
+// recommended, decisions and extensions, then the selection's totals.
+func printTiers(stdout io.Writer, sel []*features.Scenario) error {
+	counts := map[string]map[features.Tier]int{}
+	var profiles []string
+	total := map[features.Tier]int{}
+	for _, sc := range sel {
+		if counts[sc.Profile] == nil {
+			counts[sc.Profile] = map[features.Tier]int{}
+			profiles = append(profiles, sc.Profile)
+		}
+		counts[sc.Profile][sc.Tier]++
+		total[sc.Tier]++
+	}
+	sort.Strings(profiles)
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
+	row := func(name string, n map[features.Tier]int) {
+		all := 0
+		fmt.Fprintf(tw, "%s\t", name)
+		for _, t := range features.Tiers {
+			fmt.Fprintf(tw, "%d\t", n[t])
+			all += n[t]
+		}
+		fmt.Fprintf(tw, "%d\t\n", all)
+	}
+	fmt.Fprintf(tw, "PROFILE\tREQUIRED\tRECOMMENDED\tDECISIONS\tEXTENSIONS\tSCENARIOS\t\n")
+	for _, p := range profiles {
+		row(p, counts[p])
+	}
+	row("all", total)
+	return tw.Flush()
 }
 
 // printList prints scenarios as conform list does: a table (id, tier,

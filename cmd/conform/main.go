@@ -162,7 +162,7 @@ var runExamples = []string{
 const exitCodes = `Exit status:
   0  the run is green: every scenario that ran passed (or failed while listed as known failing or flaky)
   1  the run is red: a scenario failed, a known-failing scenario passes now, or a known pattern is stale
-     (a scenario of a tier --require leaves out, by default any @decision or @extension, is reported
+     (a scenario of a tier --require leaves out, by default any @recommended, @decision or @extension, is reported
      as not followed and does not fail the run)
   2  the run could not happen: a bad flag, an unknown tag, an unreadable file, nothing selected,
      an implementation that cannot be started or reached

@@ -142,7 +142,7 @@ func TestBadOptionsNameTheirFlag(t *testing.T) {
 		{[]string{"--tags", "v1"}, `conform: --tags "v1": "v1" is not a tag`},
 		{[]string{"--tags", "@no-such-tag"}, `conform: --tags "@no-such-tag": no scenario has the tag @no-such-tag (see conform list)`},
 		{[]string{"--shard", "3/2"}, `conform: --shard "3/2": want 1 ≤ i ≤ n`},
-		{[]string{"--require", "most"}, `conform: --require "most": want required, decisions or all`},
+		{[]string{"--require", "most"}, `conform: --require "most": want required, recommended, decisions or all`},
 		{[]string{"--level", "strict"}, `conform: --level "strict": want compat or exact`},
 		{[]string{"--format", "tap"}, `conform: --format "tap": want one of progress, pretty, junit, cucumber`},
 		{[]string{"--run", "nope/**"}, "conform: no scenario matches the given --tags, --run and --skip"},

@@ -47,7 +47,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.date, "date", "", "`YYYY-MM-DD`: the date to write into certificate.json (none by default, so a certificate is reproducible)")
 	fs.StringVar(&f.knownFailing, "known-failing", "", "`FILE` of scenario id patterns (one a line, # comments) expected to fail: they do not fail the run, but one that passes does, and so does a pattern matching nothing")
 	fs.StringVar(&f.knownFlaky, "known-flaky", "", "`FILE` of scenario id patterns that are retried once when they fail and never fail the run (they are reported)")
-	fs.StringVar(&f.require, "require", string(conformance.RequireRequired), "`TIERS` whose failures fail the run (exit 1): required (conformance: a decision or extension not followed is reported, never fatal), decisions (required and @decision) or all (extensions too; the reference's own CI)")
+	fs.StringVar(&f.require, "require", string(conformance.RequireRequired), "`TIERS` whose failures fail the run (exit 1): required (conformance: a recommendation, decision or extension not followed is reported, never fatal), recommended (required and @recommended), decisions (@decision too) or all (extensions too; the reference's own CI)")
 	fs.BoolVar(&f.failFast, "fail-fast", false, "stop after the first scenario that fails the run")
 	fs.StringVar(&f.progress, "progress", "auto", "`WHEN` to show a live scenario counter on stderr: auto (stderr is a terminal), always, never")
 	fs.StringVar(&f.features, "features", "", "run the features of folder `DIR` instead of the embedded ones")
@@ -77,8 +77,8 @@ func (f *driverFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.window, "window", 16, "calls in flight at once on an exec: implementation's pipe")
 	fs.IntVar(&f.restarts, "restarts", 3, "how many consecutive failed starts (no hello) of an exec: implementation are tried again before the run stops; a crash of a running one is charged to its call and a fresh process goes on")
 	fs.StringVar(&f.stderrLog, "stderr-log", "", "write an exec: or mcp: implementation's whole stderr to `FILE` (its last lines are always shown with a failure)")
-	fs.StringVar(&f.hostTZ, "host-tz", "", "`ZONE` (an IANA name, or UTC) to run an exec: implementation under as its host time zone; default: one of "+
-		strings.Join(driver.HostileZones, ", ")+" chosen by --seed")
+	fs.StringVar(&f.hostTZ, "host-tz", "", "`ZONE` (an IANA name, or UTC) to run an exec: implementation under as its host time zone; default: chosen by --seed among the zones whose offsets the selected scenarios' inputs write on both sides of a daylight saving change (a tool that lets its host zone in then answers wrongly), else among "+
+		strings.Join(driver.HostileZones, ", "))
 	fs.Int64Var(&f.seed, "seed", 0, "`N` choosing the host zone of an exec: implementation (default: from the clock; the summary prints it, so --seed N reproduces a run)")
 }
 
@@ -105,6 +105,21 @@ func (f *driverFlags) validate(explicit map[string]bool) error {
 	}
 	f.chosen, f.seeded = driver.HostZoneFor(f.seed), true
 	return nil
+}
+
+// chooseFor picks a seeded host zone by the selection's inputs
+// (driver.HostZoneForInputs): a zone whose offsets they write on both
+// sides of a transition, so that a tool adopting its host zone is caught
+// by default. Only an exec: implementation has a host zone to choose.
+func (f *driverFlags) chooseFor(sel []*features.Scenario) {
+	if !f.seeded || !strings.HasPrefix(f.impl, "exec:") {
+		return
+	}
+	var texts []string
+	for _, sc := range sel {
+		texts = append(texts, sc.Texts()...)
+	}
+	f.chosen = driver.HostZoneForInputs(f.seed, texts)
 }
 
 // hostZoneLine says which host zone an implementation ran under, for the
@@ -333,6 +348,19 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		}
 		defer stage.Abort() // a no-op once committed
 		opts.FormatFiles = conformance.ReportFormatFiles(stage.Path())
+	}
+	if f.driver.seeded && strings.HasPrefix(f.driver.impl, "exec:") {
+		suite := opts.Suite
+		if suite == nil {
+			if suite, err = features.Load(features.FS()); err != nil {
+				return exitUsage, err
+			}
+			opts.Suite = suite
+		}
+		// A filter that selects nothing usable is the run's to report.
+		if sel, err := selection.Of(suite, selection.Filter{Tags: f.tags, Run: f.run, Skip: f.skip, Shard: shard}); err == nil {
+			f.driver.chooseFor(sel)
+		}
 	}
 	// Watched from before the implementation starts until after it is
 	// stopped.

@@ -43,7 +43,7 @@ func TestRequireDecidesTheExitStatus(t *testing.T) {
 	code, _, stderr := conform(t, "--features", feats, "--level", "compat", "--report", dir)
 	if code != exitOK || !strings.Contains(stderr, "NOT FOLLOWED (decision) v1/tiers/decision") ||
 		!strings.Contains(stderr, "NOT FOLLOWED (extension) v1/tiers/extension") ||
-		!strings.Contains(stderr, "required 1/1 passed, decisions 0/1 followed, extensions 0/1 followed") ||
+		!strings.Contains(stderr, "required 1/1 passed, recommended 0/0 followed, decisions 0/1 followed, extensions 0/1 followed") ||
 		!strings.Contains(stderr, "conform: 1 passed, 0 failed, 1 decisions and 1 extensions not followed") {
 		t.Errorf("default --require required: exit %d\n%s", code, stderr)
 	}
@@ -77,7 +77,7 @@ func TestRequireDecidesTheExitStatus(t *testing.T) {
 		t.Errorf("--require all: exit %d\n%s", code, stderr)
 	}
 	code, _, stderr = conform(t, "--features", feats, "--require", "some")
-	if code != exitUsage || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, `--require "some": want required, decisions or all`) {
+	if code != exitUsage || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, `--require "some": want required, recommended, decisions or all`) {
 		t.Errorf("an unknown --require: exit %d\n%s", code, stderr)
 	}
 }

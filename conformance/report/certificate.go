@@ -35,20 +35,22 @@ type Certificate struct {
 }
 
 // CertificateProfile is one profile's counts at the run's level, the
-// three tiers apart: required passed, decisions and extensions followed,
+// four tiers apart: required passed, recommendations, decisions and
+// extensions followed,
 // each with the ids that failed.
 type CertificateProfile struct {
-	Profile    string           `json:"profile"`
-	Claimed    bool             `json:"claimed"`
-	Conforms   bool             `json:"conforms"`
-	Scenarios  int              `json:"scenarios"`
-	Passed     int              `json:"passed"`
-	Failed     int              `json:"failed"`
-	NotClaimed int              `json:"not_claimed"`
-	Faults     int              `json:"faults"`
-	Required   result.TierCount `json:"required"`
-	Decisions  result.TierCount `json:"decisions"`
-	Extensions result.TierCount `json:"extensions"`
+	Profile     string           `json:"profile"`
+	Claimed     bool             `json:"claimed"`
+	Conforms    bool             `json:"conforms"`
+	Scenarios   int              `json:"scenarios"`
+	Passed      int              `json:"passed"`
+	Failed      int              `json:"failed"`
+	NotClaimed  int              `json:"not_claimed"`
+	Faults      int              `json:"faults"`
+	Required    result.TierCount `json:"required"`
+	Recommended result.TierCount `json:"recommended"`
+	Decisions   result.TierCount `json:"decisions"`
+	Extensions  result.TierCount `json:"extensions"`
 }
 
 // NewCertificate states what rep shows; date (YYYY-MM-DD, or "") is written
@@ -61,7 +63,7 @@ func NewCertificate(rep *result.Report, date string) *Certificate {
 	for _, p := range rep.Profiles {
 		cp := CertificateProfile{Profile: p.Profile, Claimed: p.Claimed, Scenarios: p.Scenarios,
 			Passed: p.Passed, Failed: p.Failed, NotClaimed: p.NotClaimedCnt, Faults: p.Faults,
-			Required: p.Required, Decisions: p.Decisions, Extensions: p.Extensions}
+			Required: p.Required, Recommended: p.Recommended, Decisions: p.Decisions, Extensions: p.Extensions}
 		cp.Conforms = p.Conforms() && rep.Complete
 		if cp.Conforms {
 			c.Conforms = append(c.Conforms, p.Profile)
@@ -85,7 +87,7 @@ func NewCertificate(rep *result.Report, date string) *Certificate {
 		var also []string
 		for _, p := range c.Profiles {
 			if p.Conforms {
-				also = append(also, fmt.Sprintf("%s: %s", p.Profile, followed(p.Decisions, p.Extensions)))
+				also = append(also, fmt.Sprintf("%s: %s", p.Profile, followed(p.Recommended, p.Decisions, p.Extensions)))
 			}
 		}
 		c.Statement += "; it also follows " + strings.Join(also, "; ")
@@ -93,9 +95,21 @@ func NewCertificate(rep *result.Report, date string) *Certificate {
 	return c
 }
 
-// followed says how many decisions and extensions a profile follows.
-func followed(d, e result.TierCount) string {
-	return fmt.Sprintf("%d of %d decisions and %d of %d extensions", d.Passed, d.Total, e.Passed, e.Total)
+// followed says how many recommendations, decisions and extensions a
+// profile follows.
+func followed(r, d, e result.TierCount) string {
+	return fmt.Sprintf("%d of %d recommended, %d of %d decisions and %d of %d extensions",
+		r.Passed, r.Total, d.Passed, d.Total, e.Passed, e.Total)
+}
+
+// notFollowed says how many scenarios of each tier beyond the required a
+// profile does not follow ("" when it follows them all).
+func notFollowed(p result.ProfileSummary) string {
+	if p.Recommended.All() && p.Decisions.All() && p.Extensions.All() {
+		return ""
+	}
+	return fmt.Sprintf("%d recommended, %d decisions, %d extensions not followed",
+		p.Recommended.Total-p.Recommended.Passed, p.Decisions.Total-p.Decisions.Passed, p.Extensions.Total-p.Extensions.Passed)
 }
 
 func orUnknown(s string) string {
@@ -114,14 +128,14 @@ type Badge struct {
 	Color         string `json:"color"`
 }
 
-// badgeProfiles names each conformed-to profile with its three tiers,
-// e.g. "v1 req 290/290 dec 12/12 ext 5/8".
+// badgeProfiles names each conformed-to profile with its four tiers,
+// e.g. "v1 req 290/290 rec 3/3 dec 12/12 ext 5/8".
 func badgeProfiles(c *Certificate) string {
 	var parts []string
 	for _, p := range c.Profiles {
 		if p.Conforms {
-			parts = append(parts, fmt.Sprintf("%s req %d/%d dec %d/%d ext %d/%d", p.Profile, p.Required.Passed, p.Required.Total,
-				p.Decisions.Passed, p.Decisions.Total, p.Extensions.Passed, p.Extensions.Total))
+			parts = append(parts, fmt.Sprintf("%s req %d/%d rec %d/%d dec %d/%d ext %d/%d", p.Profile, p.Required.Passed, p.Required.Total,
+				p.Recommended.Passed, p.Recommended.Total, p.Decisions.Passed, p.Decisions.Total, p.Extensions.Passed, p.Extensions.Total))
 		}
 	}
 	return strings.Join(parts, " | ")

@@ -271,9 +271,8 @@ func (col *ComparisonColumn) ProfileCell(profile string) (text, class string) {
 			counts += fmt.Sprintf(" (%d known)", p.KnownFailing)
 		}
 	}
-	if !p.Decisions.All() || !p.Extensions.All() {
-		counts += fmt.Sprintf("; %d decisions, %d extensions not followed",
-			p.Decisions.Total-p.Decisions.Passed, p.Extensions.Total-p.Extensions.Passed)
+	if nf := notFollowed(*p); nf != "" {
+		counts += "; " + nf
 	}
 	conforms := false
 	for _, cp := range col.Certificate.Profiles {

@@ -108,9 +108,8 @@ func WriteHTMLReport(w io.Writer, rep *result.Report, cert *Certificate) error {
 		default:
 			m.Result, m.Class = "passes", "passed"
 		}
-		if p.Claimed && p.Required.All() && (!p.Decisions.All() || !p.Extensions.All()) {
-			m.Result += fmt.Sprintf(" (%d decisions, %d extensions not followed)",
-				p.Decisions.Total-p.Decisions.Passed, p.Extensions.Total-p.Extensions.Passed)
+		if nf := notFollowed(p); p.Claimed && p.Required.All() && nf != "" {
+			m.Result += " (" + nf + ")"
 		}
 		d.Matrix = append(d.Matrix, m)
 	}

@@ -73,9 +73,21 @@ func WriteSummaryWith(w io.Writer, r *result.Report, o SummaryOptions) {
 		fmt.Fprintf(w, "report: %s\n", o.ReportPath)
 	}
 	var extra []string
-	if t.NotFollowedDecisions+t.NotFollowedExtensions > 0 {
-		extra = append(extra, fmt.Sprintf("%d decisions and %d extensions not followed (--require %s does not fail the run on them)",
-			t.NotFollowedDecisions, t.NotFollowedExtensions, r.Require))
+	var nf []string
+	for _, c := range []struct {
+		n    int
+		noun string
+	}{{t.NotFollowedRecommended, "recommended"}, {t.NotFollowedDecisions, "decisions"}, {t.NotFollowedExtensions, "extensions"}} {
+		if c.n > 0 {
+			nf = append(nf, fmt.Sprintf("%d %s", c.n, c.noun))
+		}
+	}
+	if len(nf) > 0 {
+		list := strings.Join(nf, ", ")
+		if i := strings.LastIndex(list, ", "); i >= 0 {
+			list = list[:i] + " and " + list[i+2:]
+		}
+		extra = append(extra, fmt.Sprintf("%s not followed (--require %s does not fail the run on them)", list, r.Require))
 	}
 	if t.KnownFailing > 0 {
 		extra = append(extra, fmt.Sprintf("%d known failing", t.KnownFailing))
@@ -96,12 +108,13 @@ func WriteSummaryWith(w io.Writer, r *result.Report, o SummaryOptions) {
 	fmt.Fprintf(w, "conform: %d passed, %d failed%s\n", t.Passed, t.Failed, tail)
 }
 
-// TierLine gives a claimed profile's three tiers at the run's level and
-// whether it conforms: "required 280/280 passed, decisions 10/12 followed,
-// extensions 3/5 followed: conforms".
+// TierLine gives a claimed profile's four tiers at the run's level and
+// whether it conforms: "required 280/280 passed, recommended 8/9
+// followed, decisions 10/12 followed, extensions 3/5 followed: conforms".
 func TierLine(r *result.Report, p result.ProfileSummary) string {
-	line := fmt.Sprintf("required %d/%d passed, decisions %d/%d followed, extensions %d/%d followed",
-		p.Required.Passed, p.Required.Total, p.Decisions.Passed, p.Decisions.Total, p.Extensions.Passed, p.Extensions.Total)
+	line := fmt.Sprintf("required %d/%d passed, recommended %d/%d followed, decisions %d/%d followed, extensions %d/%d followed",
+		p.Required.Passed, p.Required.Total, p.Recommended.Passed, p.Recommended.Total,
+		p.Decisions.Passed, p.Decisions.Total, p.Extensions.Passed, p.Extensions.Total)
 	switch {
 	case p.Required.Total == 0:
 		return line
@@ -154,8 +167,8 @@ func writeProfileTable(w io.Writer, r *result.Report) {
 }
 
 // FailureGroup is failing scenarios that failed the same way: the same
-// verdict, the same label (FAIL, or NOT FOLLOWED for a decision or
-// extension the run does not require) and the same problem, word for word.
+// verdict, the same label (FAIL, or NOT FOLLOWED for a recommendation,
+// decision or extension the run does not require) and the same problem, word for word.
 type FailureGroup struct {
 	Verdict result.Verdict
 	Label   string
@@ -165,7 +178,8 @@ type FailureGroup struct {
 
 // failureLabel is how the summary heads a failing scenario: FAIL (with its
 // verdict when it is a fault, and its tier when not required), or NOT
-// FOLLOWED for a decision or extension the run does not require.
+// FOLLOWED for a recommendation, decision or extension the run does not
+// require.
 func failureLabel(r *result.Report, s result.ScenarioResult) string {
 	t := result.TierOf(s)
 	if r.NotFollowed(s) {

@@ -105,8 +105,8 @@ func FailsRunAt(level Level, require Require, s ScenarioResult) bool {
 }
 
 // NotFollowed reports whether this scenario failed without failing the run
-// because the run does not require its tier (a decision or an extension
-// the implementation does not follow).
+// because the run does not require its tier (a recommendation, decision
+// or extension the implementation does not follow).
 func (r *Report) NotFollowed(s ScenarioResult) bool {
 	return s.Known == "" && r.LevelVerdict(s).Fails() && !r.Require.Includes(TierOf(s))
 }
@@ -114,7 +114,8 @@ func (r *Report) NotFollowed(s ScenarioResult) bool {
 // Outcome is how a report shows a scenario: its verdict at the run's level,
 // or what a known list made of it (known-failing; fixed: listed as known
 // failing but passing; flaky: needed its second attempt), or not-followed:
-// a decision or extension that failed where the run does not require it.
+// a recommendation, decision or extension that failed where the run does
+// not require it.
 // Every count of a run is a count of outcomes (Tally).
 func (r *Report) Outcome(s ScenarioResult) string {
 	v := r.LevelVerdict(s)

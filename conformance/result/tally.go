@@ -31,11 +31,13 @@ type ProfileSummary struct {
 	// (why it is not claimed).
 	MissingOps []string `json:"missing_operations,omitempty"`
 	// The tiers graded apart, at the run's level: required scenarios
-	// passed, decisions and extensions followed. The profile is conformed
-	// to when every required scenario passed (Conforms).
-	Required   TierCount `json:"required"`
-	Decisions  TierCount `json:"decisions"`
-	Extensions TierCount `json:"extensions"`
+	// passed, recommendations, decisions and extensions followed. The
+	// profile is conformed to when every required scenario passed
+	// (Conforms).
+	Required    TierCount `json:"required"`
+	Recommended TierCount `json:"recommended"`
+	Decisions   TierCount `json:"decisions"`
+	Extensions  TierCount `json:"extensions"`
 }
 
 // TierCount is one tier of one profile: how many of its scenarios ran,
@@ -52,6 +54,8 @@ func (t TierCount) All() bool { return t.Passed == t.Total }
 // Tier is the count of one tier.
 func (p *ProfileSummary) Tier(t features.Tier) *TierCount {
 	switch t {
+	case features.Recommended:
+		return &p.Recommended
 	case features.Decision:
 		return &p.Decisions
 	case features.Extension:
@@ -75,9 +79,9 @@ type Totals struct {
 	KnownFailing int // failed, as their known-failing list says
 	Fixed        int // passed although listed as known failing
 	Flaky        int // known flaky, run a second time
-	// NotFollowed: decisions and extensions that failed where the run does
-	// not require their tier.
-	NotFollowedDecisions, NotFollowedExtensions int
+	// NotFollowed: recommendations, decisions and extensions that failed
+	// where the run does not require their tier.
+	NotFollowedRecommended, NotFollowedDecisions, NotFollowedExtensions int
 }
 
 // Tally counts a report's scenarios in one pass: each profile's counts at
@@ -106,9 +110,12 @@ func Tally(r *Report) ([]ProfileSummary, Totals) {
 		case OutcomeFlaky:
 			t.Flaky++
 		case OutcomeNotFollowed:
-			if TierOf(s) == features.Decision {
+			switch TierOf(s) {
+			case features.Recommended:
+				t.NotFollowedRecommended++
+			case features.Decision:
 				t.NotFollowedDecisions++
-			} else {
+			default:
 				t.NotFollowedExtensions++
 			}
 		default:

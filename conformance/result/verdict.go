@@ -60,10 +60,14 @@ type Require string
 // The settings of Require.
 const (
 	// RequireRequired: only a failing required scenario fails the run; a
-	// decision or extension not followed is reported, never fatal. What a
-	// third party certifying an implementation wants (the CLI's default).
+	// recommendation, decision or extension not followed is reported, never
+	// fatal. What a third party certifying an implementation wants (the
+	// CLI's default).
 	RequireRequired Require = "required"
-	// RequireDecisions: required and @decision scenarios must pass.
+	// RequireRecommended: required and @recommended scenarios must pass.
+	RequireRecommended Require = "recommended"
+	// RequireDecisions: required, @recommended and @decision scenarios must
+	// pass.
 	RequireDecisions Require = "decisions"
 	// RequireAll: every scenario must pass, extensions included; the
 	// reference's own CI runs so. The zero Require means it too.
@@ -71,7 +75,7 @@ const (
 )
 
 // Requires lists the settings of Require, weakest first.
-var Requires = []Require{RequireRequired, RequireDecisions, RequireAll}
+var Requires = []Require{RequireRequired, RequireRecommended, RequireDecisions, RequireAll}
 
 // ParseRequire reads a setting of Require; anything else is an
 // *selection.OptionError.
@@ -81,12 +85,14 @@ func ParseRequire(s string) (Require, error) {
 			return q, nil
 		}
 	}
-	return "", &selection.OptionError{Option: "Require", Value: s, Problem: "want required, decisions or all"}
+	return "", &selection.OptionError{Option: "Require", Value: s, Problem: "want required, recommended, decisions or all"}
 }
 
 // Includes reports whether a failing scenario of tier t fails the run.
 func (q Require) Includes(t features.Tier) bool {
 	switch t {
+	case features.Recommended:
+		return q == RequireRecommended || q == RequireDecisions || q == RequireAll || q == ""
 	case features.Decision:
 		return q == RequireDecisions || q == RequireAll || q == ""
 	case features.Extension:
@@ -101,7 +107,7 @@ type ScenarioResult struct {
 	Profile string   `json:"profile"`
 	Name    string   `json:"name"`
 	Origins []string `json:"origins,omitempty"`
-	// Tier: required, decision or extension ("" in a summary written before
+	// Tier: required, recommended, decision or extension ("" in a summary written before
 	// tiers existed reads as required).
 	Tier   features.Tier `json:"tier"`
 	Compat Verdict       `json:"compat"`

@@ -257,6 +257,66 @@ func dtPermittedVariants() []dtVariant {
 			}
 			return out, perr
 		}},
+		{"weekday answered in a target_timezone sent beside it", func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
+			in := dtFields(input)
+			if op != "datetime_math" || in == nil || in["operation"] != "weekday" || dtString(in, "target_timezone") == "" {
+				return ref(op, input)
+			}
+			conv, perr := ref(op, dtEncode(map[string]any{"operation": "convert_timezone", "timestamp": in["timestamp"], "target_timezone": in["target_timezone"]}))
+			if perr != nil {
+				return nil, perr
+			}
+			out, perr := ref(op, dtEncode(map[string]any{"operation": "weekday", "timestamp": dtFields(conv)["result"]}))
+			return dtRewrite(out, perr, func(o map[string]any) { o["timestamp"] = in["timestamp"] })
+		}},
+		{"offsets labelled UTC±hh:mm in the long style", dtOutputs("datetime_format", "", func(in, o map[string]any) {
+			f := dtString(o, "formatted")
+			cut := strings.LastIndexByte(f, ' ')
+			if in["style"] == "long" && dtNumericLabel.MatchString(f[cut+1:]) {
+				o["formatted"] = f[:cut+1] + "UTC" + dtString(o, "utc_offset")
+			}
+		})},
+		{"null shift fields taken as zero: a shift by nothing", func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
+			in := dtFields(input)
+			if op != "datetime_math" || in == nil || in["operation"] != "shift" {
+				return ref(op, input)
+			}
+			for _, k := range []string{"years", "months", "days", "hours", "minutes", "seconds"} {
+				if v, ok := in[k]; ok && v == nil {
+					in[k] = 0
+				}
+			}
+			return ref(op, dtEncode(in))
+		}},
+		{"seconds rounded to the nearest minute, not truncated", func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
+			in := dtFields(input)
+			if op != "datetime_format" || in == nil {
+				return ref(op, input)
+			}
+			t, err := time.Parse(time.RFC3339Nano, dtString(in, "timestamp"))
+			if err != nil || t.Second() < 30 {
+				return ref(op, input)
+			}
+			out, perr := ref(op, input)
+			if perr != nil {
+				return out, perr
+			}
+			_, off := t.Zone()
+			rounded := t.Truncate(time.Minute).Add(time.Minute).In(time.FixedZone("", off)).Format(time.RFC3339)
+			in["timestamp"] = rounded
+			moved, perr := ref(op, dtEncode(in))
+			if perr != nil {
+				return out, perr
+			}
+			return dtRewrite(out, nil, func(o map[string]any) { o["formatted"] = dtFields(moved)["formatted"] })
+		}},
+		{"a shift without shift fields refused as missing_required_field", func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
+			out, perr := ref(op, input)
+			if perr != nil && perr.Code == "empty_shift" {
+				return nil, &protocol.Error{Code: "missing_required_field", Message: "shift needs at least one shift field"}
+			}
+			return out, perr
+		}},
 		{"a repeated key: the last one wins, as Go's encoding/json", func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
 			if in := dtFields(input); in != nil && jsonin.RepeatsAKey(input) {
 				return ref(op, dtEncode(in))
@@ -326,18 +386,6 @@ func dtWrongVariants() []dtVariant {
 				o["formatted"] = f[:strings.LastIndexByte(f, ' ')+1] + abbr
 			}
 		})},
-		{"weekday answered in a target_timezone sent beside it", func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
-			in := dtFields(input)
-			if op != "datetime_math" || in == nil || in["operation"] != "weekday" || dtString(in, "target_timezone") == "" {
-				return ref(op, input)
-			}
-			conv, perr := ref(op, dtEncode(map[string]any{"operation": "convert_timezone", "timestamp": in["timestamp"], "target_timezone": in["target_timezone"]}))
-			if perr != nil {
-				return nil, perr
-			}
-			out, perr := ref(op, dtEncode(map[string]any{"operation": "weekday", "timestamp": dtFields(conv)["result"]}))
-			return dtRewrite(out, perr, func(o map[string]any) { o["timestamp"] = in["timestamp"] })
-		}},
 		{"a result past 9999 written with five digits, as Go's Format does", func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
 			out, perr := ref(op, input)
 			in := dtFields(input)

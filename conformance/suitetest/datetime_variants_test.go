@@ -14,8 +14,10 @@ import (
 func dtRequiredTags(t *testing.T) string {
 	_, suite := load(t)
 	tags := "@datetime&&~@decision"
-	if suite.HasTag("@extension") {
-		tags += "&&~@extension"
+	for _, tier := range []string{"@recommended", "@extension"} {
+		if suite.HasTag(tier) {
+			tags += "&&~" + tier
+		}
 	}
 	return tags
 }
@@ -50,8 +52,8 @@ func dtFailed(rep *conformance.Report) []conformance.ScenarioResult {
 // TestDatetimeRequiredTierAcceptsPermittedVariants: every permitted variant
 // passes every required datetime scenario at compat (`conform run --tags
 // '@datetime&&~@decision&&~@extension' --level compat`), and fails at least
-// one @decision (or @extension) scenario, so the kit's own choice stays
-// pinned there.
+// one @decision, @extension or @recommended scenario, so the kit's own
+// choice (or the seed's recommendation) stays pinned there.
 func TestDatetimeRequiredTierAcceptsPermittedVariants(t *testing.T) {
 	required := dtRequiredTags(t)
 	vs := dtPermittedVariants()
@@ -67,9 +69,9 @@ func TestDatetimeRequiredTierAcceptsPermittedVariants(t *testing.T) {
 			if t.Failed() {
 				return
 			}
-			pinned := dtFailed(dtRun(t, v, "@datetime&&@decision,@extension"))
+			pinned := dtFailed(dtRun(t, v, "@datetime&&@decision,@extension,@recommended"))
 			if len(pinned) == 0 {
-				t.Fatalf("no @decision or @extension scenario tells this variant from the reference: the kit's choice is not pinned")
+				t.Fatalf("no @recommended, @decision or @extension scenario tells this variant from the reference: the kit's choice is not pinned")
 			}
 			t.Logf("%d required scenarios passed; %d decision or extension scenarios pin the kit's other choice, e.g. %s",
 				len(rep.Scenarios), len(pinned), pinned[0].ID)

@@ -11,6 +11,8 @@ Feature: Latest actions: how actions get stored
     §6.2 B: "If `auto_clock_temporal_actions = true`, the agent MAY store actions that imply near-term
     temporal relevance"; whether a message does is the agent's judgement, given here. What must follow
     is certified: §6.3's fields, the source auto, and §6.4's default TTL "planned/in_progress: 24h".
+    The stored times are instants: §10.2's own example writes them at the user's offset
+    ("recorded_iso": "2026-02-09T18:10:00+09:00"), the kit in UTC; either names the instant.
     When I call "clock-awareness.capture_action" with {"now": "2026-02-09T18:10:00+09:00", "text": "<text>", "user_key": "user:chat:u1", "thread_key": "agent:main:chat:dm:u1", "judgement": {"action": true, "temporal": true, "label": "<label>", "status": "<status>"}}
     Then the output "captured" is true
     And the output "reason" is "auto_temporal"
@@ -18,8 +20,8 @@ Feature: Latest actions: how actions get stored
     And the output "action.status" is "<status>"
     And the output "action.type" is "temporal_action"
     And the output "action.source" is "auto"
-    And the output "action.recorded_iso" is "2026-02-09T09:10:00Z"
-    And the output "action.expires_iso" is "2026-02-10T09:10:00Z"
+    And the output "action.recorded_iso" is the instant "2026-02-09T09:10:00Z"
+    And the output "action.expires_iso" is the instant "2026-02-10T09:10:00Z"
     And the output "action.thread_key" is "agent:main:chat:dm:u1"
     And the output "action.id" occurs once among the output's "actions.*.id"
 

@@ -25,13 +25,15 @@ Feature: Bounds on inference about an action
       | max-at         | 2026-02-09T20:00:00Z | 10800000 | likely_done | after_max      | true   | likely_done |
       | expired        | 2026-02-10T17:00:00Z | 86400000 | expired     | after_max      | false  | in_progress |
 
-  @req:AW-CONT-NEVER-DONE @id:clock-awareness/continuity/user-confirms
-  Scenario: only the user's confirmation makes an action done
+  @req:AW-CONT-NEVER-DONE @req:AW-CONT-FACT @id:clock-awareness/continuity/user-confirms
+  Scenario: only the user's confirmation makes an action done, and then it may be stated as fact
+    §8.1: inference "MUST NOT be stated as fact unless user confirms"; once the user confirms,
+    the completion is the user's word.
     When I call "clock-awareness.assess_continuity" with {"now": "2026-02-09T20:00:00Z", "user_confirmed_done": true, "action": {"id": "g", "label": "Go to the gym", "type": "temporal_action", "status": "likely_done", "recorded_iso": "2026-02-09T17:00:00Z", "expires_iso": "2026-02-10T17:00:00Z", "source": "auto"}}
     Then the output "status_after" is "done"
     And the output "source_after" is "user_confirmed"
     And the output "completion_needs_confirmation" is false
-    And the output "may_state_as_fact" is false
+    And the output "may_state_as_fact" is true
 
   @req:AW-CONT-FACT @req:AW-CONT-EXPIRED @id:clock-awareness/continuity/fact
   Scenario Outline: only what the user said is fact

@@ -51,6 +51,10 @@ Feature: Group chats
 
   @req:AW-GROUP-AMBIGUOUS @req:AW-GROUP-MINUTES @id:clock-awareness/group/ambiguity
   Scenario Outline: a relative time is ambiguous at, not below, the threshold — in minutes
+    Seed 004 §0 gives "ambiguity_threshold_hours: 4", a "Threshold for treating relative time
+    expressions as ambiguous across time zones", and does not say whether a spread equal to it
+    is ambiguous: the rows at the threshold pin the kit's choice (ambiguous), the same one
+    resolve_session_tz decides.
     When I call "clock-awareness.group_time" with {"now": "<now>", "relative": <relative>, "policy": <policy>, "participants": [{"user_key": "a", "tz": "<a>"}, {"user_key": "b", "tz": "<b>"}]}
     Then the output is:
       """json
@@ -60,20 +64,24 @@ Feature: Group chats
 
     Examples:
       | case               | now                  | a                | b              | policy                                      | relative | spread | reaches | ambiguous |
-      | default-at-4h      | 2026-02-09T12:00:00Z | UTC              | Asia/Dubai     | null                                        | true     | 240    | true    | true      |
       | default-below-4h   | 2026-02-09T12:00:00Z | Europe/Moscow    | UTC            | null                                        | true     | 180    | false   | false     |
       | default-above-4h   | 2026-02-09T12:00:00Z | Asia/Kabul       | UTC            | null                                        | true     | 270    | true    | true      |
-      | kathmandu-at       | 2026-02-09T12:00:00Z | UTC              | Asia/Kathmandu | {"clock": {"ambiguity_threshold_hours": 5.75}} | true  | 345    | true    | true      |
       | kathmandu-below    | 2026-02-09T12:00:00Z | UTC              | Asia/Kathmandu | {"clock": {"ambiguity_threshold_hours": 5.76}} | true  | 345    | false   | false     |
       | kathmandu-above    | 2026-02-09T12:00:00Z | UTC              | Asia/Kathmandu | {"clock": {"ambiguity_threshold_hours": 5.5}}  | true  | 345    | true    | true      |
-      | kolkata-at         | 2026-02-09T12:00:00Z | Asia/Kolkata     | UTC            | {"clock": {"ambiguity_threshold_hours": 5.5}}  | true  | 330    | true    | true      |
       | kolkata-below      | 2026-02-09T12:00:00Z | Asia/Kolkata     | UTC            | {"clock": {"ambiguity_threshold_hours": 5.75}} | true  | 330    | false   | false     |
-      | quarter-hour-at    | 2026-02-09T12:00:00Z | Asia/Kolkata     | Asia/Kathmandu | {"clock": {"ambiguity_threshold_hours": 0.25}} | true  | 15     | true    | true      |
       | quarter-hour-below | 2026-02-09T12:00:00Z | Asia/Kolkata     | Asia/Kathmandu | {"clock": {"ambiguity_threshold_hours": 0.26}} | true  | 15     | false   | false     |
       | not-relative       | 2026-02-09T12:00:00Z | America/New_York | Asia/Tokyo     | null                                        | false    | 840    | true    | false     |
       | same-zone          | 2026-02-09T12:00:00Z | Europe/Paris     | Europe/Berlin  | null                                        | true     | 0      | false   | false     |
       | dst-winter         | 2026-02-09T12:00:00Z | America/New_York | Europe/London  | {"clock": {"ambiguity_threshold_hours": 4.5}}  | true  | 300    | true    | true      |
       | dst-gap-weeks      | 2026-03-10T12:00:00Z | America/New_York | Europe/London  | {"clock": {"ambiguity_threshold_hours": 4.5}}  | true  | 240    | false   | false     |
+
+    @decision
+    Examples: at the threshold
+      | case               | now                  | a                | b              | policy                                      | relative | spread | reaches | ambiguous |
+      | default-at-4h      | 2026-02-09T12:00:00Z | UTC              | Asia/Dubai     | null                                        | true     | 240    | true    | true      |
+      | kathmandu-at       | 2026-02-09T12:00:00Z | UTC              | Asia/Kathmandu | {"clock": {"ambiguity_threshold_hours": 5.75}} | true  | 345    | true    | true      |
+      | kolkata-at         | 2026-02-09T12:00:00Z | Asia/Kolkata     | UTC            | {"clock": {"ambiguity_threshold_hours": 5.5}}  | true  | 330    | true    | true      |
+      | quarter-hour-at    | 2026-02-09T12:00:00Z | Asia/Kolkata     | Asia/Kathmandu | {"clock": {"ambiguity_threshold_hours": 0.25}} | true  | 15     | true    | true      |
 
   @req:AW-GROUP-UNKNOWN @id:clock-awareness/group/unknown-do-not-count
   Scenario: participants without a zone do not count for the spread
@@ -82,8 +90,9 @@ Feature: Group chats
     And the output "ambiguous" is false
     And the output "unknown_tz.0" is "b"
 
-  @req:AW-INPUT-STRICT @id:clock-awareness/group/bad-zone
+  @req:AW-INPUT-STRICT @decision @id:clock-awareness/group/bad-zone
   Scenario Outline: zones are IANA ids only
+    Seed 004 says nothing of how a malformed call is answered: refusing it with invalid_input, as the operation's input schema states, is the kit's decision.
     When I call "clock-awareness.group_time" with {"now": "2026-02-09T12:00:00Z", "participants": [{"user_key": "a", "tz": "<tz>"}]}
     Then the error code is "invalid_timezone"
 

@@ -33,8 +33,9 @@ Feature: Thread kinds
       | guess-confirmed      | hello                | null         | {"kind": "scheduling", "confident": false, "user_confirmed": true} | scheduling | inferred | true | null |
       | not-a-directive      | let's clock: kind project | null    | null                                              | conversation | default   | false   | null     |
 
-  @req:AW-INPUT-STRICT @id:clock-awareness/kind/invalid
+  @req:AW-INPUT-STRICT @decision @id:clock-awareness/kind/invalid
   Scenario Outline: kinds are the §5.2 kinds
+    Seed 004 says nothing of how a malformed call is answered: refusing it with invalid_input, as the operation's input schema states, is the kit's decision.
     When I call "clock-awareness.thread_kind" with <input>
     Then the error code is "invalid_input"
 

@@ -4,8 +4,9 @@ Feature: Inputs are read strictly
   required fields are invalid_input; a malformed instant is invalid_instant; a policy that
   clock-core would refuse is invalid_policy.
 
-  @req:AW-INPUT-STRICT @id:clock-awareness/validation/invalid-input
+  @req:AW-INPUT-STRICT @decision @id:clock-awareness/validation/invalid-input
   Scenario Outline: malformed input
+    Seed 004 says nothing of how a malformed call is answered: refusing it with invalid_input, as the operation's input schema states, is the kit's decision.
     When I call "<op>" with <input>
     Then the error code is "invalid_input"
 
@@ -29,8 +30,9 @@ Feature: Inputs are read strictly
       | directive-no-text    | clock-awareness.parse_directive     | {}                                                                  |
       | judged-empty-status  | clock-awareness.capture_action      | {"now": "", "text": "brb", "judgement": {"action": true, "temporal": true, "label": "Gym", "status": ""}} |
 
-  @req:AW-INPUT-STRICT @id:clock-awareness/validation/invalid-instant
+  @req:AW-INPUT-STRICT @decision @id:clock-awareness/validation/invalid-instant
   Scenario Outline: malformed instants
+    Seed 004 says nothing of how a malformed call is answered: refusing it with invalid_input, as the operation's input schema states, is the kit's decision.
     When I call "<op>" with <input>
     Then the error code is "invalid_instant"
 
@@ -41,8 +43,9 @@ Feature: Inputs are read strictly
       | date-only         | clock-awareness.group_time         | {"now": "2026-02-10", "participants": [{"user_key": "a"}]}                  |
       | action-feb-30     | clock-awareness.read_actions       | {"now": "2026-02-10T10:00:00Z", "actions": [{"id": "x", "label": "X", "type": "action", "status": "planned", "recorded_iso": "2026-02-30T00:00:00Z", "expires_iso": "2026-03-11T00:00:00Z", "source": "auto"}]} |
 
-  @req:AW-INPUT-STRICT @id:clock-awareness/validation/invalid-policy
+  @req:AW-INPUT-STRICT @decision @id:clock-awareness/validation/invalid-policy
   Scenario Outline: policies are checked like clock-core's
+    Seed 004 says nothing of how a malformed call is answered: refusing it with invalid_input, as the operation's input schema states, is the kit's decision.
     When I call "clock-awareness.decide_relevance" with {"now": "2026-02-10T10:00:00Z", "policy": <policy>}
     Then the error code is "invalid_policy"
 

@@ -113,22 +113,25 @@ Feature: Thread keys and identities
       | telegram-ryan | telegram | ryan  | user:telegram:ryan   |
       | escaped-id    | chat     | a:b%c | user:chat:a%3Ab%25c  |
 
-  @req:CLK-IDENTITY-LINK @id:clock-core/keys/linked-user-key
+  @req:CLK-IDENTITY-LINK @recommended @id:clock-core/keys/linked-user-key
   Scenario: a linked identity's records are kept under the person
+    Seed 004 §7.0: "Implementations MAY support linking identities across channels (manual, user-approved)." Linking is permitted, not required.
     When I call "clock-core.user_key" with {"channel": "telegram", "user_id": "ryan", "identity_links": {"user:telegram:ryan": "person:ryan", "user:whatsapp:ryan": "person:ryan"}}
     Then the output is:
       """json
       {"user_key": "person:ryan", "channel_user_key": "user:telegram:ryan", "linked": true}
       """
 
-  @req:CLK-IDENTITY-LINK @id:clock-core/keys/unlinked-stays
+  @req:CLK-IDENTITY-LINK @recommended @id:clock-core/keys/unlinked-stays
   Scenario: an identity that is not linked stays per channel even when others are
+    Seed 004 §7.0: "Implementations MAY support linking identities across channels (manual, user-approved)." Linking is permitted, not required.
     When I call "clock-core.user_key" with {"channel": "email", "user_id": "ryan", "identity_links": {"user:telegram:ryan": "person:ryan"}}
     Then the output "user_key" is "user:email:ryan"
     And the output "linked" is false
 
-  @req:CLK-IDENTITY-LINK @id:clock-core/keys/bad-links
+  @req:CLK-IDENTITY-LINK @recommended @id:clock-core/keys/bad-links
   Scenario Outline: identity links map user keys to person keys
+    Seed 004 §7.0: "Implementations MAY support linking identities across channels (manual, user-approved)." Linking is permitted, not required.
     When I call "clock-core.user_key" with {"channel": "telegram", "user_id": "ryan", "identity_links": {"<from>": "<to>"}}
     Then the error code is "invalid_link"
 
@@ -139,8 +142,9 @@ Feature: Thread keys and identities
       | from-person    | person:ryan         | person:ryan         |
       | bad-escape     | user:telegram:ryan  | person:a%zz         |
 
-  @req:CLK-IDENTITY-LINK @id:clock-core/keys/link
+  @req:CLK-IDENTITY-LINK @recommended @id:clock-core/keys/link
   Scenario: linking two identities, with approval, merges their records under the person
+    Seed 004 §7.0: "Implementations MAY support linking identities across channels (manual, user-approved)." Linking is permitted, not required.
     When I call "clock-core.link_identities" with:
       """json
       {"state": {"version": 3,
@@ -186,13 +190,15 @@ Feature: Thread keys and identities
     When I call "clock-core.link_identities" with {"state": {"version": 3}, "person": "ryan", "identities": [{"channel": "telegram", "user_id": "ryan"}], "approved": false}
     Then the error code is "link_not_approved"
 
-  @req:CLK-IDENTITY-LINK @id:clock-core/keys/link-already-linked
+  @req:CLK-IDENTITY-LINK @recommended @id:clock-core/keys/link-already-linked
   Scenario: an identity linked to another person is not relinked silently
+    Seed 004 §7.0: "Implementations MAY support linking identities across channels (manual, user-approved)." Linking is permitted, not required.
     When I call "clock-core.link_identities" with {"state": {"version": 3, "identity_links": {"user:telegram:ryan": "person:ryan-a"}}, "person": "ryan-b", "identities": [{"channel": "telegram", "user_id": "ryan"}], "approved": true}
     Then the error code is "already_linked"
 
-  @req:CLK-IDENTITY-LINK @id:clock-core/keys/link-again
+  @req:CLK-IDENTITY-LINK @recommended @id:clock-core/keys/link-again
   Scenario: linking an identity to the person it is linked to changes nothing
+    Seed 004 §7.0: "Implementations MAY support linking identities across channels (manual, user-approved)." Linking is permitted, not required.
     When I call "clock-core.link_identities" with {"state": {"version": 3, "identity_links": {"user:telegram:ryan": "person:ryan"}}, "person": "ryan", "identities": [{"channel": "telegram", "user_id": "ryan"}], "approved": true}
     Then the output is:
       """json

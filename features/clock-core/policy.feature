@@ -39,8 +39,9 @@ Feature: The user policy block
       | bare-marker   | "---\\n"               |
       | tilde         | "~\\n"                 |
 
-  @req:CLK-POLICY-MERGE @id:clock-core/policy/merge-scalar
+  @req:CLK-POLICY-MERGE @decision @id:clock-core/policy/merge-scalar
   Scenario: a partial document changes only what it says
+    Seed 004 §0 says only "If policy is missing, agents MUST default to the above block"; how a partial policy merges with the defaults is the kit's decision.
     When I call "clock-core.load_policy" with {"yaml": "clock:\n  mode: normal\n"}
     Then the output "source" is "document"
     And the output "policy.clock.mode" is "normal"
@@ -48,8 +49,9 @@ Feature: The user policy block
     And the output "policy.clock.store.latest_actions.max_items" is 25
     And the output "overridden.0" is "clock.mode"
 
-  @req:CLK-POLICY-MERGE @id:clock-core/policy/merge-nested
+  @req:CLK-POLICY-MERGE @decision @id:clock-core/policy/merge-nested
   Scenario: nested mappings merge key by key
+    Seed 004 §0 says only "If policy is missing, agents MUST default to the above block"; how a partial policy merges with the defaults is the kit's decision.
     When I call "clock-core.load_policy" with {"yaml": "clock:\n  store:\n    latest_actions:\n      max_items: 10\n      store_quotes: true\n"}
     Then the output "policy.clock.store.latest_actions.max_items" is 10
     And the output "policy.clock.store.latest_actions.store_quotes" is true
@@ -58,8 +60,9 @@ Feature: The user policy block
     And the output "overridden.0" is "clock.store.latest_actions.max_items"
     And the output "overridden.1" is "clock.store.latest_actions.store_quotes"
 
-  @req:CLK-POLICY-MERGE @id:clock-core/policy/empty-clock
+  @req:CLK-POLICY-MERGE @decision @id:clock-core/policy/empty-clock
   Scenario: an empty clock mapping is a document that overrides nothing
+    Seed 004 §0 says only "If policy is missing, agents MUST default to the above block"; how a partial policy merges with the defaults is the kit's decision.
     When I call "clock-core.load_policy" with {"yaml": "clock: {}\n"}
     Then the output "source" is "document"
     And the output "policy.clock.mode" is "light"
@@ -120,8 +123,9 @@ Feature: The user policy block
          "ambiguity_threshold_hours": 4}}}
       """
 
-  @req:CLK-POLICY-STRICT-KEYS @req:CLK-POLICY-PROBLEMS @id:clock-core/policy/unknown-key
+  @req:CLK-POLICY-STRICT-KEYS @req:CLK-POLICY-PROBLEMS @decision @id:clock-core/policy/unknown-key
   Scenario: an unknown key is named with its line
+    Seed 004 §0 lists the policy's keys and says nothing of an unknown one: refusing it is the kit's decision.
     When I call "clock-core.check_policy" with {"yaml": "clock:\n  mode: light\n  store:\n    last_message_timestamps: true\n    keep_forever: true\n"}
     Then the output is, apart from the text at "problems.*.message":
       """json
@@ -129,13 +133,15 @@ Feature: The user policy block
         "message": "unknown key \"keep_forever\" (allowed: last_message_timestamps, latest_actions)"}]}
       """
 
-  @req:CLK-POLICY-STRICT-KEYS @req:CLK-POLICY-PROBLEMS @id:clock-core/policy/unknown-key-refused
+  @req:CLK-POLICY-STRICT-KEYS @req:CLK-POLICY-PROBLEMS @decision @id:clock-core/policy/unknown-key-refused
   Scenario: load_policy refuses a document with an unknown key
+    Seed 004 §0 lists the policy's keys and says nothing of an unknown one: refusing it is the kit's decision.
     When I call "clock-core.load_policy" with {"yaml": "clock:\n  mode: light\n  store:\n    last_message_timestamps: true\n    keep_forever: true\n"}
     Then the error code is "invalid_policy"
 
-  @req:CLK-POLICY-STRICT-KEYS @id:clock-core/policy/root-key
+  @req:CLK-POLICY-STRICT-KEYS @decision @id:clock-core/policy/root-key
   Scenario Outline: the document's root has exactly the key clock
+    Seed 004 §0 lists the policy's keys and says nothing of an unknown one: refusing it is the kit's decision.
     When I call "clock-core.check_policy" with {"yaml": <yaml>}
     Then the output "valid" is false
     And the output "problems.0.line" is <line>
@@ -151,6 +157,9 @@ Feature: The user policy block
 
   @req:CLK-POLICY-STRICT-TYPES @id:clock-core/policy/wrong-types
   Scenario Outline: values have exact YAML 1.2 types
+    The policy block's own values fix the types (enabled: true, max_items: 25, mode: light).
+    Seed 004 names no YAML version: whether yes and on are booleans (YAML 1.1) or strings
+    (YAML 1.2) is open, and the rows that read them as strings pin the kit's choice.
     When I call "clock-core.check_policy" with {"yaml": "clock:\n  <key>: <value>\n"}
     Then the output "valid" is false
     And the output "problems.0.line" is 2
@@ -158,8 +167,6 @@ Feature: The user policy block
 
     Examples:
       | case                   | key                       | value        |
-      | yes-is-a-string        | enabled                   | yes          |
-      | on-is-a-string         | cross_channel_tracking    | on           |
       | quoted-true            | enabled                   | \"true\"     |
       | number-for-bool        | enabled                   | 1            |
       | number-for-mode        | mode                      | 1            |
@@ -169,6 +176,12 @@ Feature: The user policy block
       | list-for-mapping       | store                     | [1, 2]       |
       | scalar-for-mapping     | checkins                  | weekly       |
       | custom-tag             | mode                      | !shout light |
+
+    @decision
+    Examples: YAML 1.1 booleans
+      | case                   | key                       | value        |
+      | yes-is-a-string        | enabled                   | yes          |
+      | on-is-a-string         | cross_channel_tracking    | on           |
 
   @req:CLK-POLICY-STRICT-TYPES @id:clock-core/policy/integer-types
   Scenario Outline: max_items is an integer, not a string or a float
@@ -195,6 +208,11 @@ Feature: The user policy block
 
   @req:CLK-POLICY-DURATION @id:clock-core/policy/durations
   Scenario Outline: elapsed_gte is an ISO 8601 duration of the pinned subset
+    §0: "Users can make check-ins more/less frequent by changing ISO 8601 durations (e.g., P2D,
+    PT6H)": an ISO 8601 duration of days, weeks, hours, minutes or seconds is valid, and text
+    that is none is not. The seed is silent on the rest, which the decision rows pin: an upper
+    bound (100 years), fractions (PT1.5H is ISO 8601), and P30M, which ISO 8601 reads as 30
+    months (refused like P1M, calendar-units).
     When I call "clock-core.check_policy" with {"yaml": "clock:\n  checkins:\n    rules:\n      - id: r\n        when: {elapsed_gte: <duration>}\n        then: {offer_recap: true}\n"}
     Then the output "valid" is <valid>
 
@@ -207,17 +225,21 @@ Feature: The user policy block
       | minutes-seconds       | PT5M30S   | true  |
       | zero-days             | P0D       | true  |
       | zero-seconds          | PT0S      | true  |
-      | just-below-limit      | P36499D   | true  |
-      | at-limit              | P36500D   | true  |
-      | just-above-limit      | P36501D   | false |
-      | weeks-above-limit     | P5215W    | false |
-      | hours-above-limit     | PT876001H | false |
       | lower-case            | p1d       | false |
       | empty-p               | P         | false |
       | empty-pt              | PT        | false |
       | dangling-t            | P1DT      | false |
       | no-p                  | 1D        | false |
       | number                | 86400     | false |
+
+    @decision
+    Examples: the pinned subset
+      | case                  | duration  | valid |
+      | just-below-limit      | P36499D   | true  |
+      | at-limit              | P36500D   | true  |
+      | just-above-limit      | P36501D   | false |
+      | weeks-above-limit     | P5215W    | false |
+      | hours-above-limit     | PT876001H | false |
       | minutes-without-t     | P30M      | false |
       | fraction              | PT1.5H    | false |
       | comma-fraction        | \"PT1,5H\" | false |
@@ -239,8 +261,9 @@ Feature: The user policy block
       | one-year   | P1Y      |
       | year-month | P1Y2M    |
 
-  @req:CLK-POLICY-RANGES @id:clock-core/policy/max-items-range
+  @req:CLK-POLICY-RANGES @decision @id:clock-core/policy/max-items-range
   Scenario Outline: max_items runs from 1 to 1000
+    Seed 004 §0 gives the defaults (max_items: 25, ambiguity_threshold_hours: 4) and no range: the bounds are the kit's decision.
     When I call "clock-core.check_policy" with {"yaml": "clock:\n  store:\n    latest_actions:\n      max_items: <n>\n"}
     Then the output "valid" is <valid>
 
@@ -254,8 +277,9 @@ Feature: The user policy block
       | maximum         | 1000 | true  |
       | above-maximum   | 1001 | false |
 
-  @req:CLK-POLICY-RANGES @id:clock-core/policy/threshold-range
+  @req:CLK-POLICY-RANGES @decision @id:clock-core/policy/threshold-range
   Scenario Outline: ambiguity_threshold_hours is a finite number of at least 0
+    Seed 004 §0 gives the defaults (max_items: 25, ambiguity_threshold_hours: 4) and no range: the bounds are the kit's decision.
     When I call "clock-core.check_policy" with {"yaml": "clock:\n  ambiguity_threshold_hours: <h>\n"}
     Then the output "valid" is <valid>
 
@@ -268,8 +292,11 @@ Feature: The user policy block
       | infinite     | .inf  | false |
       | not-a-number | .nan  | false |
 
-  @req:CLK-POLICY-RANGES @id:clock-core/policy/enums
+  @req:CLK-POLICY-RANGES @decision @id:clock-core/policy/enums
   Scenario Outline: enumerations and rule shapes are checked
+    Seed 004 §0 lists mode's values ("off | light | normal") and §5.2 the thread kinds as "Allowed
+    values (minimum)", so more kinds may be allowed; rule ids, a rule without when or then, an
+    unknown effect and the line a problem is reported at are not in the seed: the kit's decision.
     When I call "clock-core.check_policy" with {"yaml": <yaml>}
     Then the output "valid" is false
     And the output "problems.0.line" is <line>
@@ -286,8 +313,9 @@ Feature: The user policy block
       | missing-then      | "clock:\\n  checkins:\\n    rules:\\n      - id: r\\n        when: {has_open_action: true}\\n"                                    | 4    | \"then\" is required        |
       | unknown-effect    | "clock:\\n  checkins:\\n    rules:\\n      - id: r\\n        when: {has_open_action: true}\\n        then: {nag: true}\\n"          | 6    | unknown key \"nag\"         |
 
-  @req:CLK-POLICY-PROBLEMS @id:clock-core/policy/all-problems-in-line-order
+  @req:CLK-POLICY-PROBLEMS @decision @id:clock-core/policy/all-problems-in-line-order
   Scenario: every problem is listed, in line order
+    Seed 004 §0 says nothing of how a bad policy is reported: naming every problem with its line is the kit's decision.
     When I call "clock-core.check_policy" with {"yaml": "clock:\n  enabled: yes\n  mode: light\n  store:\n    latest_actions:\n      max_items: 0\n  ambiguity_threshold_hours: four\n"}
     Then the output is, apart from the text at "problems.*.message":
       """json
@@ -297,16 +325,19 @@ Feature: The user policy block
         {"line": 7, "path": "clock.ambiguity_threshold_hours", "message": "must be a number, got \"four\""}]}
       """
 
-  @req:CLK-POLICY-PROBLEMS @id:clock-core/policy/valid-document
+  @req:CLK-POLICY-PROBLEMS @req:CLK-POLICY-STRICT-TYPES @id:clock-core/policy/valid-document
   Scenario: a valid document has no problems
+    The policy block's own keys with values of its types ("mode: light  # off | light | normal"):
+    nothing to report.
     When I call "clock-core.check_policy" with {"yaml": "clock:\n  mode: normal\n  ambiguity_threshold_hours: 5.5\n"}
     Then the output is:
       """json
       {"valid": true, "problems": []}
       """
 
-  @req:CLK-POLICY-HOSTILE @id:clock-core/policy/alias-bomb
+  @req:CLK-POLICY-HOSTILE @decision @id:clock-core/policy/alias-bomb
   Scenario: an alias bomb is refused before any expansion
+    Seed 004 §0 shows the policy block and says nothing of hostile YAML: how it is refused is the kit's decision.
     When I call "clock-core.check_policy" with:
       """json
       {"yaml": "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\ng: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]\nh: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]\ni: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]\nclock: *i\n"}
@@ -316,8 +347,9 @@ Feature: The user policy block
       {"valid": false, "problems": [{"line": 1, "path": "", "message": "anchors and aliases are not allowed in a policy"}]}
       """
 
-  @req:CLK-POLICY-HOSTILE @id:clock-core/policy/alias-bomb-refused
+  @req:CLK-POLICY-HOSTILE @decision @id:clock-core/policy/alias-bomb-refused
   Scenario: load_policy refuses the alias bomb too
+    Seed 004 §0 shows the policy block and says nothing of hostile YAML: how it is refused is the kit's decision.
     When I call "clock-core.load_policy" with {"yaml": "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nclock: *b\n"}
     Then the error code is "invalid_policy"
 

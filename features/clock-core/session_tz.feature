@@ -161,7 +161,14 @@ Feature: Session TZ resolution, Agent TZ and delta hours
       | two-words     | Los Angeles    | America/Los_Angeles            |
       | underscore    | Lord_Howe      | Australia/Lord_Howe            |
       | link-longest  | Indianapolis   | America/Indiana/Indianapolis   |
-      | old-spelling  | Calcutta       | Asia/Calcutta                  |
+
+  @req:CLK-TZ-LOCATION @req:CLK-TZ-IANA-ONLY @id:clock-core/session-tz/places-old-spelling
+  Scenario: a place's old spelling names its zone, by the old or the current name
+    Calcutta is tzdb's old name of Kolkata (Asia/Calcutta is a link to Asia/Kolkata): both are IANA
+    TZ IDs of the one zone, and the seed does not say which to answer.
+    When I call "clock-core.resolve_session_tz" with {"mentioned_location": "Calcutta", "now": "2026-02-10T03:02:00Z"}
+    Then the output "session_tz" is one of "Asia/Calcutta", "Asia/Kolkata"
+    And the output "source" is "location"
 
   @req:CLK-TZ-LOCATION @id:clock-core/session-tz/countries
   Scenario Outline: a country with one zone is an unambiguous region
@@ -325,8 +332,9 @@ Feature: Session TZ resolution, Agent TZ and delta hours
       | negative-delta-above    | America/New_York | Asia/Kolkata  | {"clock": {"ambiguity_threshold_hours": 10.75}} | false    |
       | zero-threshold-same     | Europe/Paris     | Europe/Paris  | {"clock": {"ambiguity_threshold_hours": 0}}    | true      |
 
-  @req:CLK-POLICY-JSON @id:clock-core/session-tz/invalid-policy
+  @req:CLK-POLICY-JSON @decision @id:clock-core/session-tz/invalid-policy
   Scenario: a policy given as JSON is checked like a YAML one
+    Seed 004 §0 writes the policy as YAML and says nothing of JSON: the kit's decision.
     When I call "clock-core.resolve_session_tz" with {"now": "2026-02-10T03:02:00Z", "policy": {"clock": {"ambiguity_threshold_hours": "4"}}}
     Then the error code is "invalid_policy"
 

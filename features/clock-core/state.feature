@@ -98,6 +98,21 @@ Feature: The v3 state
       {"source": "file", "state": {"version": 3, "users": {}, "threads": {}}}
       """
 
+  @req:CLK-JSON-ESCAPES @req:CLK-STATE-READ @id:clock-core/state/escaped-member-names
+  Scenario: a member name written with a JSON escape is the same name
+    The state is a JSON file ("CLOCK-STATE.json") and the calls are JSON: "\u0073tate" is
+    "state" and "\u0076ersion" is "version", in a request and in the file alike (RFC 8259 §7).
+    When I call "clock-core.read_state_file" with {"content": "{\"\\u0076ersion\": 3}"}
+    Then the output is:
+      """json
+      {"source": "file", "state": {"version": 3, "users": {}, "threads": {}}}
+      """
+    When I call "clock-core.compact_state" with {"\u0073tate": {"\u0076ersion": 3, "threads": {"t": {"last_interaction_iso": "2026-02-09T10:00:05+09:00"}}}, "\u006eow": "2026-02-10T03:02:00Z"}
+    Then the output "state.version" is 3
+    And the output "state.threads.t.last_interaction_iso" is "2026-02-09T10:00:05+09:00"
+    When I call "clock-core.to_iso" with {"\u0069nstant": "2026-02-10T03:02:00Z", "t\u007a": "Asia/Tokyo"}
+    Then the output "iso" is "2026-02-10T12:02:00+09:00"
+
   @req:CLK-STATE-VERSION @req:CLK-STATE-SCHEMA @id:clock-core/state/version-in-operations
   Scenario Outline: operations taking a state refuse other versions and other shapes too
     When I call "clock-core.compact_state" with {"state": <state>, "now": "2026-02-10T03:02:00Z"}

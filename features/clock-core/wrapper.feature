@@ -368,12 +368,12 @@ Feature: The interaction wrapper
                                                 "last_agent_message_iso": "2026-02-09T10:00:04+09:00"}}}}
       """
 
-  @decision @req:CLK-WRAP-ACK @id:clock-core/wrapper/agent-judged-ack
+  @recommended @req:CLK-WRAP-ACK @id:clock-core/wrapper/agent-judged-ack
   Scenario Outline: a message the agent judges a pure acknowledgement writes nothing; one it judges substantive is recorded
     §10.3: "Pure acknowledgements (“ok”, “got it”) SHOULD NOT trigger a write"; whether a message is
-    one is the agent's judgement (the seed defines substantive by what it does), given here. The kit
-    makes the SHOULD NOT a rule (no write at all) so the behaviour is checkable; either way the
-    judgement, not the wording, decides: "Ok" judged substantive is recorded.
+    one is the agent's judgement (the seed defines substantive by what it does), given here. A
+    SHOULD NOT, so recommended: an acknowledgement writes nothing; the judgement, not the wording,
+    decides ("Ok" judged substantive is recorded).
     When I call "clock-core.on_agent_message" with {"state": {"version": 3, "threads": {"agent:main:chat:dm:u1": {"last_interaction_iso": "2026-02-09T10:00:00+09:00"}}}, "now": "2026-02-09T10:00:05+09:00", "message": {"channel": "chat", "thread": ["dm", "u1"], "text": "<text>", "relates_to_user_id": "u1", "substantive": <substantive>}}
     Then the output "wrote" is <wrote>
     And the output "reason" is "<reason>"

@@ -116,6 +116,14 @@ Feature: datetime_math convert_timezone
     Go's time.LoadLocation("") answers UTC; "" names no zone, so taking it as UTC would be the
     silent guess the PRD forbids. It is missing or not a valid IANA timezone: either code.
     When I call "datetime_math" with {"operation": "convert_timezone", "timestamp": "2026-04-20T10:00:00+03:00", "target_timezone": ""}
+    Then the call is refused
+
+  @recommended @req:DT-ERROR-CODES @id:datetime/convert-timezone/empty-zone-code
+  Scenario: an empty target_timezone is refused, never taken as UTC (the recommended code)
+    Go's time.LoadLocation("") answers UTC; "" names no zone, so taking it as UTC would be the
+    silent guess the PRD forbids. It is missing or not a valid IANA timezone: either code.
+    The PRD's "Recommended error codes" name the code: recommended, not required (the required scenario datetime/convert-timezone/empty-zone checks the refusal).
+    When I call "datetime_math" with {"operation": "convert_timezone", "timestamp": "2026-04-20T10:00:00+03:00", "target_timezone": ""}
     Then the error code is one of "missing_required_field", "invalid_timezone"
 
   @req:DT-TIMEZONE-IANA @req:DT-CONVERT @id:datetime/convert-timezone/links-and-legacy-names
@@ -137,17 +145,36 @@ Feature: datetime_math convert_timezone
       | utc          | UTC           | 2026-07-20T07:00:00Z      |
 
   @req:DT-CONVERT @req:DT-MATH-OUTPUT @id:datetime/convert-timezone/local-mean-time-year-0
-  Scenario: year 0 converted to Oslo is in its local mean time, +00:43
-    Year 0 in Oslo is before its first transition, so tzdata's local mean time +00:43
-    applies.
+  Scenario: year 0 converted to Oslo keeps the instant, in its local mean time
+    Year 0 in Oslo is before its first transition, so tzdata's local mean time applies: +00:43
+    with the backzone build (the goldens), Berlin's +00:53:28 without it (Oslo is then a link),
+    which RFC 3339 cannot write. Either way the instant is kept ("Preserve exact instants
+    during timezone conversion"); which offset is the tzdata build's, compared at the exact
+    level (docs/tzdata.md).
     When I call "datetime_math" with:
       """json
       {"operation":"convert_timezone","timestamp":"0000-01-01T00:00:00Z","target_timezone":"Europe/Oslo"}
       """
-    Then the output is:
-      """json
-      {"operation": "convert_timezone", "input": "0000-01-01T00:00:00Z", "target_timezone": "Europe/Oslo", "result": "0000-01-01T00:43:00+00:43"}
-      """
+    Then the call is refused or the output "result" is the instant "0000-01-01T00:00:00Z"
+    And the output "operation" is "convert_timezone"
+    And the output "input" is "0000-01-01T00:00:00Z"
+    And the output "target_timezone" is "Europe/Oslo"
+
+  @req:DT-CONVERT @id:datetime/convert-timezone/local-mean-time-seconds
+  Scenario Outline: an offset with seconds never moves the instant
+    "Preserve exact instants during timezone conversion." A local mean time offset has seconds
+    (Kathmandu +05:41:16, Monrovia -00:44:30 until 1972, Amsterdam +00:19:32 or Brussels
+    +00:17:30 in 1890), which an RFC 3339 offset cannot write: the tool refuses, or answers
+    with a time that names the same instant. Writing the wall clock with the offset's seconds
+    cut off moves the instant.
+    When I call "datetime_math" with {"operation": "convert_timezone", "timestamp": "<timestamp>", "target_timezone": "<zone>"}
+    Then the call is refused or the output "result" is the instant "<timestamp>"
+
+    Examples:
+      | case           | timestamp            | zone             |
+      | kathmandu-year-0 | 0000-01-01T00:00:00Z | Asia/Kathmandu   |
+      | monrovia-1971  | 1971-06-01T12:00:00Z | Africa/Monrovia  |
+      | amsterdam-1890 | 1890-04-20T07:00:00Z | Europe/Amsterdam |
 
   @req:DT-CONVERT @req:DT-MATH-OUTPUT @id:datetime/convert-timezone/last-hour-of-9999
   Scenario: the last hour of year 9999 at -12:00 converts to Etc/GMT+12

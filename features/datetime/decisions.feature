@@ -77,6 +77,14 @@ Feature: Decisions the PRD leaves open
       | zero-and-null | "days": null, "seconds": 0                                                 |
       | cancelling    | "hours": 1, "minutes": -60                                                 |
 
+  @decision @dt-decision:shift-zero-fields @req:DT-DEC-ZERO-SHIFT @req:DT-SHIFT-EMPTY @id:datetime/decisions/shift-null-fields
+  Scenario: shift fields that are all null are no shift fields
+    Open: "shift must reject requests with no shift fields at all" does not say whether a null
+    field is one. The kit takes null as absent, so a shift whose fields are all null has none
+    and is refused with empty_shift (the required tier also accepts a shift by nothing).
+    When I call "datetime_math" with {"operation": "shift", "timestamp": "2026-04-20T10:00:00+03:00", "days": null, "hours": null}
+    Then the error code is "empty_shift"
+
   @decision @dt-decision:shift-values @req:DT-DEC-SHIFT-VALUES @req:DT-SHIFT @id:datetime/decisions/shift-values
   Scenario: shift fields are whole numbers within 10,000 years
     Open: "shift fields (optional for shift): years, months, days, hours, minutes, seconds"

@@ -63,6 +63,12 @@ Feature: datetime_math shift
   @req:DT-SHIFT-EMPTY @id:datetime/shift/empty-shift
   Scenario: a shift without any shift field is refused with empty_shift
     When I call "datetime_math" with {"operation": "shift", "timestamp": "2026-04-20T10:00:00+03:00"}
+    Then the call is refused
+
+  @recommended @req:DT-ERROR-CODES @id:datetime/shift/empty-shift-code
+  Scenario: a shift without any shift field is refused with empty_shift (the recommended code)
+    The PRD's "Recommended error codes" name the code: recommended, not required (the required scenario datetime/shift/empty-shift checks the refusal).
+    When I call "datetime_math" with {"operation": "shift", "timestamp": "2026-04-20T10:00:00+03:00"}
     Then the error code is "empty_shift"
 
   @req:DT-SHIFT @req:DT-DIFF @id:datetime/shift/round-trip-with-diff
@@ -107,3 +113,31 @@ Feature: datetime_math shift
       | past-9999          | 9999-12-31T23:59:59Z | "seconds": 1   |
       | before-0000        | 0000-01-01T00:00:00Z | "seconds": -1  |
       | ten-thousand-years | 2026-04-20T10:00:00Z | "years": 10000 |
+
+  @req:DT-SHIFT-CALENDAR @req:DT-NO-GUESSING @id:datetime/shift/offset-is-not-a-zone
+  Scenario Outline: a day added to an offset is 24 hours, whatever zone uses that offset
+    A timestamp gives an offset, not a zone; the PRD's tool "must not guess missing timezone
+    information unless explicitly configured". Each timestamp here is the day before a
+    daylight saving change of a zone that uses its offset (Oslo, London, New York, St John's,
+    Sydney and Lord Howe, Chatham, Santiago): adding a day by that zone's rules — what a tool
+    does that lets its host's zone in, as Go's time.Parse adopts the local zone when the
+    offset matches it — moves the instant by the change. In the written offset a day is 24
+    hours; the result names that instant, in any offset (datetime/decisions/shift-offset
+    pins the kit's: the input's own).
+    When I call "datetime_math" with {"operation": "shift", "timestamp": "<timestamp>", "days": 1}
+    Then the output "result" is the instant "<instant>"
+    And the output "input" is "<timestamp>"
+
+    Examples:
+      | case            | timestamp                 | instant              |
+      | oslo-spring     | 2026-03-28T12:00:00+01:00 | 2026-03-29T11:00:00Z |
+      | oslo-fall       | 2026-10-24T12:00:00+02:00 | 2026-10-25T10:00:00Z |
+      | london-spring   | 2026-03-28T12:00:00+00:00 | 2026-03-29T12:00:00Z |
+      | london-fall     | 2026-10-24T12:00:00+01:00 | 2026-10-25T11:00:00Z |
+      | new-york-spring | 2026-03-07T12:00:00-05:00 | 2026-03-08T17:00:00Z |
+      | new-york-fall   | 2026-10-31T12:00:00-04:00 | 2026-11-01T16:00:00Z |
+      | st-johns-spring | 2026-03-07T12:00:00-03:30 | 2026-03-08T15:30:00Z |
+      | sydney-fall     | 2026-04-04T12:00:00+11:00 | 2026-04-05T01:00:00Z |
+      | sydney-spring   | 2026-10-03T12:00:00+10:00 | 2026-10-04T02:00:00Z |
+      | chatham-fall    | 2026-04-04T12:00:00+13:45 | 2026-04-04T22:15:00Z |
+      | santiago-fall   | 2026-04-04T12:00:00-03:00 | 2026-04-05T15:00:00Z |

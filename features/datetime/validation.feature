@@ -18,6 +18,21 @@ Feature: Validation and errors of datetime_math and datetime_format
   @req:DT-MATH-OPERATIONS @req:DT-OPERATION-RECOGNIZED @id:datetime/validation/invalid-operation
   Scenario Outline: an operation datetime_math does not know is refused with invalid_operation
     When I call "datetime_math" with {"operation": "<operation>", "timestamp": "2026-04-20T10:00:00+03:00"}
+    Then the call is refused
+
+    Examples:
+      | case        | operation   |
+      | add         | add         |
+      | format      | format      |
+      | now         | now         |
+      | is-past     | is_past     |
+      | convert     | convert     |
+      | next-friday | next Friday |
+
+  @recommended @req:DT-ERROR-CODES @id:datetime/validation/invalid-operation-code
+  Scenario Outline: an operation datetime_math does not know is refused with invalid_operation (the recommended code)
+    The PRD's "Recommended error codes" name the code: recommended, not required (the required scenario datetime/validation/invalid-operation checks the refusal).
+    When I call "datetime_math" with {"operation": "<operation>", "timestamp": "2026-04-20T10:00:00+03:00"}
     Then the error code is "invalid_operation"
 
     Examples:
@@ -34,6 +49,27 @@ Feature: Validation and errors of datetime_math and datetime_format
     A missing field breaks two rules: it is required, and it is not a recognized operation, a
     valid RFC 3339 timestamp or a valid IANA timezone. "Recommended error codes" names a code
     for each and no order between them (the kit answers missing_required_field).
+    When I call "datetime_math" with <request>
+    Then the call is refused
+
+    Examples:
+      | case                    | request                                                                     | codes                                         |
+      | operation               | {"timestamp": "2026-04-20T10:00:00+03:00"}                                  | "missing_required_field", "invalid_operation" |
+      | everything              | {}                                                                          | "missing_required_field", "invalid_operation" |
+      | diff-left               | {"operation": "diff", "right": "2026-04-22T15:30:00+03:00"}                 | "missing_required_field", "invalid_timestamp" |
+      | diff-right              | {"operation": "diff", "left": "2026-04-20T10:00:00+03:00"}                  | "missing_required_field", "invalid_timestamp" |
+      | diff-both               | {"operation": "diff"}                                                       | "missing_required_field", "invalid_timestamp" |
+      | shift-timestamp         | {"operation": "shift", "days": 1}                                           | "missing_required_field", "invalid_timestamp" |
+      | weekday-timestamp       | {"operation": "weekday"}                                                    | "missing_required_field", "invalid_timestamp" |
+      | convert-timestamp       | {"operation": "convert_timezone", "target_timezone": "Europe/Oslo"}         | "missing_required_field", "invalid_timestamp" |
+      | convert-target-timezone | {"operation": "convert_timezone", "timestamp": "2026-04-20T10:00:00+03:00"} | "missing_required_field", "invalid_timezone"  |
+
+  @recommended @req:DT-ERROR-CODES @id:datetime/validation/math-missing-field-code
+  Scenario Outline: each missing required field of datetime_math is missing_required_field, or that field's own code (the recommended code)
+    A missing field breaks two rules: it is required, and it is not a recognized operation, a
+    valid RFC 3339 timestamp or a valid IANA timezone. "Recommended error codes" names a code
+    for each and no order between them (the kit answers missing_required_field).
+    The PRD's "Recommended error codes" name the code: recommended, not required (the required scenario datetime/validation/math-missing-field checks the refusal).
     When I call "datetime_math" with <request>
     Then the error code is one of <codes>
 
@@ -54,6 +90,21 @@ Feature: Validation and errors of datetime_math and datetime_format
     As for datetime_math: a missing timestamp is not valid RFC 3339 and a missing style is not
     a recognized style either.
     When I call "datetime_format" with <request>
+    Then the call is refused
+
+    Examples:
+      | case      | request                                    | codes                                                          |
+      | timestamp | {"style": "short"}                         | "missing_required_field", "invalid_timestamp"                  |
+      | style     | {"timestamp": "2026-04-20T10:00:00+03:00"} | "missing_required_field", "invalid_style"                      |
+      | both      | {}                                         | "missing_required_field", "invalid_timestamp", "invalid_style" |
+      | only-zone | {"target_timezone": "Europe/Oslo"}         | "missing_required_field", "invalid_timestamp", "invalid_style" |
+
+  @recommended @req:DT-ERROR-CODES @id:datetime/validation/format-missing-field-code
+  Scenario Outline: each missing required field of datetime_format is missing_required_field, or that field's own code (the recommended code)
+    As for datetime_math: a missing timestamp is not valid RFC 3339 and a missing style is not
+    a recognized style either.
+    The PRD's "Recommended error codes" name the code: recommended, not required (the required scenario datetime/validation/format-missing-field checks the refusal).
+    When I call "datetime_format" with <request>
     Then the error code is one of <codes>
 
     Examples:
@@ -65,6 +116,23 @@ Feature: Validation and errors of datetime_math and datetime_format
 
   @req:DT-RFC3339-IN @req:DT-NO-GUESSING @id:datetime/validation/math-invalid-timestamp
   Scenario Outline: a timestamp that is not RFC 3339 is invalid_timestamp, in every field
+    When I call "datetime_math" with <request>
+    Then the call is refused
+
+    Examples:
+      | case              | request                                                                                          |
+      | weekday-date-only | {"operation": "weekday", "timestamp": "2026-04-20"}                                              |
+      | weekday-no-offset | {"operation": "weekday", "timestamp": "2026-04-20T10:00:00"}                                     |
+      | shift-space       | {"operation": "shift", "timestamp": "2026-04-20 10:00:00+03:00", "days": 1}                      |
+      | convert-unix      | {"operation": "convert_timezone", "timestamp": "1776668400", "target_timezone": "Europe/Oslo"}   |
+      | diff-left         | {"operation": "diff", "left": "20 April 2026", "right": "2026-04-22T15:30:00+03:00"}             |
+      | diff-right        | {"operation": "diff", "left": "2026-04-20T10:00:00+03:00", "right": "2026-02-30T10:00:00+03:00"} |
+      | weekday-month-13  | {"operation": "weekday", "timestamp": "2026-13-01T10:00:00Z"}                                    |
+      | weekday-rfc2822   | {"operation": "weekday", "timestamp": "Mon, 20 Apr 2026 10:00:00 +0300"}                         |
+
+  @recommended @req:DT-ERROR-CODES @id:datetime/validation/math-invalid-timestamp-code
+  Scenario Outline: a timestamp that is not RFC 3339 is invalid_timestamp, in every field (the recommended code)
+    The PRD's "Recommended error codes" name the code: recommended, not required (the required scenario datetime/validation/math-invalid-timestamp checks the refusal).
     When I call "datetime_math" with <request>
     Then the error code is "invalid_timestamp"
 
@@ -81,6 +149,21 @@ Feature: Validation and errors of datetime_math and datetime_format
 
   @req:DT-NO-GUESSING @req:DT-RFC3339-IN @id:datetime/validation/no-natural-language
   Scenario Outline: natural language is never parsed
+    When I call "datetime_math" with {"operation": "weekday", "timestamp": "<text>"}
+    Then the call is refused
+    When I call "datetime_format" with {"timestamp": "<text>", "style": "short"}
+    Then the call is refused
+
+    Examples:
+      | case        | text                |
+      | next-friday | next Friday evening |
+      | tomorrow    | tomorrow            |
+      | now         | now                 |
+      | in-two-days | in 2 days           |
+
+  @recommended @req:DT-ERROR-CODES @id:datetime/validation/no-natural-language-code
+  Scenario Outline: natural language is never parsed (the recommended code)
+    The PRD's "Recommended error codes" name the code: recommended, not required (the required scenario datetime/validation/no-natural-language checks the refusal).
     When I call "datetime_math" with {"operation": "weekday", "timestamp": "<text>"}
     Then the error code is "invalid_timestamp"
     When I call "datetime_format" with {"timestamp": "<text>", "style": "short"}
@@ -106,9 +189,12 @@ Feature: Validation and errors of datetime_math and datetime_format
       | utc-offset   | UTC+2        |
 
   @req:DT-SHIFT-EMPTY @id:datetime/validation/empty-shift-null-fields
-  Scenario: shift fields that are all null are no shift fields
+  Scenario: shift fields that are all null are no shift fields, or a shift by nothing
+    The PRD does not say whether a null shift field is absent ("shift must reject requests
+    with no shift fields at all") or zero (decisions/shift-zero-fields pins the kit's choice):
+    the request is refused, or shifts by nothing.
     When I call "datetime_math" with {"operation": "shift", "timestamp": "2026-04-20T10:00:00+03:00", "days": null, "hours": null}
-    Then the error code is "empty_shift"
+    Then the call is refused or the output "result" is "2026-04-20T10:00:00+03:00"
 
   @req:DT-STRUCTURED-INPUT @id:datetime/validation/not-an-object
   Scenario Outline: a request that is not a JSON object is refused
@@ -145,11 +231,18 @@ Feature: Validation and errors of datetime_math and datetime_format
       | math-timezone    | datetime_math   | {"operation": "convert_timezone", "timestamp": "2026-04-20T10:00:00+03:00", "target_timezone": "Europe/Oslo", "timezone": "UTC"} | result    | 2026-04-20T09:00:00+02:00 |
       | math-week        | datetime_math   | {"operation": "shift", "timestamp": "2026-04-20T10:00:00+03:00", "days": 1, "weeks": 1}                                          | result    | 2026-04-21T10:00:00+03:00 |
       | math-style       | datetime_math   | {"operation": "weekday", "timestamp": "2026-04-20T10:00:00+03:00", "style": "long"}                                              | weekday   | Monday                    |
-      | weekday-zone     | datetime_math   | {"operation": "weekday", "timestamp": "2026-04-19T20:00:00Z", "target_timezone": "Asia/Tokyo"}                                   | weekday   | Sunday                    |
       | diff-days        | datetime_math   | {"operation": "diff", "left": "2026-04-20T10:00:00Z", "right": "2026-04-20T10:00:00Z", "days": 1}                                | left      | 2026-04-20T10:00:00Z      |
       | format-operation | datetime_format | {"timestamp": "2026-04-20T10:00:00+03:00", "style": "short", "operation": "format"}                                              | formatted | 2026-04-20 10:00          |
       | format-tz        | datetime_format | {"timestamp": "2026-04-20T10:00:00+03:00", "style": "short", "tz": "Europe/Oslo"}                                                | formatted | 2026-04-20 10:00          |
       | format-days      | datetime_format | {"timestamp": "2026-04-20T10:00:00+03:00", "style": "short", "days": 1}                                                          | formatted | 2026-04-20 10:00          |
+
+  @req:DT-STRUCTURED-INPUT @req:DT-NO-GUESSING @id:datetime/validation/unknown-field-weekday-zone
+  Scenario: weekday with a target_timezone is refused, ignored or answered in that zone
+    The PRD gives weekday no target_timezone ("target_timezone (required for
+    convert_timezone)") and does not forbid one: a tool that refuses it, ignores it (Sunday, the
+    timestamp's own day) or honours it (Monday in Tokyo) each follows it.
+    When I call "datetime_math" with {"operation": "weekday", "timestamp": "2026-04-19T20:00:00Z", "target_timezone": "Asia/Tokyo"}
+    Then the call is refused or the output "weekday" is one of "Sunday", "Monday"
 
   @decision @dt-decision:strict-request @req:DT-DEC-STRICT-REQUEST @req:DT-NO-GUESSING @req:DT-STRUCTURED-INPUT @id:datetime/validation/duplicate-key
   Scenario Outline: a key given twice with different values is refused
@@ -193,6 +286,25 @@ Feature: Validation and errors of datetime_math and datetime_format
     "Recommended error codes" gives one code per rule and no order between rules; a missing
     field may itself have two codes (see the missing-field scenarios).
     When I call "<tool>" with <request>
+    Then the call is refused
+
+    Examples:
+      | case                        | tool            | request                                                                              | codes                                                             |
+      | bad-timestamp-empty-shift   | datetime_math   | {"operation": "shift", "timestamp": "x"}                                             | "invalid_timestamp", "empty_shift"                                |
+      | bad-timestamp-bad-zone      | datetime_math   | {"operation": "convert_timezone", "timestamp": "x", "target_timezone": "Nowhere"}    | "invalid_timestamp", "invalid_timezone"                           |
+      | missing-zone-bad-timestamp  | datetime_math   | {"operation": "convert_timezone", "timestamp": "x"}                                  | "missing_required_field", "invalid_timezone", "invalid_timestamp" |
+      | missing-left-bad-right      | datetime_math   | {"operation": "diff", "right": "2026-02-30T10:00:00Z"}                               | "missing_required_field", "invalid_timestamp"                     |
+      | format-bad-timestamp-style  | datetime_format | {"timestamp": "x", "style": "full"}                                                  | "invalid_timestamp", "invalid_style"                              |
+      | format-missing-style-bad-ts | datetime_format | {"timestamp": "x"}                                                                   | "missing_required_field", "invalid_style", "invalid_timestamp"    |
+      | format-missing-ts-bad-style | datetime_format | {"style": "full"}                                                                    | "missing_required_field", "invalid_timestamp", "invalid_style"    |
+      | format-bad-style-bad-zone   | datetime_format | {"timestamp": "2026-04-20T10:00:00Z", "style": "full", "target_timezone": "Nowhere"} | "invalid_style", "invalid_timezone"                               |
+
+  @recommended @req:DT-ERROR-CODES @id:datetime/validation/two-faults-code
+  Scenario Outline: a request that breaks two rules gets either rule's code (the recommended code)
+    "Recommended error codes" gives one code per rule and no order between rules; a missing
+    field may itself have two codes (see the missing-field scenarios).
+    The PRD's "Recommended error codes" name the code: recommended, not required (the required scenario datetime/validation/two-faults checks the refusal).
+    When I call "<tool>" with <request>
     Then the error code is one of <codes>
 
     Examples:
@@ -212,6 +324,35 @@ Feature: Validation and errors of datetime_math and datetime_format
     with all its digits, hours 00-23, offsets Z or ±hh:mm with hh 00-23 and mm 00-59, a dot
     before a non-empty fraction, and a real calendar date (2100 is not a leap year). Go's
     time.Parse is looser in places; the PRD's words decide.
+    When I call "datetime_math" with {"operation": "weekday", "timestamp": "<timestamp>"}
+    Then the call is refused
+
+    Examples:
+      | case                 | timestamp                  |
+      | one-digit-hour       | 2026-04-20T1:00:00+03:00   |
+      | one-digit-month      | 2026-4-20T10:00:00+03:00   |
+      | offset-hour-24       | 2026-04-20T10:00:00+24:00  |
+      | offset-minute-60     | 2026-04-20T10:00:00+03:60  |
+      | offset-without-colon | 2026-04-20T10:00:00+0300   |
+      | offset-hours-only    | 2026-04-20T10:00:00+03     |
+      | hour-24              | 2026-04-20T24:00:00Z       |
+      | comma-fraction       | 2026-04-20T10:00:00,5Z     |
+      | empty-fraction       | 2026-04-20T10:00:00.Z      |
+      | no-seconds           | 2026-04-20T10:00Z          |
+      | leading-space        | \u00202026-04-20T10:00:00Z |
+      | trailing-space       | 2026-04-20T10:00:00Z\u0020 |
+      | five-digit-year      | 12026-04-20T10:00:00Z      |
+      | feb-29-2100          | 2100-02-29T10:00:00Z       |
+      | utc-suffix           | 2026-04-20T10:00:00UTC     |
+      | fraction-no-offset   | 2026-04-20T10:00:00.5      |
+
+  @recommended @req:DT-ERROR-CODES @id:datetime/validation/not-rfc3339-code
+  Scenario Outline: a timestamp RFC 3339 does not allow is invalid_timestamp, however lenient a parser is (the recommended code)
+    "All timestamps must be valid RFC3339 strings": RFC 3339 §5.6 date-time has every field
+    with all its digits, hours 00-23, offsets Z or ±hh:mm with hh 00-23 and mm 00-59, a dot
+    before a non-empty fraction, and a real calendar date (2100 is not a leap year). Go's
+    time.Parse is looser in places; the PRD's words decide.
+    The PRD's "Recommended error codes" name the code: recommended, not required (the required scenario datetime/validation/not-rfc3339 checks the refusal).
     When I call "datetime_math" with {"operation": "weekday", "timestamp": "<timestamp>"}
     Then the error code is "invalid_timestamp"
 

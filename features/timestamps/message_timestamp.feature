@@ -236,11 +236,12 @@ Feature: Per-message timestamps
       | fall-24-5h-elapsed-23-5-clock | America/New_York    | 2026-10-31T12:00:00Z | 2026-11-01T12:30:00Z | [2026-11-01 07:30]   |
       | lord-howe-half-hour-back      | Australia/Lord_Howe | 2026-04-04T14:45:00Z | 2026-04-04T15:15:00Z | [01:45]              |
 
-  @req:TS-INSTANT @id:timestamps/message-timestamp/bad-instants
+  @req:TS-INSTANT @decision @id:timestamps/message-timestamp/bad-instants
   Scenario Outline: instants must be RFC 3339 date-times of days that exist
     A wrong shape is invalid_input, which is exactly what the input schema refuses; a date of the
     right shape that the calendar does not have is invalid_time, answered only when nothing in the
     request has the wrong shape.
+    Seed 002 reads created_at from the database and never writes an instant down: the RFC 3339 shape of an instant on the wire, and invalid_input versus invalid_time, are the kit's decision.
     When I call "timestamps.format_message_timestamp" with {"message_at": <message>, "previous_at": <previous>}
     Then the error code is "<code>"
 

@@ -331,16 +331,18 @@ Feature: The message context an agent reads
       {"messages": []}
       """
 
-  @req:TS-INSTANT @id:timestamps/messages-context/not-an-object
+  @req:TS-INSTANT @decision @id:timestamps/messages-context/not-an-object
   Scenario: a request that is not a JSON object is refused
+    Seed 002 reads created_at from the database and never writes an instant down: the RFC 3339 shape of an instant on the wire, and invalid_input versus invalid_time, are the kit's decision.
     When I call "timestamps.messages_context" with:
       """json
       ["agent_id", "7"]
       """
     Then the error code is "invalid_input"
 
-  @req:TS-INSTANT @id:timestamps/messages-context/bad-input
+  @req:TS-INSTANT @decision @id:timestamps/messages-context/bad-input
   Scenario Outline: malformed requests are refused
+    Seed 002 reads created_at from the database and never writes an instant down: the RFC 3339 shape of an instant on the wire, and invalid_input versus invalid_time, are the kit's decision.
     When I call "timestamps.messages_context" with <input>
     Then the error code is "<code>"
 

@@ -155,8 +155,9 @@ Feature: The chat's time zone and the current-time line
     When I call "timestamps.resolve_timezone" with {"timezone": ["UTC"]}
     Then the error code is "invalid_input"
 
-  @req:TS-INSTANT @id:timestamps/timezone/now-required
+  @req:TS-INSTANT @decision @id:timestamps/timezone/now-required
   Scenario: the current-time line needs now
+    Seed 002 reads created_at from the database and never writes an instant down: the RFC 3339 shape of an instant on the wire, and invalid_input versus invalid_time, are the kit's decision.
     When I call "timestamps.current_time_context" with {"timezone": "UTC"}
     Then the error code is "invalid_input"
     When I call "timestamps.current_time_context" with {"now": "2026-02-29T10:00:00Z"}

@@ -127,8 +127,9 @@ Feature: Whose time zone the chat is shown in
       """
     Then the output "timezone" is "Europe/Paris"
 
-  @req:TS-INSTANT @id:timestamps/user-timezone/bad-input
+  @req:TS-INSTANT @decision @id:timestamps/user-timezone/bad-input
   Scenario Outline: malformed messages are refused
+    Seed 002 reads created_at from the database and never writes an instant down: the RFC 3339 shape of an instant on the wire, and invalid_input versus invalid_time, are the kit's decision.
     When I call "timestamps.user_timezone" with <input>
     Then the error code is "<code>"
 

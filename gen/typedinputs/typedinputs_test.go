@@ -51,7 +51,7 @@ func toyProfile(t *testing.T, ops string) *spec.Profile {
 	t.Helper()
 	cat, err := spec.LoadFS(fstest.MapFS{
 		"toy/operations.yaml":   {Data: []byte(ops)},
-		"toy/requirements.yaml": {Data: []byte("profile: toy\nrequirements:\n  - {id: TOY-1, source: test, text: t}\n")},
+		"toy/requirements.yaml": {Data: []byte("profile: toy\nrequirements:\n  - {id: TOY-1, source: test, strength: decision, text: t}\n")},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -97,7 +97,7 @@ func TestTypedInputsRefuseAnUnresolvedReference(t *testing.T) {
 	ops := strings.Replace(toyOperations, `items: {$ref: "#/$defs/row"}`, `items: {$ref: "#/$defs/nowhere"}`, 1)
 	cat, err := spec.LoadFS(fstest.MapFS{
 		"toy/operations.yaml":   {Data: []byte(ops)},
-		"toy/requirements.yaml": {Data: []byte("profile: toy\nrequirements:\n  - {id: TOY-1, source: test, text: t}\n")},
+		"toy/requirements.yaml": {Data: []byte("profile: toy\nrequirements:\n  - {id: TOY-1, source: test, strength: decision, text: t}\n")},
 	})
 	if err != nil {
 		// The spec loader refusing it first is as good, if it names the reference.

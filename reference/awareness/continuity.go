@@ -84,8 +84,11 @@ func AssessContinuity(p clock.Policy, in ContinuityInput, now time.Time) Continu
 	c.HedgedReferenceAllowed = aware && p.Clock.Inference.Enabled && isOpenStatus(c.EffectiveStatus)
 	switch {
 	case in.UserConfirmedDone:
+		// §8.1: inference "MUST NOT be stated as fact unless user
+		// confirms" — the user has just confirmed, so it may.
 		c.StatusAfter, c.SourceAfter = StatusDone, "user_confirmed"
 		c.CompletionNeedsConfirmation = false
+		c.MayStateAsFact = true
 	case c.EffectiveStatus == StatusLikelyDone && a.Status != StatusLikelyDone:
 		c.StatusAfter = StatusLikelyDone
 	}
