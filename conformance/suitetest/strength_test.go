@@ -174,31 +174,10 @@ func allRequirements(cat *spec.Catalog) []*spec.Requirement {
 	return out
 }
 
-// v1Pending are v1 scenarios whose tier the v1 profile's own re-tiering
-// (issue 25, inputs v1 can be given) settles: each is listed until then,
-// and the test fails once one no longer has a problem, so the list cannot
-// go stale.
-var v1Pending = map[string]bool{
-	"v1/format-messages/missing-messages": true, // v1's code is never called without its messages
-	"v1/timezone/missing-timezone":        true,
-	"v1/trigger/missing-content":          true,
-}
-
 func TestTierIsNoStrongerThanTheSeed(t *testing.T) {
 	cat, suite := load(t)
-	seen := map[string]bool{}
 	for _, p := range strengthProblems(suite.Scenarios, allRequirements(cat), seedTexts(t)) {
-		id, _, _ := strings.Cut(p, " ")
-		if v1Pending[id] {
-			seen[id] = true
-			continue
-		}
 		t.Error(p)
-	}
-	for id := range v1Pending {
-		if !seen[id] {
-			t.Errorf("%s is listed as pending but its tier is now right: remove it from v1Pending", id)
-		}
 	}
 }
 

@@ -271,8 +271,11 @@ Feature: formatMessages
       time="Invalid Date"
       """
 
-  @id:v1/format-messages/missing-messages
+  @decision @req:V1-FMT-LINE @id:v1/format-messages/missing-messages
   Scenario: a missing messages list is refused
+    Open: the seed defines "formatMessages(messages, timezone)" on a list it is always given
+    ("No messages" is the empty list), so v1 never answers a request without one. The kit refuses
+    it as the operation's input schema does.
     When I call "v1.format_messages" with {"timezone": "UTC"}
     Then the error code is "invalid_input"
 

@@ -141,8 +141,11 @@ Feature: Time zones and local times
       | year-zero     | 0000-06-01T12:00:00.000Z      | Jun 1, 1, 12:00 PM      |
       | year-minus-1  | -000001-06-01T12:00:00.000Z   | Jun 1, 2, 12:00 PM      |
 
-  @id:v1/timezone/missing-timezone
+  @decision @req:V1-TIME-LOCAL @id:v1/timezone/missing-timezone
   Scenario: formatLocalTime needs a time zone field
+    Open: v1 always passes formatLocalTime a zone (its configuration resolves one before any
+    message is formatted), so the seed never says what a call without one does. The kit refuses
+    it as the operation's input schema does.
     When I call "v1.format_local_time" with {"timestamp": "2024-01-01T00:00:00.000Z"}
     Then the error code is "invalid_input"
 

@@ -160,8 +160,11 @@ Feature: Trigger patterns
     When I call "v1.trigger_match" with {"trigger": "@éva", "content": "@ÉVA hi"}
     Then the output "matched" is true
 
-  @id:v1/trigger/missing-content
+  @decision @req:V1-TRIGGER-PATTERN @id:v1/trigger/missing-content
   Scenario: content is required
+    Open: v1 matches the trigger against a stored message's content, which every message has,
+    so the seed never says what a check without content does. The kit refuses it as the
+    operation's input schema does.
     When I call "v1.trigger_match" with {"trigger": "@Claw"}
     Then the error code is "invalid_input"
 
