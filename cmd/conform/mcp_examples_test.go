@@ -95,25 +95,27 @@ func TestMCPNodeBrokenExampleIsRejected(t *testing.T) {
 	// The three PRD examples, where each mistake shows first (the summary
 	// lists at most 20 ways of failing).
 	code, _, stderr := conform(t, "run", "--impl", mcpExampleImpl(t, "broken.js"), "--tags", "@datetime",
-		"--run", "datetime/diff/prd-example,datetime/format/prd-example,datetime/validation/prd-error-examples,datetime/validation/not-an-object/*,datetime/decisions/strict-request-not-an-object/*")
+		"--run", "datetime/diff/prd-example,datetime/format/prd-example,datetime/validation/compact-output,datetime/validation/prd-error-examples,datetime/validation/not-an-object/*,datetime/decisions/strict-request-not-an-object/*")
 	if code != exitFailed {
 		t.Fatalf("exit %d, want %d; stderr:\n%s", code, exitFailed, stderr)
 	}
 	for _, want := range []string{
 		"FAIL datetime/diff/prd-example\n     datetime_math: mcp: wrapper object {status,data} is not the PRD's output: {\"status\":\"ok\",\"data\":{\"operation\":\"diff\"",
-		"FAIL datetime/format/prd-example\n     datetime_format: mcp: result text is not compact JSON (it has insignificant white space): \"{\\n  \\\"input\\\"",
-		"FAIL datetime/validation/prd-error-examples\n     datetime_math: mcp: isError false but the text is an error object: {\"error\":{\"code\":\"invalid_timezone\"",
+		"FAIL datetime/validation/compact-output\n     the output is not compact JSON (it has white space outside its strings): \"{\\n  \\\"input\\\"",
+		"FAIL datetime/validation/prd-error-examples\n     datetime_math: mcp: isError false but the answer is an error object: {\"error\":{\"code\":\"invalid_timezone\"",
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("no failure like\n%s\nin:\n%s", want, stderr)
 		}
 	}
 	// What still passes are the requests MCP itself refuses (arguments that
-	// are not an object), which never reach the broken presentation.
-	// (five inputs, each in a required and a decision scenario).
+	// are not an object), which never reach the broken presentation (five
+	// inputs, each in a required and a decision scenario), and the format
+	// example, whose pretty-printed output is the right value: its
+	// white space fails the compact-output scenario, and only that one.
 	for _, line := range regexp.MustCompile(`(?m)^conform: (\d+) passed`).FindAllStringSubmatch(stderr, -1) {
-		if line[1] != "10" {
-			t.Errorf("%s scenarios passed, want only the 10 not-an-object cases:\n%s", line[1], stderr)
+		if line[1] != "11" {
+			t.Errorf("%s scenarios passed, want only the 10 not-an-object cases and the format example:\n%s", line[1], stderr)
 		}
 	}
 }

@@ -78,9 +78,9 @@ func (f *driverFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.window, "window", 16, "calls in flight at once on an exec: implementation's pipe")
 	fs.IntVar(&f.restarts, "restarts", 3, "how many consecutive failed starts (no hello) of an exec: implementation are tried again before the run stops; a crash of a running one is charged to its call and a fresh process goes on")
 	fs.StringVar(&f.stderrLog, "stderr-log", "", "write an exec: or mcp: implementation's whole stderr to `FILE` (its last lines are always shown with a failure)")
-	fs.StringVar(&f.hostTZ, "host-tz", "", "`ZONE` (an IANA name, or UTC) to run an exec: implementation under as its host time zone; default: one of "+
+	fs.StringVar(&f.hostTZ, "host-tz", "", "`ZONE` (an IANA name, or UTC) to run an exec: or mcp: implementation under as its host time zone; default: one of "+
 		strings.Join(driver.HostileZones, ", ")+" chosen by --seed")
-	fs.Int64Var(&f.seed, "seed", 0, "`N` choosing the host zone of an exec: implementation (default: from the clock; the summary prints it, so --seed N reproduces a run)")
+	fs.Int64Var(&f.seed, "seed", 0, "`N` choosing the host zone of an exec: or mcp: implementation (default: from the clock; the summary prints it, so --seed N reproduces a run)")
 }
 
 // validate rejects driver flags that cannot mean anything, before any
@@ -111,20 +111,23 @@ func (f *driverFlags) validate(explicit map[string]bool) error {
 // hostZoneLine says which host zone an implementation ran under, for the
 // summary.
 func (f *driverFlags) hostZoneLine() string {
+	child := strings.HasPrefix(f.impl, "exec:") || strings.HasPrefix(f.impl, "mcp:")
 	switch {
-	case strings.HasPrefix(f.impl, "exec:") && f.seeded:
+	case child && f.seeded:
 		return fmt.Sprintf("host zone: %s (TZ of the implementation; --seed %d reproduces it, --host-tz pins one)", f.chosen, f.seed)
-	case strings.HasPrefix(f.impl, "exec:"):
+	case child:
 		return fmt.Sprintf("host zone: %s (TZ of the implementation, --host-tz)", f.chosen)
 	case strings.HasPrefix(f.impl, "http://"), strings.HasPrefix(f.impl, "https://"):
 		return "host zone: the server's own (an http:// implementation runs where it was started)"
+	case strings.HasPrefix(f.impl, "mcp+http://"), strings.HasPrefix(f.impl, "mcp+https://"):
+		return "host zone: the server's own (an mcp+http:// implementation runs where it was started)"
 	}
 	return ""
 }
 
 // record notes the host zone in a report.
 func (f *driverFlags) record(rep *conformance.Report) {
-	if strings.HasPrefix(f.impl, "exec:") {
+	if strings.HasPrefix(f.impl, "exec:") || strings.HasPrefix(f.impl, "mcp:") {
 		rep.HostTZ = f.chosen
 		if f.seeded {
 			rep.HostTZSeed = f.seed
@@ -404,6 +407,9 @@ func prepareReportDir(dir string) error {
 func (f *driverFlags) mcpDriver(impl string) (conformance.Driver, func(), error) {
 	mcpserve.TuneGC() // the SDK's garbage per call (see there); a run is a batch
 	opts := driver.MCPOptions{Deadline: f.deadline, MaxRestarts: f.restarts}
+	if strings.HasPrefix(impl, "mcp:") {
+		opts.HostTZ = f.chosen // a stdio server runs here, under the run's host zone, as exec: does
+	}
 	if f.restarts == 0 {
 		opts.MaxRestarts = -1
 	}

@@ -8,7 +8,10 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -65,6 +68,17 @@ func mcpFake(mode, match string) *mcp.Server {
 			// Requires timestamp, which diff does not take.
 			schema = json.RawMessage(strings.Replace(string(schema), `"required": ["operation"]`, `"required": ["operation", "timestamp"]`, 1))
 		}
+		switch mode {
+		case "dollar-schema":
+			// The definition's schema with the draft named: no longer the
+			// same JSON value, so every call is checked against it.
+			schema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema",` + strings.TrimPrefix(string(schema), "{"))
+		case "file-ref":
+			// A schema that points at a file of the runner's machine.
+			schema = json.RawMessage(`{"type":"object","$ref":` + strconv.Quote("file://"+match) + `}`)
+		case "costly-schema":
+			schema = costlySchema(24)
+		}
 		name := t.Name
 		srv.AddTool(&mcp.Tool{Name: name, Description: t.Description, InputSchema: schema},
 			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -75,6 +89,9 @@ func mcpFake(mode, match string) *mcp.Server {
 					text = mcpserve.ErrorText(perr)
 				}
 				res := &mcp.CallToolResult{IsError: perr != nil, Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+				if mode == "file-ref" || mode == "costly-schema" || mode == "dollar-schema" {
+					return res, nil
+				}
 				if match != "" && !strings.Contains(string(req.Params.Arguments), match) {
 					return res, nil
 				}
@@ -118,6 +135,19 @@ func mcpFake(mode, match string) *mcp.Server {
 			})
 	}
 	return srv
+}
+
+// costlySchema is an input schema whose every level is two alternatives
+// pointing at the next: 2^n schema nodes to visit, so an exponential
+// validation for any library that does not refuse it.
+func costlySchema(n int) json.RawMessage {
+	var b strings.Builder
+	b.WriteString(`{"type":"object","$ref":"#/$defs/l0","$defs":{`)
+	for i := range n {
+		fmt.Fprintf(&b, `"l%d":{"anyOf":[{"$ref":"#/$defs/l%d"},{"$ref":"#/$defs/l%d","type":"object"}]},`, i, i+1, i+1)
+	}
+	fmt.Fprintf(&b, `"l%d":{"type":"object","required":["never"]}}}`, n)
+	return json.RawMessage(b.String())
 }
 
 // runMCPFake runs the datetime profile against the fake in mode.
@@ -171,11 +201,9 @@ func TestMCPDriverJudgesTheToolResult(t *testing.T) {
 		want        string
 	}{
 		{"wrapper", "", outputCase, errorCase, "wrapper object {status,data} is not the PRD's output"},
-		{"pretty", "", outputCase, "", "result text is not compact JSON"},
-		{"pretty", "", errorCase, "", "result text is not compact JSON"},
-		{"no-iserror", "", errorCase, outputCase, "isError false but the text is an error object"},
+		{"no-iserror", "", errorCase, outputCase, "isError false but the answer is an error object"},
 		{"image", "Europe/Atlantis", errorCase, outputCase, "the result's content is image, not text"},
-		{"two-contents", "Europe/Atlantis", errorCase, outputCase, "the result has 2 contents; the PRD's answer is exactly one text content"},
+		{"two-contents", "Europe/Atlantis", errorCase, outputCase, "the result has 2 contents and no structuredContent; the PRD's answer is exactly one text content"},
 		{"jsonrpc-error", "", errorCase, outputCase, "answered with a JSON-RPC error"},
 		{"narrow-schema", "", outputCase, "datetime/weekday/prd-example", "the input schema the server lists for datetime_math refuses this input, which the profile's tool definition accepts"},
 	} {
@@ -358,4 +386,63 @@ func failed(rep *conformance.Report) int {
 		n += p.Failed
 	}
 	return n
+}
+
+// A server's listed schemas are hostile input to the runner: a "$ref" to a
+// file of the runner's machine is refused with nothing read (a FIFO would
+// hang a reader; a secret would reach the report), a schema whose
+// validation is exponential is refused before it is used, and a listed
+// schema that only names its draft still gets a verdict for the number
+// math/big refuses (1e-1000000000), not a panic.
+func TestMCPDriverTreatsListedSchemasAsHostile(t *testing.T) {
+	dir := t.TempDir()
+	secret := filepath.Join(dir, "secret.json")
+	if err := os.WriteFile(secret, []byte(`{"description":"SECRET-of-the-runner"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(dir, "fifo.json")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{secret, fifo} {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			done := make(chan *conformance.Report, 1)
+			go func() { done <- runMCPFake(t, "file-ref", path, driver.MCPOptions{}) }()
+			var rep *conformance.Report
+			select {
+			case rep = <-done:
+			case <-time.After(60 * time.Second):
+				t.Fatal("the run hangs on a schema pointing at a FIFO")
+			}
+			s := scenario(t, rep, outputCase)
+			if s.Compat != conformance.Failed || !strings.Contains(s.Problem, "refuses the input schema the server lists for datetime_math") ||
+				!strings.Contains(s.Problem, "reads no file and no URL") {
+				t.Errorf("%s: %s: %s", outputCase, s.Compat, s.Problem)
+			}
+			b, _ := json.Marshal(rep)
+			if bytes.Contains(b, []byte("SECRET-of-the-runner")) {
+				t.Error("the file's content reached the report")
+			}
+		})
+	}
+	t.Run("costly", func(t *testing.T) {
+		start := time.Now()
+		rep := runMCPFake(t, "costly-schema", "", driver.MCPOptions{})
+		if s := scenario(t, rep, outputCase); s.Compat != conformance.Failed || !strings.Contains(s.Problem, "could visit more than") {
+			t.Errorf("%s: %s: %s", outputCase, s.Compat, s.Problem)
+		}
+		if d := time.Since(start); d > 60*time.Second {
+			t.Errorf("the run took %s", d)
+		}
+	})
+	t.Run("dollar-schema", func(t *testing.T) {
+		rep := runMCPFake(t, "dollar-schema", "", driver.MCPOptions{})
+		const huge = "datetime/decisions/error-order/fraction-before-timestamp"
+		if s := scenario(t, rep, huge); s.Compat != conformance.Passed && s.Compat != conformance.Failed {
+			t.Errorf("%s: %s: %s", huge, s.Compat, s.Problem)
+		}
+		if !rep.OK() {
+			t.Errorf("the reference's tools under a schema naming its draft fail: %d failed", failed(rep))
+		}
+	})
 }
