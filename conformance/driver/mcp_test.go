@@ -6,8 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -445,4 +448,68 @@ func TestMCPDriverTreatsListedSchemasAsHostile(t *testing.T) {
 			t.Errorf("the reference's tools under a schema naming its draft fail: %d failed", failed(rep))
 		}
 	})
+}
+
+// bigAnswerHandler is conform serve --mcp's HTTP handler, except that a
+// tools/call is answered with a result of n bytes of text, written as it
+// goes (the server holds none of it).
+func bigAnswerHandler(n int) http.Handler {
+	tools, _ := mcpserve.Tools()
+	mcpH := mcpserve.Handler(mcpserve.NewServer(reference.New(), tools), protocol.DefaultLimits)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		var msg struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		_ = json.Unmarshal(body, &msg)
+		if msg.Method != "tools/call" {
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			mcpH.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"`, msg.ID)
+		chunk := bytes.Repeat([]byte("a"), 64<<10)
+		for sent := 0; sent < n; sent += len(chunk) {
+			if _, err := w.Write(chunk); err != nil {
+				return
+			}
+		}
+		io.WriteString(w, `"}]}}`)
+	})
+}
+
+// A 100 MiB answer over MCP's streamable HTTP fails its call, read no
+// further than the cap, and the runner's peak memory stays under 150 MiB
+// (it was over 1 GiB): the runner is a child process here, so its peak
+// resident size is its own.
+func TestMCPHTTPAnswerIsCapped(t *testing.T) {
+	if url := os.Getenv("CLOCKSPEC_BIG_ANSWER_URL"); url != "" {
+		d, err := driver.MCP(driver.MCPOptions{Endpoint: url, Deadline: 60 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Close()
+		_, err = d.Call(context.Background(), "datetime_math", json.RawMessage(`{"operation":"weekday","timestamp":"2026-04-20T10:00:00Z"}`))
+		fmt.Printf("CALL: %v\n", err)
+		return
+	}
+	srv := httptest.NewServer(bigAnswerHandler(100 << 20))
+	defer srv.Close()
+	exe, _ := os.Executable()
+	cmd := exec.Command(exe, "-test.run=^TestMCPHTTPAnswerIsCapped$")
+	cmd.Env = append(os.Environ(), "CLOCKSPEC_BIG_ANSWER_URL="+srv.URL)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "CALL: protocol: the answer to tools/call datetime_math exceeds 1048576 bytes") {
+		t.Errorf("the call: %s", out)
+	}
+	peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss >> 10 // KiB on Linux
+	t.Logf("runner's peak resident size on a 100 MiB answer: %d MiB", peak)
+	if peak > 150 {
+		t.Errorf("the runner's peak resident size was %d MiB, want at most 150", peak)
+	}
 }

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-		"sort"
+	"sort"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -231,4 +231,3 @@ func decodeJSON(b []byte) (any, error) {
 	}
 	return v, nil
 }
-
