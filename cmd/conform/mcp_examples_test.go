@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"io/fs"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -218,4 +220,114 @@ func sameJSON(a, b []byte) bool {
 	xa, _ := json.Marshal(x)
 	ya, _ := json.Marshal(y)
 	return bytes.Equal(xa, ya)
+}
+
+// conform serve --mcp --profiles datetime,clock-core, as the TypeScript
+// SDK's client lists it: every tool with an MCP-safe name (what Claude's
+// and OpenAI's function names allow), a description of at most 1,024
+// characters, an output schema and the read-only, idempotent annotations;
+// a call answered with structuredContent that the client (which checks it
+// against the output schema) accepts; and a request from a foreign
+// browser origin refused with 403 unless --allow-origin lists it.
+func TestServeMCPProfilesForAgents(t *testing.T) {
+	node, script := mcpExample(t, "client-check.js")
+	url := startMCPHTTP(t, "--profiles", "datetime,clock-core", "--allow-origin", "http://localhost:6274")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, script, "list", url)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("client-check: %v\n%s", err, stderr.String())
+	}
+	var got struct {
+		Tools []struct {
+			Name         string
+			Description  string
+			InputSchema  map[string]any
+			OutputSchema map[string]any
+			Annotations  struct{ ReadOnlyHint, IdempotentHint, DestructiveHint, OpenWorldHint *bool }
+		}
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("client-check printed %s: %v", out, err)
+	}
+	safe := regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+	var names []string
+	for _, tl := range got.Tools {
+		names = append(names, tl.Name)
+		if !safe.MatchString(tl.Name) {
+			t.Errorf("%q is not an MCP-safe tool name", tl.Name)
+		}
+		if n := len([]rune(tl.Description)); n == 0 || n > 1024 {
+			t.Errorf("%s: a description of %d characters", tl.Name, n)
+		}
+		if tl.OutputSchema["type"] != "object" || tl.InputSchema["type"] != "object" {
+			t.Errorf("%s: input schema %v, output schema %v", tl.Name, tl.InputSchema["type"], tl.OutputSchema["type"])
+		}
+		a := tl.Annotations
+		if a.ReadOnlyHint == nil || !*a.ReadOnlyHint || a.IdempotentHint == nil || !*a.IdempotentHint ||
+			a.DestructiveHint == nil || *a.DestructiveHint || a.OpenWorldHint == nil || *a.OpenWorldHint {
+			t.Errorf("%s: annotations %+v", tl.Name, a)
+		}
+	}
+	for _, want := range []string{"datetime_math", "datetime_format", "clock_core_now", "clock_core_parse_anchored_time",
+		"clock_core_resolve_session_tz", "clock_core_offset_minutes", "clock_core_agent_timezone"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("no tool %s among %v", want, names)
+		}
+	}
+
+	// The client calls a clock tool without the instant: the server's clock.
+	cmd = exec.CommandContext(ctx, node, "--input-type=module", "-e", `
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+const client = new Client({ name: 'probe', version: '1' });
+await client.connect(new StreamableHTTPClientTransport(new URL(process.argv[1])));
+await client.listTools();
+const res = await client.callTool({ name: 'clock_core_now', arguments: {} });
+console.log(JSON.stringify(res));
+await client.close();`, url)
+	cmd.Dir = filepath.Dir(script)
+	stderr.Reset()
+	cmd.Stderr = &stderr
+	if out, err = cmd.Output(); err != nil {
+		t.Fatalf("calling clock_core_now: %v\n%s", err, stderr.String())
+	}
+	var res struct {
+		IsError           bool
+		StructuredContent struct{ Now string }
+	}
+	if err := json.Unmarshal(out, &res); err != nil || res.IsError {
+		t.Fatalf("clock_core_now: %s", out)
+	}
+	if now, err := time.Parse(time.RFC3339Nano, res.StructuredContent.Now); err != nil || time.Since(now).Abs() > time.Minute {
+		t.Errorf("clock_core_now answered %q, not the server's clock", res.StructuredContent.Now)
+	}
+
+	for _, c := range []struct {
+		origin string
+		status int
+	}{
+		{"", http.StatusOK},
+		{"https://evil.example", http.StatusForbidden},
+		{"null", http.StatusForbidden},
+		{"http://localhost:6274", http.StatusOK},
+	} {
+		req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if c.origin != "" {
+			req.Header.Set("Origin", c.origin)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.status {
+			t.Errorf("Origin %q: HTTP %d, want %d", c.origin, resp.StatusCode, c.status)
+		}
+	}
 }

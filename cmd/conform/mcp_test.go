@@ -94,9 +94,9 @@ func TestMCPHTTPServePassesTheDatetimeProfile(t *testing.T) {
 
 // startMCPHTTP runs `conform serve --mcp --addr 127.0.0.1:0` and returns
 // its endpoint; the server is stopped with the test.
-func startMCPHTTP(t *testing.T) string {
+func startMCPHTTP(t *testing.T, extra ...string) string {
 	t.Helper()
-	argv := conformCommand(t, "serve", "--mcp", "--addr", "127.0.0.1:0")
+	argv := conformCommand(t, append([]string{"serve", "--mcp", "--addr", "127.0.0.1:0"}, extra...)...)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {

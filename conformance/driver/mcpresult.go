@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/clockspec/clockspec/conformance/judge"
 	"github.com/clockspec/clockspec/protocol"
 )
 
@@ -56,8 +56,12 @@ func judgeToolResult(res *mcp.CallToolResult, tool listedTool) (protocol.Result,
 		if err != nil {
 			return protocol.Result{}, wrongf("mcp: structuredContent is not JSON: %v", err)
 		}
-		if err := agreeingTexts(res.Content, b); err != nil {
+		exact, err := agreeingTexts(res.Content, b)
+		if err != nil {
 			return protocol.Result{}, err
+		}
+		if exact != nil {
+			b = exact
 		}
 		if tool.output != nil {
 			v, err := decodeJSON(b)
@@ -111,30 +115,33 @@ func judgeToolResult(res *mcp.CallToolResult, tool listedTool) (protocol.Result,
 }
 
 // agreeingTexts checks the contents beside a structured answer b: each is
-// a text holding the same JSON value (however spaced, its numbers compared
-// as decimal values).
-func agreeingTexts(contents []mcp.Content, b []byte) error {
+// a text holding the same JSON value. The client's SDK reads
+// structuredContent's numbers into float64s, so the values are compared as
+// it reads them (keys in any order, numbers as float64s), and the first
+// text, compacted, is returned as the answer: the same value, with the
+// digits the server wrote (3652424.9999884259, which no float64 holds).
+func agreeingTexts(contents []mcp.Content, b []byte) (exact []byte, err error) {
+	var want any
+	if err := json.Unmarshal(b, &want); err != nil {
+		return nil, wrongf("mcp: structuredContent is not JSON: %v", err)
+	}
 	for i, c := range contents {
 		tc, ok := c.(*mcp.TextContent)
 		if !ok {
-			return wrongf("mcp: content %d beside structuredContent is %s; the PRD's answer is one value, and the text beside it its JSON", i+1, contentType(c))
+			return nil, wrongf("mcp: content %d beside structuredContent is %s; the PRD's answer is one value, and the text beside it its JSON", i+1, contentType(c))
 		}
-		if !sameJSONValue([]byte(tc.Text), b) {
-			return wrongf("mcp: the text content disagrees with structuredContent: text %.300q, structuredContent %.300s", tc.Text, b)
+		var got any
+		if json.Unmarshal([]byte(tc.Text), &got) != nil || !reflect.DeepEqual(got, want) {
+			return nil, wrongf("mcp: the text content disagrees with structuredContent: text %.300q, structuredContent %.300s", tc.Text, b)
+		}
+		if exact == nil {
+			var buf bytes.Buffer
+			if json.Compact(&buf, []byte(tc.Text)) == nil {
+				exact = buf.Bytes()
+			}
 		}
 	}
-	return nil
-}
-
-// sameJSONValue: a and b are each one JSON value, and the same one as the
-// judge compares answers (keys in any order, numbers by decimal value).
-func sameJSONValue(a, b []byte) bool {
-	ca, err := judge.Canonical(protocol.Result{Output: a})
-	if err != nil || !json.Valid(a) {
-		return false
-	}
-	cb, err := judge.Canonical(protocol.Result{Output: b})
-	return err == nil && bytes.Equal(ca, cb)
+	return exact, nil
 }
 
 // marshalPlain encodes a decoded value compactly, without HTML escaping.
