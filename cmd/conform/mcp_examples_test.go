@@ -54,8 +54,19 @@ func mcpExampleImpl(t *testing.T, script string) string {
 
 // The example passes every datetime scenario except those on its
 // known-failing list (each a difference of Node's ICU zone data from the
-// pinned tzdata, with its reason), and none of those passes unnoticed.
+// pinned tzdata, with its reason), and none of those passes unnoticed; so
+// does its twin written as the TypeScript SDK recommends (registerTool with
+// an outputSchema, answers as structuredContent).
 func TestMCPNodeExampleIsCertified(t *testing.T) {
+	for _, c := range []struct{ script, name string }{
+		{"server.js", "clockspec-example-mcp-datetime"},
+		{"server-structured.js", "clockspec-example-mcp-datetime-structured"},
+	} {
+		t.Run(c.script, func(t *testing.T) { certifyMCPExample(t, c.script, c.name) })
+	}
+}
+
+func certifyMCPExample(t *testing.T, script, name string) {
 	known := filepath.Join("..", "..", "examples", "mcp-datetime-node", "known-failing.txt")
 	b, err := os.ReadFile(known)
 	if err != nil {
@@ -68,7 +79,7 @@ func TestMCPNodeExampleIsCertified(t *testing.T) {
 		}
 	}
 	n := datetimeScenarios(t)
-	code, _, stderr := conform(t, "run", "--impl", mcpExampleImpl(t, "server.js"), "--tags", "@datetime", "--known-failing", known)
+	code, _, stderr := conform(t, "run", "--impl", mcpExampleImpl(t, script), "--tags", "@datetime", "--known-failing", known)
 	if code != exitOK {
 		t.Fatalf("exit %d, want %d; stderr:\n%s", code, exitOK, stderr)
 	}
@@ -86,7 +97,7 @@ func TestMCPNodeExampleIsCertified(t *testing.T) {
 		t.Errorf("%d passed + %d decisions + %d extensions not followed != %d scenarios - %d known failing:\n%s",
 			passed, decisions, extensions, n, listed, stderr)
 	}
-	if !strings.Contains(stderr, "implementation: clockspec-example-mcp-datetime 1.0.0 (mcp)") {
+	if !strings.Contains(stderr, "implementation: "+name+" 1.0.0 (mcp)") {
 		t.Errorf("summary does not name the example:\n%s", stderr)
 	}
 }
