@@ -84,4 +84,3 @@ func costlySchemaFor(n int) json.RawMessage {
 	b = append(b, []byte(`"l`+strconv.Itoa(n)+`":{"type":"object","required":["never"]}}}`)...)
 	return b
 }
-
