@@ -153,3 +153,18 @@ func TestServeMCPFlagsAreChecked(t *testing.T) {
 		t.Errorf("--impl mcp+http:// with no host: exit %d: %s", code, stderr)
 	}
 }
+
+// --seed and --host-tz reach an mcp: server and the summary says which zone
+// it ran under, as for exec:; an mcp+http:// server runs where it was
+// started.
+func TestMCPRunNamesTheHostZone(t *testing.T) {
+	impl := "mcp:" + strings.Join(conformCommand(t, "serve", "--mcp"), " ")
+	code, _, stderr := conform(t, "run", "--impl", impl, "--tags", "@datetime", "--run", "datetime/diff/prd-example", "--seed", "1")
+	if code != exitOK || !strings.Contains(stderr, "host zone: America/St_Johns (TZ of the implementation; --seed 1 reproduces it") {
+		t.Errorf("exit %d:\n%s", code, stderr)
+	}
+	code, _, stderr = conform(t, "run", "--impl", impl, "--tags", "@datetime", "--run", "datetime/diff/prd-example", "--host-tz", "UTC")
+	if code != exitOK || !strings.Contains(stderr, "host zone: UTC (TZ of the implementation, --host-tz)") {
+		t.Errorf("exit %d:\n%s", code, stderr)
+	}
+}

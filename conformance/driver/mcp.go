@@ -126,6 +126,16 @@ func MCP(opts MCPOptions) (Driver, error) {
 			d.defJSON[t.Name] = c
 		}
 	}
+	if cat, err := spec.Load(); err == nil {
+		d.defOutJSON = map[string][]byte{}
+		for _, t := range opts.Tools {
+			if op, ok := cat.Operation(t.Name); ok {
+				if c, err := objectRootCanonical(op.OutputSchema); err == nil {
+					d.defOutJSON[t.Name] = c
+				}
+			}
+		}
+	}
 	return d, nil
 }
 
@@ -136,6 +146,9 @@ type mcpDriver struct {
 	// defJSON: each definition's input schema in canonical form, to see
 	// whether a server lists it unchanged.
 	defJSON map[string][]byte
+	// defOutJSON: each defined operation's output schema in canonical
+	// form, with "type": "object" at its root.
+	defOutJSON map[string][]byte
 
 	mu       sync.Mutex
 	cur      *mcpConn
@@ -161,6 +174,10 @@ type listedTool struct {
 	declaresOutput bool
 	output         *jsonschema.Schema
 	outputBad      error
+	// outputAsDefined: the listed output schema is the operation's own in
+	// the spec (with "type": "object" written out at its root, as MCP
+	// lists one), which the runner validates every output against anyway.
+	outputAsDefined bool
 }
 
 // mcpConn is one client session, and for stdio the process behind it.
@@ -334,6 +351,10 @@ func (d *mcpDriver) listTool(tool *mcp.Tool) listedTool {
 		lt.outputBad = err
 		if err == nil {
 			lt.output, lt.outputBad = compileListedSchema(tool.Name, "output", raw)
+		}
+		if lt.outputBad == nil && d.defOutJSON[tool.Name] != nil {
+			c, err := canonicalJSON(raw)
+			lt.outputAsDefined = err == nil && bytes.Equal(c, d.defOutJSON[tool.Name])
 		}
 	}
 	return lt

@@ -99,6 +99,9 @@ func mcpFake(mode, match string) *mcp.Server {
 					return res, nil
 				}
 				switch mode {
+				case "tz":
+					res.IsError = false
+					res.Content = []mcp.Content{&mcp.TextContent{Text: `{"tz":` + strconv.Quote(os.Getenv("TZ")) + `}`}}
 				case "wrapper":
 					if perr == nil {
 						res.Content = []mcp.Content{&mcp.TextContent{Text: `{"status":"ok","data":` + text + `}`}}
@@ -511,5 +514,62 @@ func TestMCPHTTPAnswerIsCapped(t *testing.T) {
 	t.Logf("runner's peak resident size on a 100 MiB answer: %d MiB", peak)
 	if peak > 150 {
 		t.Errorf("the runner's peak resident size was %d MiB, want at most 150", peak)
+	}
+}
+
+// --host-tz (and the zone --seed picks) reaches an mcp: server as its TZ,
+// as it reaches an exec: implementation.
+func TestMCPDriverRunsAStdioServerUnderTheHostZone(t *testing.T) {
+	exe, _ := os.Executable()
+	for _, zone := range []string{"Pacific/Chatham", "UTC"} {
+		d, err := driver.MCP(driver.MCPOptions{Argv: []string{exe}, HostTZ: zone,
+			Env: append(os.Environ(), "CLOCKSPEC_MCP_FAKE=tz", "TZ=Europe/Oslo")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := d.Call(context.Background(), "datetime_math", json.RawMessage(`{"operation":"weekday"}`))
+		d.Close()
+		if err != nil || string(res.Output) != `{"tz":"`+zone+`"}` {
+			t.Errorf("HostTZ %s: the server ran under %s (%v)", zone, res.Output, err)
+		}
+	}
+}
+
+// One malformed answer over streamable HTTP (seven bytes that are not
+// JSON-RPC) fails the one case it answered; every other case passes on a
+// fresh session (before, the client kept the broken session: every later
+// case crashed).
+func TestMCPHTTPMalformedAnswerFailsOneCase(t *testing.T) {
+	tools, _ := mcpserve.Tools()
+	mcpH := mcpserve.Handler(mcpserve.NewServer(reference.New(), tools), protocol.DefaultLimits)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if bytes.Contains(body, []byte(`"tools/call"`)) && bytes.Contains(body, []byte("Europe/Atlantis")) {
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, "{bad}\n\n")
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		mcpH.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	d, err := driver.MCP(driver.MCPOptions{Endpoint: srv.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	rep, err := conformance.Run(context.Background(), conformance.Options{Driver: d, Tags: "@datetime", Goldens: goldensFS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range rep.Scenarios {
+		switch {
+		case s.ID == errorCase:
+			if s.Compat == conformance.Passed || !strings.Contains(s.Problem, "tools/call datetime_math") {
+				t.Errorf("%s: %s: %s", s.ID, s.Compat, s.Problem)
+			}
+		case s.Compat != conformance.Passed && s.Tier == "required":
+			t.Errorf("%s is charged too: %s: %s", s.ID, s.Compat, s.Problem)
+		}
 	}
 }

@@ -52,18 +52,16 @@ func judgeToolResult(res *mcp.CallToolResult, tool listedTool) (protocol.Result,
 		if res.StructuredContent == nil {
 			return protocol.Result{}, wrongf("mcp: the tool lists an outputSchema but the result has no structuredContent (MCP: a tool with an output schema MUST return structured results that conform to it)")
 		}
-		b, err := marshalPlain(res.StructuredContent)
-		if err != nil {
-			return protocol.Result{}, wrongf("mcp: structuredContent is not JSON: %v", err)
-		}
-		exact, err := agreeingTexts(res.Content, b)
+		b, err := agreeingTexts(res.Content, res.StructuredContent)
 		if err != nil {
 			return protocol.Result{}, err
 		}
-		if exact != nil {
-			b = exact
+		if b == nil { // no text beside it: the value as the client read it
+			if b, err = marshalPlain(res.StructuredContent); err != nil {
+				return protocol.Result{}, wrongf("mcp: structuredContent is not JSON: %v", err)
+			}
 		}
-		if tool.output != nil {
+		if tool.output != nil && !tool.outputAsDefined {
 			v, err := decodeJSON(b)
 			if err == nil {
 				err = validateListed(tool.output, v)
@@ -114,24 +112,22 @@ func judgeToolResult(res *mcp.CallToolResult, tool listedTool) (protocol.Result,
 	return protocol.Result{Output: json.RawMessage(text)}, nil
 }
 
-// agreeingTexts checks the contents beside a structured answer b: each is
-// a text holding the same JSON value. The client's SDK reads
-// structuredContent's numbers into float64s, so the values are compared as
-// it reads them (keys in any order, numbers as float64s), and the first
-// text, compacted, is returned as the answer: the same value, with the
-// digits the server wrote (3652424.9999884259, which no float64 holds).
-func agreeingTexts(contents []mcp.Content, b []byte) (exact []byte, err error) {
-	var want any
-	if err := json.Unmarshal(b, &want); err != nil {
-		return nil, wrongf("mcp: structuredContent is not JSON: %v", err)
-	}
+// agreeingTexts checks the contents beside a structured answer sc (as the
+// client's SDK decoded it): each is a text holding the same JSON value. The
+// SDK reads structuredContent's numbers into float64s, so the values are
+// compared as it reads them (keys in any order, numbers as float64s), and
+// the first text, compacted, is returned as the answer: the same value,
+// with the digits the server wrote (3652424.9999884259, which no float64
+// holds). Nil: no text.
+func agreeingTexts(contents []mcp.Content, sc any) (exact []byte, err error) {
 	for i, c := range contents {
 		tc, ok := c.(*mcp.TextContent)
 		if !ok {
 			return nil, wrongf("mcp: content %d beside structuredContent is %s; the PRD's answer is one value, and the text beside it its JSON", i+1, contentType(c))
 		}
 		var got any
-		if json.Unmarshal([]byte(tc.Text), &got) != nil || !reflect.DeepEqual(got, want) {
+		if json.Unmarshal([]byte(tc.Text), &got) != nil || !reflect.DeepEqual(got, sc) {
+			b, _ := marshalPlain(sc)
 			return nil, wrongf("mcp: the text content disagrees with structuredContent: text %.300q, structuredContent %.300s", tc.Text, b)
 		}
 		if exact == nil {

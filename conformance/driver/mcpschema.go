@@ -182,3 +182,17 @@ func schemaJSON(s any) ([]byte, error) {
 	}
 	return json.Marshal(s)
 }
+
+// objectRootCanonical is an output schema in canonical form with
+// "type": "object" at its root when it names no type: what a server that
+// serves the spec's operation as an MCP tool lists.
+func objectRootCanonical(schema []byte) ([]byte, error) {
+	v, err := decodeJSON(schema)
+	if err != nil {
+		return nil, err
+	}
+	if m, ok := v.(map[string]any); ok && m["type"] == nil {
+		m["type"] = "object"
+	}
+	return json.Marshal(v)
+}
