@@ -293,7 +293,10 @@ func (d *mcpDriver) start(ctx context.Context) (*mcpConn, error) {
 		// Every answer is read through a cap, as stdio's lines are, and
 		// its HTTP status noted for the call it belongs to.
 		transport = &mcp.StreamableClientTransport{Endpoint: d.opts.Endpoint,
-			HTTPClient: &http.Client{Transport: &cappedTransport{base: tr, max: MaxHTTPAnswerBytes}},
+			// A bound on every exchange, the session's closing request
+			// included, which no call deadline covers.
+			HTTPClient: &http.Client{Transport: &cappedTransport{base: tr, max: MaxHTTPAnswerBytes},
+				Timeout: max(d.opts.Deadline, d.opts.StartDeadline) + 5*time.Second},
 			MaxRetries: -1, DisableStandaloneSSE: true}
 	} else {
 		t, err := d.spawn(c)
