@@ -31,6 +31,7 @@ var stepDefs = []stepDef{
 	def(`^I call "([^"]+)" with:$`, ctxStrDoc((*world).callDoc)),
 	def(`^I call "([^"]+)" with (\{.*\})$`, ctxStr2((*world).call)),
 	def(`^the output is:$`, doc1((*world).outputIs)),
+	def(`^the output is compact JSON$`, noArgs((*world).outputCompact)),
 	def(`^the output "([^"]+)" is `+quoted+`$`, str2((*world).fieldIsString)),
 	def(`^the output "([^"]+)" is:$`, strDoc((*world).fieldIsDoc)),
 	def(`^the output "([^"]+)" is (true|false|null)$`, str2((*world).fieldIsLiteral)),

@@ -42,6 +42,26 @@ func (w *world) outputIs(doc *godog.DocString) error {
 	return nil
 }
 
+// outputCompact judges the output as the implementation wrote it (the
+// driver hands it on byte for byte): no white space outside strings.
+func (w *world) outputCompact() error {
+	c, err := w.last()
+	if err != nil {
+		return err
+	}
+	if c.result.Error != nil {
+		return fmt.Errorf("expected an output, got error %s: %s", c.result.Error.Code, c.result.Error.Message)
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, c.result.Output); err != nil {
+		return fmt.Errorf("the output is not JSON: %w", err)
+	}
+	if !bytes.Equal(b.Bytes(), c.result.Output) {
+		return fmt.Errorf("the output is not compact JSON (it has white space outside its strings): %.300q", c.result.Output)
+	}
+	return nil
+}
+
 func (w *world) fieldIsString(path, want string) error {
 	s, err := unquote(want)
 	if err != nil {

@@ -239,3 +239,13 @@ func TestDatetimePRDExamplesMatchTheSchemas(t *testing.T) {
 		}
 	}
 }
+
+// A tool description reaches a model through hosts that forward it
+// unchanged, and OpenAI's function API refuses one over 1,024 characters.
+func TestToolDescriptionsFitEveryHost(t *testing.T) {
+	for _, tl := range loadTools(t) {
+		if n := len([]rune(tl.Description)); n > 1024 {
+			t.Errorf("%s: a description of %d characters, more than 1,024", tl.Name, n)
+		}
+	}
+}

@@ -90,12 +90,15 @@ var serveHelp = helpText{
 	usage: "conform serve [flags]",
 	about: `Exposes the reference implementation over the protocol (docs/protocol.md): HTTP on a loopback
 address (GET /hello, POST /call), or JSON Lines on stdin/stdout with --stdio. With --mcp it
-serves the reference's datetime tools to MCP hosts instead: on stdin/stdout, or with --addr as
-MCP streamable HTTP at /mcp (docs/mcp.md).`,
+serves the reference's tools to MCP hosts instead (the datetime tools; with --profiles
+datetime,clock-core also CLOCK's timezone provider): on stdin/stdout, or with --addr as MCP
+streamable HTTP at /mcp, where a browser Origin other than its own gets 403 unless
+--allow-origin names it (docs/mcp.md).`,
 	examples: []string{
 		"conform serve\tHTTP on 127.0.0.1:8080 until Ctrl-C",
 		"conform serve --mcp\tthe datetime tools as an MCP server on stdin/stdout",
 		"conform serve --mcp --addr 127.0.0.1:9001\tthe same over MCP streamable HTTP at /mcp",
+		"conform serve --mcp --profiles datetime,clock-core\tthe datetime tools and CLOCK's timezone provider, for an agent",
 		"conform serve --addr 127.0.0.1:9000\tanother port",
 		"conform run --impl 'exec:conform serve --stdio'\tcertify the runner against itself over a pipe",
 	},

@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"io/fs"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -52,8 +54,19 @@ func mcpExampleImpl(t *testing.T, script string) string {
 
 // The example passes every datetime scenario except those on its
 // known-failing list (each a difference of Node's ICU zone data from the
-// pinned tzdata, with its reason), and none of those passes unnoticed.
+// pinned tzdata, with its reason), and none of those passes unnoticed; so
+// does its twin written as the TypeScript SDK recommends (registerTool with
+// an outputSchema, answers as structuredContent).
 func TestMCPNodeExampleIsCertified(t *testing.T) {
+	for _, c := range []struct{ script, name string }{
+		{"server.js", "clockspec-example-mcp-datetime"},
+		{"server-structured.js", "clockspec-example-mcp-datetime-structured"},
+	} {
+		t.Run(c.script, func(t *testing.T) { certifyMCPExample(t, c.script, c.name) })
+	}
+}
+
+func certifyMCPExample(t *testing.T, script, name string) {
 	known := filepath.Join("..", "..", "examples", "mcp-datetime-node", "known-failing.txt")
 	b, err := os.ReadFile(known)
 	if err != nil {
@@ -66,7 +79,7 @@ func TestMCPNodeExampleIsCertified(t *testing.T) {
 		}
 	}
 	n := datetimeScenarios(t)
-	code, _, stderr := conform(t, "run", "--impl", mcpExampleImpl(t, "server.js"), "--tags", "@datetime", "--known-failing", known)
+	code, _, stderr := conform(t, "run", "--impl", mcpExampleImpl(t, script), "--tags", "@datetime", "--known-failing", known)
 	if code != exitOK {
 		t.Fatalf("exit %d, want %d; stderr:\n%s", code, exitOK, stderr)
 	}
@@ -84,7 +97,7 @@ func TestMCPNodeExampleIsCertified(t *testing.T) {
 		t.Errorf("%d passed + %d decisions + %d extensions not followed != %d scenarios - %d known failing:\n%s",
 			passed, decisions, extensions, n, listed, stderr)
 	}
-	if !strings.Contains(stderr, "implementation: clockspec-example-mcp-datetime 1.0.0 (mcp)") {
+	if !strings.Contains(stderr, "implementation: "+name+" 1.0.0 (mcp)") {
 		t.Errorf("summary does not name the example:\n%s", stderr)
 	}
 }
@@ -95,25 +108,27 @@ func TestMCPNodeBrokenExampleIsRejected(t *testing.T) {
 	// The three PRD examples, where each mistake shows first (the summary
 	// lists at most 20 ways of failing).
 	code, _, stderr := conform(t, "run", "--impl", mcpExampleImpl(t, "broken.js"), "--tags", "@datetime",
-		"--run", "datetime/diff/prd-example,datetime/format/prd-example,datetime/validation/prd-error-examples,datetime/validation/not-an-object/*,datetime/decisions/strict-request-not-an-object/*")
+		"--run", "datetime/diff/prd-example,datetime/format/prd-example,datetime/validation/compact-output,datetime/validation/prd-error-examples,datetime/validation/not-an-object/*,datetime/decisions/strict-request-not-an-object/*")
 	if code != exitFailed {
 		t.Fatalf("exit %d, want %d; stderr:\n%s", code, exitFailed, stderr)
 	}
 	for _, want := range []string{
 		"FAIL datetime/diff/prd-example\n     datetime_math: mcp: wrapper object {status,data} is not the PRD's output: {\"status\":\"ok\",\"data\":{\"operation\":\"diff\"",
-		"FAIL datetime/format/prd-example\n     datetime_format: mcp: result text is not compact JSON (it has insignificant white space): \"{\\n  \\\"input\\\"",
-		"FAIL datetime/validation/prd-error-examples\n     datetime_math: mcp: isError false but the text is an error object: {\"error\":{\"code\":\"invalid_timezone\"",
+		"FAIL datetime/validation/compact-output\n     the output is not compact JSON (it has white space outside its strings): \"{\\n  \\\"input\\\"",
+		"FAIL datetime/validation/prd-error-examples\n     datetime_math: mcp: isError false but the answer is an error object: {\"error\":{\"code\":\"invalid_timezone\"",
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("no failure like\n%s\nin:\n%s", want, stderr)
 		}
 	}
 	// What still passes are the requests MCP itself refuses (arguments that
-	// are not an object), which never reach the broken presentation.
-	// (five inputs, each in a required and a decision scenario).
+	// are not an object), which never reach the broken presentation (five
+	// inputs, each in a required and a decision scenario), and the format
+	// example, whose pretty-printed output is the right value: its
+	// white space fails the compact-output scenario, and only that one.
 	for _, line := range regexp.MustCompile(`(?m)^conform: (\d+) passed`).FindAllStringSubmatch(stderr, -1) {
-		if line[1] != "10" {
-			t.Errorf("%s scenarios passed, want only the 10 not-an-object cases:\n%s", line[1], stderr)
+		if line[1] != "11" {
+			t.Errorf("%s scenarios passed, want only the 10 not-an-object cases and the format example:\n%s", line[1], stderr)
 		}
 	}
 }
@@ -216,4 +231,114 @@ func sameJSON(a, b []byte) bool {
 	xa, _ := json.Marshal(x)
 	ya, _ := json.Marshal(y)
 	return bytes.Equal(xa, ya)
+}
+
+// conform serve --mcp --profiles datetime,clock-core, as the TypeScript
+// SDK's client lists it: every tool with an MCP-safe name (what Claude's
+// and OpenAI's function names allow), a description of at most 1,024
+// characters, an output schema and the read-only, idempotent annotations;
+// a call answered with structuredContent that the client (which checks it
+// against the output schema) accepts; and a request from a foreign
+// browser origin refused with 403 unless --allow-origin lists it.
+func TestServeMCPProfilesForAgents(t *testing.T) {
+	node, script := mcpExample(t, "client-check.js")
+	url := startMCPHTTP(t, "--profiles", "datetime,clock-core", "--allow-origin", "http://localhost:6274")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, script, "list", url)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("client-check: %v\n%s", err, stderr.String())
+	}
+	var got struct {
+		Tools []struct {
+			Name         string
+			Description  string
+			InputSchema  map[string]any
+			OutputSchema map[string]any
+			Annotations  struct{ ReadOnlyHint, IdempotentHint, DestructiveHint, OpenWorldHint *bool }
+		}
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("client-check printed %s: %v", out, err)
+	}
+	safe := regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+	var names []string
+	for _, tl := range got.Tools {
+		names = append(names, tl.Name)
+		if !safe.MatchString(tl.Name) {
+			t.Errorf("%q is not an MCP-safe tool name", tl.Name)
+		}
+		if n := len([]rune(tl.Description)); n == 0 || n > 1024 {
+			t.Errorf("%s: a description of %d characters", tl.Name, n)
+		}
+		if tl.OutputSchema["type"] != "object" || tl.InputSchema["type"] != "object" {
+			t.Errorf("%s: input schema %v, output schema %v", tl.Name, tl.InputSchema["type"], tl.OutputSchema["type"])
+		}
+		a := tl.Annotations
+		if a.ReadOnlyHint == nil || !*a.ReadOnlyHint || a.IdempotentHint == nil || !*a.IdempotentHint ||
+			a.DestructiveHint == nil || *a.DestructiveHint || a.OpenWorldHint == nil || *a.OpenWorldHint {
+			t.Errorf("%s: annotations %+v", tl.Name, a)
+		}
+	}
+	for _, want := range []string{"datetime_math", "datetime_format", "clock_core_now", "clock_core_parse_anchored_time",
+		"clock_core_resolve_session_tz", "clock_core_offset_minutes", "clock_core_agent_timezone"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("no tool %s among %v", want, names)
+		}
+	}
+
+	// The client calls a clock tool without the instant: the server's clock.
+	cmd = exec.CommandContext(ctx, node, "--input-type=module", "-e", `
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+const client = new Client({ name: 'probe', version: '1' });
+await client.connect(new StreamableHTTPClientTransport(new URL(process.argv[1])));
+await client.listTools();
+const res = await client.callTool({ name: 'clock_core_now', arguments: {} });
+console.log(JSON.stringify(res));
+await client.close();`, url)
+	cmd.Dir = filepath.Dir(script)
+	stderr.Reset()
+	cmd.Stderr = &stderr
+	if out, err = cmd.Output(); err != nil {
+		t.Fatalf("calling clock_core_now: %v\n%s", err, stderr.String())
+	}
+	var res struct {
+		IsError           bool
+		StructuredContent struct{ Now string }
+	}
+	if err := json.Unmarshal(out, &res); err != nil || res.IsError {
+		t.Fatalf("clock_core_now: %s", out)
+	}
+	if now, err := time.Parse(time.RFC3339Nano, res.StructuredContent.Now); err != nil || time.Since(now).Abs() > time.Minute {
+		t.Errorf("clock_core_now answered %q, not the server's clock", res.StructuredContent.Now)
+	}
+
+	for _, c := range []struct {
+		origin string
+		status int
+	}{
+		{"", http.StatusOK},
+		{"https://evil.example", http.StatusForbidden},
+		{"null", http.StatusForbidden},
+		{"http://localhost:6274", http.StatusOK},
+	} {
+		req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if c.origin != "" {
+			req.Header.Set("Origin", c.origin)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.status {
+			t.Errorf("Origin %q: HTTP %d, want %d", c.origin, resp.StatusCode, c.status)
+		}
+	}
 }

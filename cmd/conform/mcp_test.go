@@ -94,9 +94,9 @@ func TestMCPHTTPServePassesTheDatetimeProfile(t *testing.T) {
 
 // startMCPHTTP runs `conform serve --mcp --addr 127.0.0.1:0` and returns
 // its endpoint; the server is stopped with the test.
-func startMCPHTTP(t *testing.T) string {
+func startMCPHTTP(t *testing.T, extra ...string) string {
 	t.Helper()
-	argv := conformCommand(t, "serve", "--mcp", "--addr", "127.0.0.1:0")
+	argv := conformCommand(t, append([]string{"serve", "--mcp", "--addr", "127.0.0.1:0"}, extra...)...)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
@@ -151,5 +151,20 @@ func TestServeMCPFlagsAreChecked(t *testing.T) {
 	code, _, stderr = conform(t, "run", "--impl", "mcp+http://", "--tags", "@datetime")
 	if code != exitUsage || !strings.Contains(stderr, "not an http:// or https:// endpoint") {
 		t.Errorf("--impl mcp+http:// with no host: exit %d: %s", code, stderr)
+	}
+}
+
+// --seed and --host-tz reach an mcp: server and the summary says which zone
+// it ran under, as for exec:; an mcp+http:// server runs where it was
+// started.
+func TestMCPRunNamesTheHostZone(t *testing.T) {
+	impl := "mcp:" + strings.Join(conformCommand(t, "serve", "--mcp"), " ")
+	code, _, stderr := conform(t, "run", "--impl", impl, "--tags", "@datetime", "--run", "datetime/diff/prd-example", "--seed", "1")
+	if code != exitOK || !strings.Contains(stderr, "host zone: America/St_Johns (TZ of the implementation; --seed 1 reproduces it") {
+		t.Errorf("exit %d:\n%s", code, stderr)
+	}
+	code, _, stderr = conform(t, "run", "--impl", impl, "--tags", "@datetime", "--run", "datetime/diff/prd-example", "--host-tz", "UTC")
+	if code != exitOK || !strings.Contains(stderr, "host zone: UTC (TZ of the implementation, --host-tz)") {
+		t.Errorf("exit %d:\n%s", code, stderr)
 	}
 }

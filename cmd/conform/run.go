@@ -77,9 +77,9 @@ func (f *driverFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.window, "window", 16, "calls in flight at once on an exec: implementation's pipe")
 	fs.IntVar(&f.restarts, "restarts", 3, "how many consecutive failed starts (no hello) of an exec: implementation are tried again before the run stops; a crash of a running one is charged to its call and a fresh process goes on")
 	fs.StringVar(&f.stderrLog, "stderr-log", "", "write an exec: or mcp: implementation's whole stderr to `FILE` (its last lines are always shown with a failure)")
-	fs.StringVar(&f.hostTZ, "host-tz", "", "`ZONE` (an IANA name, or UTC) to run an exec: implementation under as its host time zone; default: chosen by --seed among the zones whose offsets the selected scenarios' inputs write on both sides of a daylight saving change (a tool that lets its host zone in then answers wrongly), else among "+
+	fs.StringVar(&f.hostTZ, "host-tz", "", "`ZONE` (an IANA name, or UTC) to run an exec: or mcp: implementation under as its host time zone; default: chosen by --seed among the zones whose offsets the selected scenarios' inputs write on both sides of a daylight saving change (a tool that lets its host zone in then answers wrongly), else among "+
 		strings.Join(driver.HostileZones, ", "))
-	fs.Int64Var(&f.seed, "seed", 0, "`N` choosing the host zone of an exec: implementation (default: from the clock; the summary prints it, so --seed N reproduces a run)")
+	fs.Int64Var(&f.seed, "seed", 0, "`N` choosing the host zone of an exec: or mcp: implementation (default: from the clock; the summary prints it, so --seed N reproduces a run)")
 }
 
 // validate rejects driver flags that cannot mean anything, before any
@@ -125,20 +125,23 @@ func (f *driverFlags) chooseFor(sel []*features.Scenario) {
 // hostZoneLine says which host zone an implementation ran under, for the
 // summary.
 func (f *driverFlags) hostZoneLine() string {
+	child := strings.HasPrefix(f.impl, "exec:") || strings.HasPrefix(f.impl, "mcp:")
 	switch {
-	case strings.HasPrefix(f.impl, "exec:") && f.seeded:
+	case child && f.seeded:
 		return fmt.Sprintf("host zone: %s (TZ of the implementation; --seed %d reproduces it, --host-tz pins one)", f.chosen, f.seed)
-	case strings.HasPrefix(f.impl, "exec:"):
+	case child:
 		return fmt.Sprintf("host zone: %s (TZ of the implementation, --host-tz)", f.chosen)
 	case strings.HasPrefix(f.impl, "http://"), strings.HasPrefix(f.impl, "https://"):
 		return "host zone: the server's own (an http:// implementation runs where it was started)"
+	case strings.HasPrefix(f.impl, "mcp+http://"), strings.HasPrefix(f.impl, "mcp+https://"):
+		return "host zone: the server's own (an mcp+http:// implementation runs where it was started)"
 	}
 	return ""
 }
 
 // record notes the host zone in a report.
 func (f *driverFlags) record(rep *conformance.Report) {
-	if strings.HasPrefix(f.impl, "exec:") {
+	if strings.HasPrefix(f.impl, "exec:") || strings.HasPrefix(f.impl, "mcp:") {
 		rep.HostTZ = f.chosen
 		if f.seeded {
 			rep.HostTZSeed = f.seed
@@ -349,7 +352,7 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		defer stage.Abort() // a no-op once committed
 		opts.FormatFiles = conformance.ReportFormatFiles(stage.Path())
 	}
-	if f.driver.seeded && strings.HasPrefix(f.driver.impl, "exec:") {
+	if f.driver.seeded && (strings.HasPrefix(f.driver.impl, "exec:") || strings.HasPrefix(f.driver.impl, "mcp:")) {
 		suite := opts.Suite
 		if suite == nil {
 			if suite, err = features.Load(features.FS()); err != nil {
@@ -456,6 +459,9 @@ func isReportWrite(err error, stage *report.Stage) bool {
 func (f *driverFlags) mcpDriver(impl string) (conformance.Driver, func(), error) {
 	mcpserve.TuneGC() // the SDK's garbage per call (see there); a run is a batch
 	opts := driver.MCPOptions{Deadline: f.deadline, MaxRestarts: f.restarts}
+	if strings.HasPrefix(impl, "mcp:") {
+		opts.HostTZ = f.chosen // a stdio server runs here, under the run's host zone, as exec: does
+	}
 	if f.restarts == 0 {
 		opts.MaxRestarts = -1
 	}

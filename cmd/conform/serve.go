@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
 	"time"
 
@@ -35,7 +36,10 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	addr := fset.String("addr", "127.0.0.1:8080", "address to listen on (loopback unless --public)")
 	public := fset.Bool("public", false, "allow an address that is not loopback")
 	stdio := fset.Bool("stdio", false, "speak JSON Lines on stdin/stdout instead of HTTP")
-	useMCP := fset.Bool("mcp", false, "serve the datetime tools over MCP: on stdin/stdout, or with --addr over streamable HTTP at /mcp")
+	useMCP := fset.Bool("mcp", false, "serve the reference's tools over MCP: on stdin/stdout, or with --addr over streamable HTTP at /mcp")
+	profiles := fset.String("profiles", "datetime", "with --mcp: the comma-separated `PROFILES` whose tools are served ("+strings.Join(mcpserve.Profiles, ", ")+")")
+	var origins stringList
+	fset.Var(&origins, "allow-origin", "with --mcp --addr: a browser `ORIGIN` (scheme://host[:port]) allowed besides the server's own; repeatable")
 	if pos, err := parseFlags(fset, args, stdout, serveHelp); err != nil {
 		return err
 	} else if len(pos) > 0 {
@@ -57,16 +61,16 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 		return errors.New("--mcp and --stdio exclude each other: --mcp alone serves MCP on stdin/stdout")
 	case *useMCP:
 		mcpserve.TuneGC()
-		tools, err := mcpserve.Tools()
+		tools, err := mcpserve.ServedTools(strings.Split(*profiles, ",")...)
 		if err != nil {
-			return err
+			return &usageError{"--profiles: " + err.Error()}
 		}
-		srv := mcpserve.NewServer(impl, tools)
+		srv := mcpserve.NewToolServer(impl, tools)
 		if !addrSet {
 			return mcpserve.Stdio(context.Background(), srv)
 		}
 		mux := http.NewServeMux()
-		mux.Handle("/mcp", mcpserve.Handler(srv, protocol.DefaultLimits))
+		mux.Handle("/mcp", mcpserve.Handler(srv, protocol.DefaultLimits, origins...))
 		handler, what = mux, "MCP streamable HTTP at /mcp"
 	case *stdio:
 		return protocol.ServeLines(context.Background(), impl, os.Stdin, stdout)
@@ -108,6 +112,16 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
+	return nil
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (l *stringList) String() string { return strings.Join(*l, ",") }
+
+func (l *stringList) Set(v string) error {
+	*l = append(*l, v)
 	return nil
 }
 

@@ -35,6 +35,9 @@ type MCPOptions struct {
 	Endpoint string   // http(s)://HOST:PORT/PATH
 	Dir      string
 	Env      []string // nil: the runner's environment
+	// HostTZ, when set, is the TZ variable a stdio server runs under
+	// (replacing the runner's): its host time zone, as for exec:.
+	HostTZ string
 	// Deadline bounds each tools/call. Default 5 s.
 	Deadline time.Duration
 	// StartDeadline bounds a start: the process coming up, initialize and
@@ -111,6 +114,9 @@ func MCP(opts MCPOptions) (Driver, error) {
 		opts.Tools = tools
 	}
 	d := &mcpDriver{opts: opts, stderr: newTail(20), defs: map[string]*jsonschema.Schema{}, defJSON: map[string][]byte{}}
+	if opts.HostTZ != "" {
+		d.opts.Env = withTZ(opts.Env, opts.HostTZ)
+	}
 	for _, t := range opts.Tools {
 		s, err := compileToolSchema(t.Name, t.InputSchema)
 		if err != nil {
@@ -119,6 +125,16 @@ func MCP(opts MCPOptions) (Driver, error) {
 		d.defs[t.Name] = s
 		if c, err := canonicalJSON(t.InputSchema); err == nil {
 			d.defJSON[t.Name] = c
+		}
+	}
+	if cat, err := spec.Load(); err == nil {
+		d.defOutJSON = map[string][]byte{}
+		for _, t := range opts.Tools {
+			if op, ok := cat.Operation(t.Name); ok {
+				if c, err := objectRootCanonical(op.OutputSchema); err == nil {
+					d.defOutJSON[t.Name] = c
+				}
+			}
 		}
 	}
 	return d, nil
@@ -131,6 +147,9 @@ type mcpDriver struct {
 	// defJSON: each definition's input schema in canonical form, to see
 	// whether a server lists it unchanged.
 	defJSON map[string][]byte
+	// defOutJSON: each defined operation's output schema in canonical
+	// form, with "type": "object" at its root.
+	defOutJSON map[string][]byte
 
 	mu       sync.Mutex
 	cur      *mcpConn
@@ -143,7 +162,7 @@ type mcpDriver struct {
 }
 
 // listedTool is a tool the server lists: its input schema compiled, or why
-// it does not compile.
+// it does not compile, and the same for its output schema.
 type listedTool struct {
 	schema *jsonschema.Schema
 	bad    error
@@ -151,6 +170,15 @@ type listedTool struct {
 	// same JSON value, so every input the definition accepts it accepts
 	// too, and the per-call check has nothing to find.
 	asDefined bool
+	// declaresOutput: the tool lists an outputSchema; output is it
+	// compiled, or outputBad why the runner refuses it.
+	declaresOutput bool
+	output         *jsonschema.Schema
+	outputBad      error
+	// outputAsDefined: the listed output schema is the operation's own in
+	// the spec (with "type": "object" written out at its root, as MCP
+	// lists one), which the runner validates every output against anyway.
+	outputAsDefined bool
 }
 
 // mcpConn is one client session, and for stdio the process behind it.
@@ -193,8 +221,12 @@ func (c *mcpConn) kill(why *Fault) {
 	if c.tree != nil {
 		_ = c.tree.Kill()
 		<-c.dead
+		_ = c.cs.Close()
+		return
 	}
-	_ = c.cs.Close()
+	// An endpoint's session is closed without waiting: closing may send
+	// the server a request, which a broken server need not answer.
+	go func() { _ = c.cs.Close() }()
 }
 
 func (d *mcpDriver) Hello(ctx context.Context) (protocol.Hello, error) {
@@ -259,7 +291,13 @@ func (d *mcpDriver) start(ctx context.Context) (*mcpConn, error) {
 			MaxIdleConnsPerHost: 16,
 			IdleConnTimeout:     90 * time.Second,
 		}
-		transport = &mcp.StreamableClientTransport{Endpoint: d.opts.Endpoint, HTTPClient: &http.Client{Transport: tr},
+		// Every answer is read through a cap, as stdio's lines are, and
+		// its HTTP status noted for the call it belongs to.
+		transport = &mcp.StreamableClientTransport{Endpoint: d.opts.Endpoint,
+			// A bound on every exchange, the session's closing request
+			// included, which no call deadline covers.
+			HTTPClient: &http.Client{Transport: &cappedTransport{base: tr, max: MaxHTTPAnswerBytes},
+				Timeout: max(d.opts.Deadline, d.opts.StartDeadline) + 5*time.Second},
 			MaxRetries: -1, DisableStandaloneSSE: true}
 	} else {
 		t, err := d.spawn(c)
@@ -281,16 +319,7 @@ func (d *mcpDriver) start(ctx context.Context) (*mcpConn, error) {
 			return nil, d.startFault(ctx, c, "tools/list", err)
 		}
 		names = append(names, tool.Name)
-		raw, err := json.Marshal(tool.InputSchema)
-		lt := listedTool{bad: err}
-		if err == nil {
-			lt.schema, lt.bad = compileToolSchema(tool.Name, raw)
-		}
-		if lt.bad == nil && d.defJSON[tool.Name] != nil {
-			c, err := canonicalJSON(raw)
-			lt.asDefined = err == nil && bytes.Equal(c, d.defJSON[tool.Name])
-		}
-		schemas[tool.Name] = lt
+		schemas[tool.Name] = d.listTool(tool)
 	}
 	sort.Strings(names)
 	init := cs.InitializeResult()
@@ -303,6 +332,50 @@ func (d *mcpDriver) start(ctx context.Context) (*mcpConn, error) {
 	}
 	d.hello, d.schemas = h, schemas
 	return c, nil
+}
+
+// listTool compiles what the server lists for a tool: its input schema
+// (compared with the profile's definition) and its output schema. A schema
+// the runner refuses (one pointing outside itself, one too costly to
+// validate with, one that is not JSON Schema) fails the calls of that tool,
+// saying why; nothing else.
+func (d *mcpDriver) listTool(tool *mcp.Tool) listedTool {
+	raw, err := schemaJSON(tool.InputSchema)
+	lt := listedTool{bad: err}
+	if err == nil {
+		lt.schema, lt.bad = compileListedSchema(tool.Name, "input", raw)
+	}
+	if lt.bad == nil && d.defJSON[tool.Name] != nil {
+		c, err := canonicalJSON(raw)
+		lt.asDefined = err == nil && bytes.Equal(c, d.defJSON[tool.Name])
+	}
+	if tool.OutputSchema != nil {
+		lt.declaresOutput = true
+		raw, err := schemaJSON(tool.OutputSchema)
+		lt.outputBad = err
+		if err == nil {
+			lt.output, lt.outputBad = compileListedSchema(tool.Name, "output", raw)
+		}
+		if lt.outputBad == nil && d.defOutJSON[tool.Name] != nil {
+			c, err := canonicalJSON(raw)
+			lt.outputAsDefined = err == nil && bytes.Equal(c, d.defOutJSON[tool.Name])
+		}
+	}
+	return lt
+}
+
+// withTZ is env (nil: the runner's) with TZ set to zone.
+func withTZ(env []string, zone string) []string {
+	if env == nil {
+		env = os.Environ()
+	}
+	out := make([]string, 0, len(env)+1)
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, "TZ=") {
+			out = append(out, kv)
+		}
+	}
+	return append(out, "TZ="+zone)
 }
 
 // spawn starts the stdio server in its own process group, so a kill
@@ -414,13 +487,36 @@ func (d *mcpDriver) Call(ctx context.Context, op string, input json.RawMessage) 
 	if err := d.checkSchema(op, listed, input); err != nil {
 		return protocol.Result{}, err
 	}
-	cctx, cancel := context.WithTimeout(ctx, d.opts.Deadline)
+	if listed.outputBad != nil {
+		return protocol.Result{}, wrongf("mcp: the runner refuses the outputSchema the server lists for %s: %v", op, listed.outputBad)
+	}
+	res, rec, cctx, err := d.callTool(ctx, c, op, input)
+	if err != nil && d.opts.Endpoint != "" && errors.Is(err, mcp.ErrSessionMissing) && ctx.Err() == nil {
+		// MCP: a client answered 404 for its session MUST start a new
+		// one; the call never reached a tool, so it goes again, once.
+		c.kill(faultf(FaultCrash, "the server ended the session"))
+		if c, err = d.conn(ctx); err != nil {
+			return protocol.Result{}, err
+		}
+		res, rec, cctx, err = d.callTool(ctx, c, op, input)
+	}
+	if err != nil {
+		return d.callFault(cctx, ctx, c, op, input, rec, err)
+	}
+	d.mu.Lock()
+	listed = d.schemas[op] // the session the call went to may have listed anew
+	d.mu.Unlock()
+	return judgeToolResult(res, listed)
+}
+
+// callTool sends one tools/call under the per-call deadline, noting the
+// HTTP exchange (status, size) of an endpoint's answer in rec.
+func (d *mcpDriver) callTool(ctx context.Context, c *mcpConn, op string, input json.RawMessage) (*mcp.CallToolResult, *httpRecord, context.Context, error) {
+	rec := &httpRecord{}
+	cctx, cancel := context.WithTimeout(context.WithValue(ctx, httpRecordKey{}, rec), d.opts.Deadline)
 	defer cancel()
 	res, err := c.cs.CallTool(cctx, &mcp.CallToolParams{Name: op, Arguments: input})
-	if err != nil {
-		return d.callFault(cctx, ctx, c, op, input, err)
-	}
-	return judgeToolResult(res)
+	return res, rec, cctx, err
 }
 
 // checkSchema: a host may validate a model's arguments against the listed
@@ -435,13 +531,13 @@ func (d *mcpDriver) checkSchema(op string, listed listedTool, input json.RawMess
 		return nil
 	}
 	v, err := decodeJSON(input)
-	if err != nil || def.Validate(v) != nil {
+	if err != nil || validateListed(def, v) != nil {
 		return nil
 	}
 	if listed.bad != nil {
-		return wrongf("mcp: the input schema the server lists for %s is not a JSON Schema: %v", op, listed.bad)
+		return wrongf("mcp: the runner refuses the input schema the server lists for %s: %v", op, listed.bad)
 	}
-	if err := listed.schema.Validate(v); err != nil {
+	if err := validateListed(listed.schema, v); err != nil {
 		return wrongf("mcp: the input schema the server lists for %s refuses this input, which the profile's tool definition accepts: %v", op, err)
 	}
 	return nil
@@ -449,10 +545,11 @@ func (d *mcpDriver) checkSchema(op string, listed listedTool, input json.RawMess
 
 // callFault turns a failed tools/call into the right verdict: a JSON-RPC
 // error answer, a hang, or a server that went away.
-func (d *mcpDriver) callFault(cctx, ctx context.Context, c *mcpConn, op string, input json.RawMessage, err error) (protocol.Result, error) {
+func (d *mcpDriver) callFault(cctx, ctx context.Context, c *mcpConn, op string, input json.RawMessage, rec *httpRecord, err error) (protocol.Result, error) {
 	var werr *jsonrpc.Error
+	status, tooLarge := rec.get()
 	switch {
-	case errors.As(err, &werr):
+	case errors.As(err, &werr) && (status < 300 || !isJSONObject(input)):
 		if !isJSONObject(input) {
 			// MCP's arguments are an object; a server (or its SDK) that
 			// refuses anything else at the protocol level has refused
@@ -485,10 +582,22 @@ func (d *mcpDriver) callFault(cctx, ctx context.Context, c *mcpConn, op string, 
 		f.Log = d.stderr.String()
 		return protocol.Result{}, f
 	}
-	if isConnRefused(err) || errors.Is(err, io.EOF) || errors.Is(err, mcp.ErrConnectionClosed) {
-		return protocol.Result{}, faultf(FaultCrash, "tools/call %s: %v", op, err)
+	// Over HTTP, whatever went wrong below the tool result fails this call
+	// only: the session is dropped and the next call starts a fresh one
+	// (the SDK's client keeps a session that met an HTTP error or a
+	// malformed answer closed for good).
+	switch {
+	case tooLarge:
+		f = faultf(FaultProtocol, "the answer to tools/call %s exceeds %d bytes", op, MaxHTTPAnswerBytes)
+	case status >= 300:
+		f = faultf(FaultProtocol, "tools/call %s: the server answered HTTP %d %s instead of a tool result (%v)", op, status, http.StatusText(status), err)
+	case isConnRefused(err) || errors.Is(err, io.EOF) || errors.Is(err, mcp.ErrConnectionClosed):
+		f = faultf(FaultCrash, "tools/call %s: %v", op, err)
+	default:
+		f = faultf(FaultProtocol, "tools/call %s: %v", op, err)
 	}
-	return protocol.Result{}, faultf(FaultProtocol, "tools/call %s: %v", op, err)
+	c.kill(f)
+	return protocol.Result{}, f
 }
 
 // Close ends the session; a stdio server is given a second to exit after
@@ -526,3 +635,83 @@ func (d *mcpDriver) Close() error {
 // mcpStopGrace is how long a stdio server's tree has between SIGTERM and
 // SIGKILL at the end of a run.
 const mcpStopGrace = 500 * time.Millisecond
+
+// MaxHTTPAnswerBytes caps one HTTP answer of an MCP endpoint (a JSON body
+// or the whole event stream of one POST), as protocol.MaxMessageBytes caps
+// a stdio message: a bigger answer fails its call, read no further.
+const MaxHTTPAnswerBytes = protocol.MaxMessageBytes
+
+// errAnswerTooLarge ends the reading of an answer past MaxHTTPAnswerBytes.
+var errAnswerTooLarge = fmt.Errorf("the answer exceeds %d bytes", MaxHTTPAnswerBytes)
+
+// httpRecord is what the runner learnt of the HTTP exchanges of one call.
+type httpRecord struct {
+	mu       sync.Mutex
+	status   int
+	tooLarge bool
+}
+
+type httpRecordKey struct{}
+
+func (r *httpRecord) get() (status int, tooLarge bool) {
+	if r == nil {
+		return 0, false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.status, r.tooLarge
+}
+
+// cappedTransport notes each answer's HTTP status in the record of the
+// call whose context the request carries, and caps each body.
+type cappedTransport struct {
+	base http.RoundTripper
+	max  int64
+}
+
+func (t *cappedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := t.base.RoundTrip(req)
+	if err != nil {
+		return nil, err
+	}
+	rec, _ := req.Context().Value(httpRecordKey{}).(*httpRecord)
+	if rec != nil {
+		rec.mu.Lock()
+		if resp.StatusCode >= 300 || rec.status == 0 {
+			rec.status = resp.StatusCode
+		}
+		rec.mu.Unlock()
+	}
+	resp.Body = &cappedBody{rc: resp.Body, left: t.max, rec: rec}
+	return resp, nil
+}
+
+type cappedBody struct {
+	rc   io.ReadCloser
+	left int64
+	rec  *httpRecord
+}
+
+func (b *cappedBody) Read(p []byte) (int, error) {
+	if b.left < 0 {
+		return 0, errAnswerTooLarge
+	}
+	if int64(len(p)) > b.left+1 {
+		p = p[:b.left+1]
+	}
+	n, err := b.rc.Read(p)
+	if int64(n) > b.left {
+		if b.rec != nil {
+			b.rec.mu.Lock()
+			b.rec.tooLarge = true
+			b.rec.mu.Unlock()
+		}
+		b.left = -1
+		_ = b.rc.Close()
+		return 0, errAnswerTooLarge
+	}
+	b.left -= int64(n)
+	return n, err
+}
+
+func (b *cappedBody) Close() error { return b.rc.Close() }

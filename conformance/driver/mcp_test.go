@@ -6,9 +6,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -68,6 +74,17 @@ func mcpFake(mode, match string) *mcp.Server {
 			// Requires timestamp, which diff does not take.
 			schema = json.RawMessage(strings.Replace(string(schema), `"required": ["operation"]`, `"required": ["operation", "timestamp"]`, 1))
 		}
+		switch mode {
+		case "dollar-schema":
+			// The definition's schema with the draft named: no longer the
+			// same JSON value, so every call is checked against it.
+			schema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema",` + strings.TrimPrefix(string(schema), "{"))
+		case "file-ref":
+			// A schema that points at a file of the runner's machine.
+			schema = json.RawMessage(`{"type":"object","$ref":` + strconv.Quote("file://"+match) + `}`)
+		case "costly-schema":
+			schema = costlySchema(24)
+		}
 		name := t.Name
 		srv.AddTool(&mcp.Tool{Name: name, Description: t.Description, InputSchema: schema},
 			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -78,10 +95,16 @@ func mcpFake(mode, match string) *mcp.Server {
 					text = mcpserve.ErrorText(perr)
 				}
 				res := &mcp.CallToolResult{IsError: perr != nil, Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+				if mode == "file-ref" || mode == "costly-schema" || mode == "dollar-schema" {
+					return res, nil
+				}
 				if match != "" && !strings.Contains(string(req.Params.Arguments), match) {
 					return res, nil
 				}
 				switch mode {
+				case "tz":
+					res.IsError = false
+					res.Content = []mcp.Content{&mcp.TextContent{Text: `{"tz":` + strconv.Quote(os.Getenv("TZ")) + `}`}}
 				case "wrapper":
 					if perr == nil {
 						res.Content = []mcp.Content{&mcp.TextContent{Text: `{"status":"ok","data":` + text + `}`}}
@@ -124,6 +147,19 @@ func mcpFake(mode, match string) *mcp.Server {
 			})
 	}
 	return srv
+}
+
+// costlySchema is an input schema whose every level is two alternatives
+// pointing at the next: 2^n schema nodes to visit, so an exponential
+// validation for any library that does not refuse it.
+func costlySchema(n int) json.RawMessage {
+	var b strings.Builder
+	b.WriteString(`{"type":"object","$ref":"#/$defs/l0","$defs":{`)
+	for i := range n {
+		fmt.Fprintf(&b, `"l%d":{"anyOf":[{"$ref":"#/$defs/l%d"},{"$ref":"#/$defs/l%d","type":"object"}]},`, i, i+1, i+1)
+	}
+	fmt.Fprintf(&b, `"l%d":{"type":"object","required":["never"]}}}`, n)
+	return json.RawMessage(b.String())
 }
 
 // runMCPFake runs the datetime profile against the fake in mode.
@@ -177,11 +213,9 @@ func TestMCPDriverJudgesTheToolResult(t *testing.T) {
 		want        string
 	}{
 		{"wrapper", "", outputCase, errorCase, "wrapper object {status,data} is not the PRD's output"},
-		{"pretty", "", outputCase, "", "result text is not compact JSON"},
-		{"pretty", "", errorCase, "", "result text is not compact JSON"},
-		{"no-iserror", "", errorCase, outputCase, "isError false but the text is an error object"},
+		{"no-iserror", "", errorCase, outputCase, "isError false but the answer is an error object"},
 		{"image", "Europe/Atlantis", errorCase, outputCase, "the result's content is image, not text"},
-		{"two-contents", "Europe/Atlantis", errorCase, outputCase, "the result has 2 contents; the PRD's answer is exactly one text content"},
+		{"two-contents", "Europe/Atlantis", errorCase, outputCase, "the result has 2 contents and no structuredContent; the PRD's answer is exactly one text content"},
 		{"jsonrpc-error", "", errorCase, outputCase, "answered with a JSON-RPC error"},
 		{"narrow-schema", "", outputCase, "datetime/weekday/prd-example", "the input schema the server lists for datetime_math refuses this input, which the profile's tool definition accepts"},
 	} {
@@ -364,4 +398,184 @@ func failed(rep *conformance.Report) int {
 		n += p.Failed
 	}
 	return n
+}
+
+// A server's listed schemas are hostile input to the runner: a "$ref" to a
+// file of the runner's machine is refused with nothing read (a FIFO would
+// hang a reader; a secret would reach the report), a schema whose
+// validation is exponential is refused before it is used, and a listed
+// schema that only names its draft still gets a verdict for the number
+// math/big refuses (1e-1000000000), not a panic.
+func TestMCPDriverTreatsListedSchemasAsHostile(t *testing.T) {
+	dir := t.TempDir()
+	secret := filepath.Join(dir, "secret.json")
+	if err := os.WriteFile(secret, []byte(`{"description":"SECRET-of-the-runner"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(dir, "fifo.json")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{secret, fifo} {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			done := make(chan *conformance.Report, 1)
+			go func() { done <- runMCPFake(t, "file-ref", path, driver.MCPOptions{}) }()
+			var rep *conformance.Report
+			select {
+			case rep = <-done:
+			case <-time.After(60 * time.Second):
+				t.Fatal("the run hangs on a schema pointing at a FIFO")
+			}
+			s := scenario(t, rep, outputCase)
+			if s.Compat != conformance.Failed || !strings.Contains(s.Problem, "refuses the input schema the server lists for datetime_math") ||
+				!strings.Contains(s.Problem, "reads no file and no URL") {
+				t.Errorf("%s: %s: %s", outputCase, s.Compat, s.Problem)
+			}
+			b, _ := json.Marshal(rep)
+			if bytes.Contains(b, []byte("SECRET-of-the-runner")) {
+				t.Error("the file's content reached the report")
+			}
+		})
+	}
+	t.Run("costly", func(t *testing.T) {
+		start := time.Now()
+		rep := runMCPFake(t, "costly-schema", "", driver.MCPOptions{})
+		if s := scenario(t, rep, outputCase); s.Compat != conformance.Failed || !strings.Contains(s.Problem, "could visit more than") {
+			t.Errorf("%s: %s: %s", outputCase, s.Compat, s.Problem)
+		}
+		if d := time.Since(start); d > 60*time.Second {
+			t.Errorf("the run took %s", d)
+		}
+	})
+	t.Run("dollar-schema", func(t *testing.T) {
+		rep := runMCPFake(t, "dollar-schema", "", driver.MCPOptions{})
+		const huge = "datetime/decisions/error-order/fraction-before-timestamp"
+		if s := scenario(t, rep, huge); s.Compat != conformance.Passed && s.Compat != conformance.Failed {
+			t.Errorf("%s: %s: %s", huge, s.Compat, s.Problem)
+		}
+		if !rep.OK() {
+			t.Errorf("the reference's tools under a schema naming its draft fail: %d failed", failed(rep))
+		}
+	})
+}
+
+// bigAnswerHandler is conform serve --mcp's HTTP handler, except that a
+// tools/call is answered with a result of n bytes of text, written as it
+// goes (the server holds none of it).
+func bigAnswerHandler(n int) http.Handler {
+	tools, _ := mcpserve.Tools()
+	mcpH := mcpserve.Handler(mcpserve.NewServer(reference.New(), tools), protocol.DefaultLimits)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		var msg struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		_ = json.Unmarshal(body, &msg)
+		if msg.Method != "tools/call" {
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			mcpH.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"`, msg.ID)
+		chunk := bytes.Repeat([]byte("a"), 64<<10)
+		for sent := 0; sent < n; sent += len(chunk) {
+			if _, err := w.Write(chunk); err != nil {
+				return
+			}
+		}
+		io.WriteString(w, `"}]}}`)
+	})
+}
+
+// A 100 MiB answer over MCP's streamable HTTP fails its call, read no
+// further than the cap, and the runner's peak memory stays under 150 MiB
+// (it was over 1 GiB): the runner is a child process here, so its peak
+// resident size is its own.
+func TestMCPHTTPAnswerIsCapped(t *testing.T) {
+	if url := os.Getenv("CLOCKSPEC_BIG_ANSWER_URL"); url != "" {
+		d, err := driver.MCP(driver.MCPOptions{Endpoint: url, Deadline: 60 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Close()
+		_, err = d.Call(context.Background(), "datetime_math", json.RawMessage(`{"operation":"weekday","timestamp":"2026-04-20T10:00:00Z"}`))
+		fmt.Printf("CALL: %v\n", err)
+		return
+	}
+	srv := httptest.NewServer(bigAnswerHandler(100 << 20))
+	defer srv.Close()
+	exe, _ := os.Executable()
+	cmd := exec.Command(exe, "-test.run=^TestMCPHTTPAnswerIsCapped$")
+	cmd.Env = append(os.Environ(), "CLOCKSPEC_BIG_ANSWER_URL="+srv.URL)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "CALL: protocol: the answer to tools/call datetime_math exceeds 1048576 bytes") {
+		t.Errorf("the call: %s", out)
+	}
+	peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss >> 10 // KiB on Linux
+	t.Logf("runner's peak resident size on a 100 MiB answer: %d MiB", peak)
+	if peak > 150 {
+		t.Errorf("the runner's peak resident size was %d MiB, want at most 150", peak)
+	}
+}
+
+// --host-tz (and the zone --seed picks) reaches an mcp: server as its TZ,
+// as it reaches an exec: implementation.
+func TestMCPDriverRunsAStdioServerUnderTheHostZone(t *testing.T) {
+	exe, _ := os.Executable()
+	for _, zone := range []string{"Pacific/Chatham", "UTC"} {
+		d, err := driver.MCP(driver.MCPOptions{Argv: []string{exe}, HostTZ: zone,
+			Env: append(os.Environ(), "CLOCKSPEC_MCP_FAKE=tz", "TZ=Europe/Oslo")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := d.Call(context.Background(), "datetime_math", json.RawMessage(`{"operation":"weekday"}`))
+		d.Close()
+		if err != nil || string(res.Output) != `{"tz":"`+zone+`"}` {
+			t.Errorf("HostTZ %s: the server ran under %s (%v)", zone, res.Output, err)
+		}
+	}
+}
+
+// One malformed answer over streamable HTTP (seven bytes that are not
+// JSON-RPC) fails the one case it answered; every other case passes on a
+// fresh session (before, the client kept the broken session: every later
+// case crashed).
+func TestMCPHTTPMalformedAnswerFailsOneCase(t *testing.T) {
+	tools, _ := mcpserve.Tools()
+	mcpH := mcpserve.Handler(mcpserve.NewServer(reference.New(), tools), protocol.DefaultLimits)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if bytes.Contains(body, []byte(`"tools/call"`)) && bytes.Contains(body, []byte("Europe/Atlantis")) {
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, "{bad}\n\n")
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		mcpH.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	d, err := driver.MCP(driver.MCPOptions{Endpoint: srv.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	rep, err := conformance.Run(context.Background(), conformance.Options{Driver: d, Tags: "@datetime", Goldens: goldensFS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range rep.Scenarios {
+		switch {
+		case s.ID == errorCase:
+			if s.Compat == conformance.Passed || !strings.Contains(s.Problem, "tools/call datetime_math") {
+				t.Errorf("%s: %s: %s", s.ID, s.Compat, s.Problem)
+			}
+		case s.Compat != conformance.Passed && s.Tier == "required":
+			t.Errorf("%s is charged too: %s: %s", s.ID, s.Compat, s.Problem)
+		}
+	}
 }

@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"net/url"
+	"reflect"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/clockspec/clockspec/protocol"
 )
@@ -29,34 +27,66 @@ func canonicalJSON(b []byte) ([]byte, error) {
 	return json.Marshal(v)
 }
 
-// judgeToolResult checks what the model would receive and turns it into
-// the driver's Result: exactly one text content, compact JSON, isError
-// exactly when the text is the PRD's error object.
-func judgeToolResult(res *mcp.CallToolResult) (protocol.Result, error) {
-	if len(res.Content) != 1 {
-		return protocol.Result{}, wrongf("mcp: the result has %d contents; the PRD's answer is exactly one text content", len(res.Content))
-	}
-	tc, ok := res.Content[0].(*mcp.TextContent)
-	if !ok {
-		return protocol.Result{}, wrongf("mcp: the result's content is %s, not text; the PRD's answer is one text content holding compact JSON", contentType(res.Content[0]))
-	}
-	text := []byte(tc.Text)
-	buf := compactBufs.Get().(*bytes.Buffer)
-	buf.Reset()
-	defer func() {
-		if buf.Cap() <= 64<<10 { // an odd huge answer is not kept
-			compactBufs.Put(buf)
+// judgeToolResult reads the answer a model would receive from a tool
+// result, as MCP defines results (tool is what the server listed for it):
+//
+//   - When the result carries structuredContent, or the tool lists an
+//     outputSchema, the structured value is the answer. It must match the
+//     server's own outputSchema (a client such as the TypeScript SDK's
+//     refuses the result otherwise), and every content beside it must be a
+//     text holding the same JSON value (MCP: a structured result SHOULD
+//     carry its serialized JSON as text); a disagreement names both. With
+//     an outputSchema, a successful result without structuredContent is
+//     not MCP's ("MUST provide structured results").
+//   - Otherwise the answer is exactly one text content holding JSON,
+//     whatever its white space: the output goes on as the server wrote it,
+//     and the datetime profile's own scenario judges the PRD's "compact".
+//
+// isError is true exactly when the answer is the PRD's error object
+// {"error":{"code","message"}}, and an output is the PRD's flat object,
+// not wrapped.
+func judgeToolResult(res *mcp.CallToolResult, tool listedTool) (protocol.Result, error) {
+	var text []byte
+	var shown string // the answer as the failures quote it
+	if res.StructuredContent != nil || (tool.declaresOutput && !res.IsError) {
+		if res.StructuredContent == nil {
+			return protocol.Result{}, wrongf("mcp: the tool lists an outputSchema but the result has no structuredContent (MCP: a tool with an output schema MUST return structured results that conform to it)")
 		}
-	}()
-	if json.Compact(buf, text) != nil {
-		return protocol.Result{}, wrongf("mcp: result text is not JSON: %.300q", tc.Text)
-	}
-	if !bytes.Equal(buf.Bytes(), text) {
-		return protocol.Result{}, wrongf("mcp: result text is not compact JSON (it has insignificant white space): %.300q", tc.Text)
+		b, err := agreeingTexts(res.Content, res.StructuredContent)
+		if err != nil {
+			return protocol.Result{}, err
+		}
+		if b == nil { // no text beside it: the value as the client read it
+			if b, err = marshalPlain(res.StructuredContent); err != nil {
+				return protocol.Result{}, wrongf("mcp: structuredContent is not JSON: %v", err)
+			}
+		}
+		if tool.output != nil && !tool.outputAsDefined {
+			v, err := decodeJSON(b)
+			if err == nil {
+				err = validateListed(tool.output, v)
+			}
+			if err != nil {
+				return protocol.Result{}, wrongf("mcp: structuredContent does not match the outputSchema the server lists for this tool (an MCP client refuses such a result): %v: %.300s", err, b)
+			}
+		}
+		text, shown = b, string(b)
+	} else {
+		if len(res.Content) != 1 {
+			return protocol.Result{}, wrongf("mcp: the result has %d contents and no structuredContent; the PRD's answer is exactly one text content (or structuredContent)", len(res.Content))
+		}
+		tc, ok := res.Content[0].(*mcp.TextContent)
+		if !ok {
+			return protocol.Result{}, wrongf("mcp: the result's content is %s, not text; the PRD's answer is one text content holding JSON (or structuredContent)", contentType(res.Content[0]))
+		}
+		text, shown = []byte(tc.Text), tc.Text
+		if !json.Valid(text) {
+			return protocol.Result{}, wrongf("mcp: result text is not JSON: %.300q", tc.Text)
+		}
 	}
 	// The members of a top-level object, read once for both checks below.
 	var top map[string]json.RawMessage
-	if len(text) > 0 && text[0] == '{' && json.Unmarshal(text, &top) != nil {
+	if t := bytes.TrimLeft(text, " \t\r\n"); len(t) > 0 && t[0] == '{' && json.Unmarshal(text, &top) != nil {
 		top = nil
 	}
 	perr, isErrObj, shapeProblem := errorObject(top)
@@ -64,26 +94,62 @@ func judgeToolResult(res *mcp.CallToolResult) (protocol.Result, error) {
 	case res.IsError && isErrObj:
 		return protocol.Result{Error: perr}, nil
 	case res.IsError && shapeProblem != "":
-		return protocol.Result{}, wrongf("mcp: isError true but the text is not the PRD's error object {\"error\":{\"code\",\"message\"}}: %s", shapeProblem)
+		return protocol.Result{}, wrongf("mcp: isError true but the answer is not the PRD's error object {\"error\":{\"code\",\"message\"}}: %s", shapeProblem)
 	case res.IsError:
-		msg := "mcp: isError true but the text is not the PRD's error object {\"error\":{\"code\",\"message\"}}"
+		msg := "mcp: isError true but the answer is not the PRD's error object {\"error\":{\"code\",\"message\"}}"
 		if w := wrapperKeys(top); w != "" {
 			msg += ": wrapper object " + w
 		}
-		return protocol.Result{}, wrongf("%s: %.300s", msg, tc.Text)
+		return protocol.Result{}, wrongf("%s: %.300s", msg, shown)
 	case isErrObj:
-		return protocol.Result{}, wrongf("mcp: isError false but the text is an error object: %.300s", tc.Text)
+		return protocol.Result{}, wrongf("mcp: isError false but the answer is an error object: %.300s", shown)
 	case shapeProblem != "":
-		return protocol.Result{}, wrongf("mcp: isError false and the text has an \"error\" member that is not the PRD's error object: %s", shapeProblem)
+		return protocol.Result{}, wrongf("mcp: isError false and the answer has an \"error\" member that is not the PRD's error object: %s", shapeProblem)
 	}
 	if w := wrapperKeys(top); w != "" {
-		return protocol.Result{}, wrongf("mcp: wrapper object %s is not the PRD's output: %.300s", w, tc.Text)
+		return protocol.Result{}, wrongf("mcp: wrapper object %s is not the PRD's output: %.300s", w, shown)
 	}
 	return protocol.Result{Output: json.RawMessage(text)}, nil
 }
 
-// compactBufs hold the compact form of result texts between calls.
-var compactBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+// agreeingTexts checks the contents beside a structured answer sc (as the
+// client's SDK decoded it): each is a text holding the same JSON value. The
+// SDK reads structuredContent's numbers into float64s, so the values are
+// compared as it reads them (keys in any order, numbers as float64s), and
+// the first text, compacted, is returned as the answer: the same value,
+// with the digits the server wrote (3652424.9999884259, which no float64
+// holds). Nil: no text.
+func agreeingTexts(contents []mcp.Content, sc any) (exact []byte, err error) {
+	for i, c := range contents {
+		tc, ok := c.(*mcp.TextContent)
+		if !ok {
+			return nil, wrongf("mcp: content %d beside structuredContent is %s; the PRD's answer is one value, and the text beside it its JSON", i+1, contentType(c))
+		}
+		var got any
+		if json.Unmarshal([]byte(tc.Text), &got) != nil || !reflect.DeepEqual(got, sc) {
+			b, _ := marshalPlain(sc)
+			return nil, wrongf("mcp: the text content disagrees with structuredContent: text %.300q, structuredContent %.300s", tc.Text, b)
+		}
+		if exact == nil {
+			var buf bytes.Buffer
+			if json.Compact(&buf, []byte(tc.Text)) == nil {
+				exact = buf.Bytes()
+			}
+		}
+	}
+	return exact, nil
+}
+
+// marshalPlain encodes a decoded value compactly, without HTML escaping.
+func marshalPlain(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
 
 // errorObject reads the PRD's error object {"error":{"code","message"}}
 // from the members of the result text (nil when it is not an object): ok
@@ -167,16 +233,4 @@ func decodeJSON(b []byte) (any, error) {
 		return nil, err
 	}
 	return v, nil
-}
-
-// compileToolSchema compiles a tool's input schema; MCP's schemas are JSON
-// Schema 2020-12 unless they say otherwise.
-func compileToolSchema(name string, schema []byte) (*jsonschema.Schema, error) {
-	c := jsonschema.NewCompiler()
-	c.Draft = jsonschema.Draft2020
-	url := "https://clockspec.dev/mcp-tools/" + url.PathEscape(name) + ".input.json"
-	if err := c.AddResource(url, bytes.NewReader(schema)); err != nil {
-		return nil, err
-	}
-	return c.Compile(url)
 }

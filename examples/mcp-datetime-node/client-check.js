@@ -6,6 +6,7 @@
 //
 //   node client-check.js stdio CMD ARG…
 //   node client-check.js http http://127.0.0.1:PORT/mcp
+//   node client-check.js list http://127.0.0.1:PORT/mcp   (tools/list only)
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -14,10 +15,10 @@ const [mode, ...rest] = process.argv.slice(2);
 let transport;
 if (mode === 'stdio' && rest.length > 0) {
   transport = new StdioClientTransport({ command: rest[0], args: rest.slice(1), env: process.env, stderr: 'inherit' });
-} else if (mode === 'http' && rest.length === 1) {
+} else if ((mode === 'http' || mode === 'list') && rest.length === 1) {
   transport = new StreamableHTTPClientTransport(new URL(rest[0]));
 } else {
-  console.error('usage: client-check.js stdio CMD ARG… | http URL');
+  console.error('usage: client-check.js stdio CMD ARG… | http URL | list URL');
   process.exit(2);
 }
 
@@ -34,13 +35,15 @@ try {
   await client.connect(transport);
   const { tools } = await client.listTools();
   const results = [];
-  for (const [name, args] of calls) {
+  // The SDK's client checks each structured result against the tool's
+  // outputSchema, and refuses a result that lacks one.
+  for (const [name, args] of mode === 'list' ? [] : calls) {
     const res = await client.callTool({ name, arguments: args });
-    results.push({ name, isError: res.isError === true, content: res.content });
+    results.push({ name, isError: res.isError === true, content: res.content, structuredContent: res.structuredContent });
   }
   console.log(JSON.stringify({
     server: client.getServerVersion(),
-    tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })),
+    tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema, outputSchema: t.outputSchema, annotations: t.annotations })),
     results,
   }));
 } finally {

@@ -15,6 +15,17 @@ Feature: Validation and errors of datetime_math and datetime_format
     When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00+03:00", "style": "fancy"}
     Then the error code is "invalid_style"
 
+  @req:DT-STABLE-OUTPUT @id:datetime/validation/compact-output
+  Scenario: both tools write their output as compact JSON
+    The PRD, for each tool: "Output must be compact JSON." The output is judged as the
+    implementation wrote it, with no white space outside its strings. Over MCP, a text-only
+    result's text is that output; a structured result's structuredContent is a JSON value, not
+    text, and is its output (the text beside it must hold the same value).
+    When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00+03:00", "style": "long", "target_timezone": "Europe/Oslo"}
+    Then the output is compact JSON
+    When I call "datetime_math" with {"operation": "weekday", "timestamp": "2026-04-20T10:00:00+03:00"}
+    Then the output is compact JSON
+
   @req:DT-MATH-OPERATIONS @req:DT-OPERATION-RECOGNIZED @id:datetime/validation/invalid-operation
   Scenario Outline: an operation datetime_math does not know is refused with invalid_operation
     When I call "datetime_math" with {"operation": "<operation>", "timestamp": "2026-04-20T10:00:00+03:00"}

@@ -11,8 +11,11 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"os"
 	"runtime/debug"
+	"slices"
+	"strconv"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -28,28 +31,58 @@ type ToolDef = spec.ToolDef
 func Tools() ([]ToolDef, error) { return spec.Tools() }
 
 // NewServer builds an MCP server whose tools are the given definitions,
-// each answered by the operation of impl with the same name.
-func NewServer(impl protocol.Implementation, tools []ToolDef) *mcp.Server {
+// each answered by the operation of impl with the same name, with the
+// operation's output schema where the spec has one.
+func NewServer(impl protocol.Implementation, defs []ToolDef) *mcp.Server {
+	cat, _ := spec.Load()
+	tools := make([]Tool, 0, len(defs))
+	for _, d := range defs {
+		t := Tool{Name: d.Name, Op: d.Name, Description: d.Description, InputSchema: d.InputSchema}
+		if cat != nil {
+			if op, ok := cat.Operation(d.Name); ok {
+				t.OutputSchema = objectRoot(op.OutputSchema)
+			}
+		}
+		tools = append(tools, t)
+	}
+	return NewToolServer(impl, tools)
+}
+
+// NewToolServer builds an MCP server serving each tool by its operation of
+// impl. Every tool is annotated read-only, idempotent and closed-world:
+// the operations compute from their arguments alone and change nothing.
+func NewToolServer(impl protocol.Implementation, tools []Tool) *mcp.Server {
 	h := impl.Hello()
 	srv := mcp.NewServer(&mcp.Implementation{Name: h.Implementation, Version: h.Version},
 		// No logging capability: the tools are all it offers.
 		&mcp.ServerOptions{Capabilities: &mcp.ServerCapabilities{}})
+	no := false
 	for _, t := range tools {
-		srv.AddTool(&mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema}, handler(impl, t.Name))
+		mt := &mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema,
+			Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: &no, OpenWorldHint: &no}}
+		if t.OutputSchema != nil {
+			mt.OutputSchema = t.OutputSchema
+		}
+		srv.AddTool(mt, handler(impl, t))
 	}
 	return srv
 }
 
 // handler hands the arguments to the operation exactly as the client sent
-// them: the operation does its own validation (the PRD answers each bad
-// field with its own error code, which a schema refusal would hide).
-func handler(impl protocol.Implementation, op string) mcp.ToolHandler {
+// them (but for the server's clock in a tool's Now field the client left
+// out): the operation does its own validation (the PRD answers each bad
+// field with its own error code, which a schema refusal would hide). An
+// output is answered as structuredContent (where the tool lists an output
+// schema) and as its compact JSON text; an error as the PRD's error object
+// with isError.
+func handler(impl protocol.Implementation, t Tool) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		args := req.Params.Arguments
 		if len(bytes.TrimSpace(args)) == 0 {
 			args = json.RawMessage(`{}`) // MCP's arguments are optional: none is the empty object
 		}
-		out, perr := impl.Call(ctx, op, args)
+		args = withNow(args, t.Now, time.Now())
+		out, perr := impl.Call(ctx, t.Op, args)
 		if perr != nil {
 			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: ErrorText(perr)}}}, nil
 		}
@@ -58,7 +91,11 @@ func handler(impl protocol.Implementation, op string) mcp.ToolHandler {
 			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{
 				Text: ErrorText(protocol.Errorf(protocol.CodeInternal, "the output is not JSON: %v", err))}}}, nil
 		}
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: compact.String()}}}, nil
+		res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: compact.String()}}}
+		if t.OutputSchema != nil {
+			res.StructuredContent = json.RawMessage(compact.Bytes())
+		}
+		return res, nil
 	}
 }
 
@@ -109,7 +146,14 @@ func Stdio(ctx context.Context, srv *mcp.Server) error {
 // in turn (initialize and tools/list never wait for a call's turn). A
 // client that goes away while waiting gives its place up. Handler adds the
 // call limit to srv as a middleware: give it a server of its own.
-func Handler(srv *mcp.Server, lim protocol.Limits) http.Handler {
+//
+// The MCP transport says servers MUST validate Origin (a web page must not
+// reach a local server through the user's browser): a request with an
+// Origin header is answered 403 unless the origin is the server's own (the
+// scheme-less host:port of the request) or one of allowedOrigins (exact
+// "scheme://host[:port]" strings). A request without Origin (every
+// non-browser client) passes.
+func Handler(srv *mcp.Server, lim protocol.Limits, allowedOrigins ...string) http.Handler {
 	if lim.MaxCalls < 1 {
 		lim.MaxCalls = 1
 	}
@@ -132,6 +176,10 @@ func Handler(srv *mcp.Server, lim protocol.Limits) http.Handler {
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
 		&mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, MaxRequestBodyBytes: protocol.MaxMessageBytes})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !originAllowed(r, allowedOrigins) {
+			http.Error(w, "Forbidden: Origin "+strconv.Quote(r.Header.Get("Origin"))+" is not allowed (conform serve --mcp --allow-origin adds one)", http.StatusForbidden)
+			return
+		}
 		if !acquire(r.Context(), bodies) {
 			return // the client is gone: there is no one to answer
 		}
@@ -146,6 +194,19 @@ func Handler(srv *mcp.Server, lim protocol.Limits) http.Handler {
 		_ = rc.SetWriteDeadline(now.Add(2 * turnTimeout))
 		h.ServeHTTP(w, r)
 	})
+}
+
+// originAllowed: no Origin, the request's own host, or a listed origin.
+func originAllowed(r *http.Request, allowed []string) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	if slices.Contains(allowed, origin) {
+		return true
+	}
+	u, err := url.Parse(origin)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.Host == r.Host
 }
 
 // turnTimeout is the time a request body has to arrive once its turn has
