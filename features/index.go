@@ -365,7 +365,8 @@ func Find(fsys fs.FS, id string) (sc *Scenario, ok bool, err error) {
 }
 
 // Folders lists the profile folders of a features folder: those holding
-// .feature files, sorted.
+// .feature files, sorted, but for the conversation profiles (which Load
+// leaves out too).
 func Folders(fsys fs.FS) ([]string, error) {
 	paths, err := fs.Glob(fsys, "*/*.feature")
 	if err != nil {
@@ -373,7 +374,7 @@ func Folders(fsys fs.FS) ([]string, error) {
 	}
 	var out []string
 	for _, p := range paths {
-		if d := path.Dir(p); !slices.Contains(out, d) {
+		if d := path.Dir(p); !slices.Contains(out, d) && !IsConversation(d) {
 			out = append(out, d)
 		}
 	}
