@@ -23,7 +23,7 @@ type JSONL struct {
 	Argv         []string
 	Dir          string
 	Env          []string // added to the kit's environment
-	MaxToolCalls int // 0: DefaultMaxToolCalls
+	MaxToolCalls int      // 0: DefaultMaxToolCalls
 }
 
 // Name is the command line.
