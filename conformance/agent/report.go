@@ -202,7 +202,7 @@ func (rep *Report) WriteSummary(w io.Writer) {
 	fmt.Fprintf(w, "clock-agent: %s, %d trial(s) per scenario\n", rep.Agent, rep.Trials)
 	for _, s := range rep.Scenarios {
 		status := strings.ToUpper(s.Status())
-		fmt.Fprintf(w, "%-10s %-11s %-58s pass^%d %.2f  rate %d/%d %s\n", status, s.Tier, s.ID, rep.Trials, s.PassHatK, s.Passes, s.TrialsRun, interval(s.Stats))
+		fmt.Fprintf(w, "%-10s %-11s %-58s pass^%d %s  rate %d/%d %s\n", status, s.Tier, s.ID, rep.Trials, passK(s.Stats), s.Passes, s.TrialsRun, interval(s.Stats))
 		for _, t := range s.Trials {
 			if t.Verdict == Failed || t.Verdict == Faulted {
 				fmt.Fprintf(w, "    trial %d %s: %s\n", t.N, t.Verdict, firstLine(t.Message))
@@ -214,7 +214,7 @@ func (rep *Report) WriteSummary(w io.Writer) {
 		if len(r.Scenarios) == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "  %-22s %-6s %-10s pass^%d %.2f  rate %d/%d %s  (%d scenarios)\n", r.ID, r.Strength, r.Check, rep.Trials, r.PassHatK, r.Passes, r.TrialsRun, interval(r.Stats), len(r.Scenarios))
+		fmt.Fprintf(w, "  %-22s %-6s %-10s pass^%d %s  rate %d/%d %s  (%d scenarios)\n", r.ID, r.Strength, r.Check, rep.Trials, passK(r.Stats), r.Passes, r.TrialsRun, interval(r.Stats), len(r.Scenarios))
 	}
 	fmt.Fprintln(w)
 	passed, failed := 0, 0
@@ -238,6 +238,13 @@ func (rep *Report) WriteSummary(w io.Writer) {
 		}
 	}
 	fmt.Fprintf(w, "conform agent: %d passed, %d failed\n", passed, failed)
+}
+
+func passK(s Stats) string {
+	if s.TrialsRun == 0 {
+		return "   -"
+	}
+	return fmt.Sprintf("%.2f", s.PassHatK)
 }
 
 func interval(s Stats) string {
