@@ -119,7 +119,11 @@ func (r *runner) say(ctx context.Context, from, text string) error {
 		r.conv.Group, r.conv.Members = w.Group, w.memberNames()
 		s, err := r.agent.Open(ctx, r.conv)
 		if err != nil {
-			return err
+			var f *Fault
+			if errors.As(err, &f) {
+				return f
+			}
+			return &StartError{Agent: r.agent.Name(), Err: err}
 		}
 		r.session = s
 	}
@@ -161,6 +165,17 @@ func lastAsk(evs []Event) string {
 	}
 	return ""
 }
+
+// StartError is an agent that could not be started at all: the run does
+// not happen (conform agent exits 2), as for an implementation.
+type StartError struct {
+	Agent string
+	Err   error
+}
+
+func (e *StartError) Error() string { return fmt.Sprintf("%s could not be started: %v", e.Agent, e.Err) }
+
+func (e *StartError) Unwrap() error { return e.Err }
 
 // Options of a run.
 type Options struct {
@@ -219,6 +234,10 @@ steps:
 			return Trial{}, fmt.Errorf("%s: undefined step %q", sc.ID, st.Text)
 		}
 		err := fn(ctx, r, args, st)
+		var se *StartError
+		if errors.As(err, &se) {
+			return Trial{}, se // the run cannot happen: no agent to certify
+		}
 		ok = err == nil
 		if strings.HasPrefix(st.Text, "the agent ") || strings.HasPrefix(st.Text, "the conversation ") {
 			r.t.add(Event{Kind: "check", Text: st.Text, OK: &ok})
