@@ -47,7 +47,7 @@ type Entry struct {
 	// scenarios certify only the machinery (conform agent runs them).
 	AgentScenarios []string `yaml:"agent_scenarios"`
 	Tests          []string `yaml:"tests"`
-	Note         string   `yaml:"note"`
+	Note           string   `yaml:"note"`
 	// Certification: what a pass means for this MUST; WrongPasses: whether
 	// and how a wrong implementation could still pass its scenarios.
 	Certification string `yaml:"certification"`
