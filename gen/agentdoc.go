@@ -19,6 +19,9 @@ const agentPagePath = "docs/profiles/clock-agent.md"
 // tools, and the verdicts of the kit's scripted CLOCK agent. It also lists
 // the profile in the profiles' README.
 func agentPage(feats fs.FS, out Files) error {
+	if paths, _ := fs.Glob(feats, agent.Profile+"/*.feature"); len(paths) == 0 {
+		return nil // a features folder without conversations (a test's)
+	}
 	scs, err := agent.Scenarios(feats)
 	if err != nil {
 		return err
@@ -52,7 +55,8 @@ func agentPage(feats fs.FS, out Files) error {
 		"order of confirmation and action. Run with `conform agent --agent …` (an OpenAI-compatible endpoint, a JSON-Lines " +
 		"subprocess: [agent-protocol.md](../agent-protocol.md)); `--trials K` reports pass^k and the pass rate with its 95 % " +
 		"Wilson interval per scenario and per requirement.\n\n")
-	b.WriteString("Tiers: **required** — a MUST checked on the tool calls; **judged** — words only a judge model can read " +
+	b.WriteString("Tiers: **required** — a MUST checked on the tool calls; **decision** (`@decision`) — the seed is silent and " +
+		"the kit pins one answer, the reason in the scenario; **judged** (`@judged`) — words only a judge model can read " +
 		"(`--judge`), never required, \"not judged\" without one.\n\n")
 	fmt.Fprintf(&b, "The kit's scripted CLOCK agent passes %d of %d required scenarios; each of its time-blind variants fails the scenarios of the rule it breaks.\n\n", req.Passed, req.Total)
 	b.WriteString("## Requirements\n\n| id | strength | check | source | scenarios |\n| --- | --- | --- | --- | --- |\n")

@@ -101,3 +101,14 @@ Feature: Floating times are anchored to the Session TZ before anything is schedu
     When the user says "remind me tomorrow at 9am to check out of the hotel"
     And the user confirms if the agent asked
     Then the conversation's reminders are at "2026-07-11T00:00:00Z"
+
+  @decision @req:AGT-FLOATING-ANCHOR @id:clock-agent/floating/new-york-gap
+  Scenario: 2:30am on the night New York springs forward is 3:30am EDT
+    The seed says a conversion "MUST be DST-aware" (§4.4) but not where a local time that never
+    happens goes. The kit pins the rule of its parser (RFC 5545 and Temporal's "compatible"): the
+    time moves forward by the gap, so 02:30 on 8 March 2026 is 03:30−04:00, 07:30Z.
+    Given the clock reads "2026-03-07T18:00:00Z"
+    And the user's profile zone is "America/New_York"
+    When the user says "remind me tomorrow at 2:30am to check the server"
+    And the user confirms if the agent asked
+    Then the conversation's reminders are at "2026-03-08T07:30:00Z"

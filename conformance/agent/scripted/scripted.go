@@ -394,11 +394,6 @@ func (s *session) bareFloating(ctx context.Context, expr, now string) bool {
 		(p.ClarificationQuestion == nil || !strings.Contains(*p.ClarificationQuestion, "do you mean by"))
 }
 
-func (s *session) zoneInText(ctx context.Context, expr, now string) bool {
-	var p parsed
-	return s.op(ctx, "clock-core.parse_anchored_time", map[string]any{"text": expr, "reference_instant": now}, &p) &&
-		p.ZoneSource != nil && *p.ZoneSource == "text"
-}
 
 // propose reads the plan's time in its zone and makes the call, or asks
 // for confirmation (or a zone) first.

@@ -42,8 +42,9 @@ func TestClockAgentPassesEveryScenario(t *testing.T) {
 }
 
 // breaks names, per flaw, the requirement a variant breaks and exactly the
-// scenarios that reject it: each of them required and citing that
-// requirement, and no other scenario failing (nothing unrelated).
+// scenarios that reject it: each of them citing that requirement, at least
+// one of them required (Conforms is false), and no other scenario failing
+// (nothing unrelated).
 var breaks = map[scripted.Flaw]struct {
 	req  string
 	fail []string
@@ -52,7 +53,7 @@ var breaks = map[scripted.Flaw]struct {
 		"confirmation/inferred-city-policy-off", "confirmation/message-to-a-third-party", "confirmation/profile-beats-mentioned-city",
 		"correction/travelling-this-week", "correction/stays-corrected", "floating/oslo-spring-forward", "floating/oslo-winter",
 		"floating/kolkata-half-hour", "floating/kathmandu-quarter-hour", "floating/new-york-fall-back",
-		"floating/host-zone-is-not-the-session", "floating/calendar-event-dst-day", "floating/no-zone-known", "floating/stored-override",
+		"floating/host-zone-is-not-the-session", "floating/calendar-event-dst-day", "floating/no-zone-known", "floating/stored-override", "floating/new-york-gap",
 		"group/lisbon-and-kolkata"}},
 	// est-in-january-new-yorker passes: in January EST is New York's zone.
 	scripted.FixedAbbreviations: {"AGT-ABBREVIATION", []string{"abbreviations/est-in-july-new-yorker", "abbreviations/cst-in-july-chicagoan",
@@ -76,9 +77,6 @@ func TestEachTimeBlindVariantIsRejectedByItsScenarios(t *testing.T) {
 					continue
 				}
 				failed = append(failed, strings.TrimPrefix(s.ID, "clock-agent/"))
-				if s.Tier != agent.TierRequired {
-					t.Errorf("%s fails %s, a %s scenario: a variant must be rejected by required ones", flaw, s.ID, s.Tier)
-				}
 				if !slices.Contains(s.Reqs, want.req) {
 					t.Errorf("%s fails %s, which does not cite %s: an unrelated failure (%s)", flaw, s.ID, want.req, s.Trials[0].Message)
 				}
