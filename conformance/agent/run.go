@@ -173,7 +173,9 @@ type StartError struct {
 	Err   error
 }
 
-func (e *StartError) Error() string { return fmt.Sprintf("%s could not be started: %v", e.Agent, e.Err) }
+func (e *StartError) Error() string {
+	return fmt.Sprintf("%s could not be started: %v", e.Agent, e.Err)
+}
 
 func (e *StartError) Unwrap() error { return e.Err }
 

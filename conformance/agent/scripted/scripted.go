@@ -394,7 +394,6 @@ func (s *session) bareFloating(ctx context.Context, expr, now string) bool {
 		(p.ClarificationQuestion == nil || !strings.Contains(*p.ClarificationQuestion, "do you mean by"))
 }
 
-
 // propose reads the plan's time in its zone and makes the call, or asks
 // for confirmation (or a zone) first.
 func (s *session) propose(ctx context.Context, p *plan, now string) (agent.Yield, error) {
