@@ -49,8 +49,12 @@ they are "not judged", never passed or failed.`,
 		{"Judging", []string{"judge", "judge-model", "require"}},
 		{"Output", []string{"report", "json"}},
 	},
-	exit: `Exit status: 0 when every scenario of the tiers --require names passed every trial, 1 when one
-failed a trial, 2 when the run could not happen (bad flags, an agent that cannot be started).
+	exit: `Exit status:
+  0  every scenario of the tiers --require names passed every trial (judged ones without a judge are
+     not judged, never failed)
+  1  a scenario of those tiers failed a trial (an assertion, or the agent's fault)
+  2  the run could not happen: a bad flag, an agent that cannot be started
+The agent protocol and how to certify a model or a framework: docs/agent-protocol.md.
 `,
 }
 
