@@ -112,6 +112,15 @@ type Suite struct {
 	tags      map[string]bool
 }
 
+// ConversationProfiles are the features folders whose scenarios are
+// conversations with an agent (clock-agent), not calls of operations: their
+// steps are the agent harness's (conform agent), so a load of "every
+// profile" leaves them out and only a load that names them reads them.
+var ConversationProfiles = []string{"clock-agent"}
+
+// IsConversation says whether a features folder holds conversations.
+func IsConversation(profile string) bool { return slices.Contains(ConversationProfiles, profile) }
+
 // Load indexes a features folder laid out like the embedded one. Every
 // scenario needs exactly one @id tag, unique across the suite, starting with
 // its profile folder; every outline needs a `case` column with unique values;
@@ -121,7 +130,7 @@ type Suite struct {
 func Load(fsys fs.FS) (*Suite, error) { return LoadProfiles(fsys, nil) }
 
 // LoadProfiles indexes only the files of the named profile folders (every
-// folder when profiles is nil), with Load's checks: what a run that can
+// folder but the conversation profiles when profiles is nil), with Load's checks: what a run that can
 // only select scenarios of those profiles needs. A profile folder's
 // scenarios, their ids and their order are the same as in the whole suite.
 func LoadProfiles(fsys fs.FS, profiles []string) (*Suite, error) {
@@ -132,7 +141,9 @@ func LoadProfiles(fsys fs.FS, profiles []string) (*Suite, error) {
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("features: no */*.feature files found")
 	}
-	if profiles != nil {
+	if profiles == nil {
+		paths = slices.DeleteFunc(paths, func(p string) bool { return IsConversation(path.Dir(p)) })
+	} else {
 		paths = slices.DeleteFunc(paths, func(p string) bool { return !slices.Contains(profiles, path.Dir(p)) })
 		if len(paths) == 0 {
 			return nil, fmt.Errorf("features: no .feature files in %s", strings.Join(profiles, ", "))
@@ -368,7 +379,8 @@ func Find(fsys fs.FS, id string) (sc *Scenario, ok bool, err error) {
 }
 
 // Folders lists the profile folders of a features folder: those holding
-// .feature files, sorted.
+// .feature files, sorted, but for the conversation profiles (which Load
+// leaves out too).
 func Folders(fsys fs.FS) ([]string, error) {
 	paths, err := fs.Glob(fsys, "*/*.feature")
 	if err != nil {
@@ -376,7 +388,7 @@ func Folders(fsys fs.FS) ([]string, error) {
 	}
 	var out []string
 	for _, p := range paths {
-		if d := path.Dir(p); !slices.Contains(out, d) {
+		if d := path.Dir(p); !slices.Contains(out, d) && !IsConversation(d) {
 			out = append(out, d)
 		}
 	}

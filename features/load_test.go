@@ -147,3 +147,27 @@ func TestMayCarryTagKeepsEveryTag(t *testing.T) {
 		}
 	}
 }
+
+// The conversation profiles (clock-agent) are left out of a load of every
+// profile and of Folders, and loaded when named.
+func TestConversationProfilesLoadOnlyWhenNamed(t *testing.T) {
+	all, err := Load(FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sc := range all.Scenarios {
+		if IsConversation(sc.Profile) {
+			t.Fatalf("Load read %s", sc.ID)
+		}
+	}
+	folders, _ := Folders(FS())
+	for _, p := range ConversationProfiles {
+		if slices.Contains(folders, p) {
+			t.Errorf("Folders lists %s", p)
+		}
+		s, err := LoadProfiles(FS(), []string{p})
+		if err != nil || len(s.Scenarios) == 0 {
+			t.Errorf("LoadProfiles(%s): %v scenarios, %v", p, s, err)
+		}
+	}
+}

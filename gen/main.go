@@ -168,6 +168,9 @@ func Generate(root fs.FS) (Files, error) {
 	if err := renderMarkdown(m, out); err != nil {
 		return nil, err
 	}
+	if err := agentPage(feats, out); err != nil {
+		return nil, err
+	}
 	if err := renderSite(m, out); err != nil {
 		return nil, err
 	}

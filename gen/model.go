@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"path"
 	"sort"
 	"strings"
 
@@ -297,6 +298,9 @@ func parseScenarios(feats fs.FS) ([]*scenarioDoc, error) {
 	sort.Strings(paths)
 	var out []*scenarioDoc
 	for _, p := range paths {
+		if features.IsConversation(path.Dir(p)) {
+			continue // conversations have a page of their own (agentPage)
+		}
 		src, err := fs.ReadFile(feats, p)
 		if err != nil {
 			return nil, err

@@ -226,7 +226,7 @@ func helpExamples() []docCommand {
 		name string
 		h    helpText
 	}{{"run", runHelp}, {"list", listHelp}, {"show", showHelp}, {"report", reportHelp}, {"replay", replayHelp},
-		{"serve", serveHelp}, {"record", recordHelp}, {"version", versionHelp}, {"help", helpHelp}} {
+		{"serve", serveHelp}, {"agent", agentHelp}, {"record", recordHelp}, {"version", versionHelp}, {"help", helpHelp}} {
 		for i, e := range h.h.examples {
 			cmd, _, _ := strings.Cut(e, "\t")
 			out = append(out, newDocCommand(fmt.Sprintf("conform %s -h, example %d", h.name, i+1), cmd))

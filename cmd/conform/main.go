@@ -8,6 +8,7 @@
 //	conform serve [flags]      expose the reference over the protocol (HTTP or --stdio), or its datetime tools over MCP (--mcp)
 //	conform show ID…           print a scenario's calls and the answers it expects
 //	conform store-check --impl exec:CMD   certify an implementation's own CLOCK state store
+//	conform agent --agent SPEC  certify a chat agent's use of time (clock-agent)
 //	conform replay FILE        replay a saved failing scenario against an implementation
 //	conform record [flags]     write the call corpus (the reference's answers) as JSON Lines
 //	conform version            print the spec, reference and tzdata versions
@@ -78,6 +79,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = reportCmd(args, stdout, stderr)
 	case "store-check":
 		code, err = storeCheckCmd(args, stdout, stderr)
+	case "agent":
+		code, err = agentCmd(args, stdout, stderr)
 	case "version":
 		err = versionCmd(args, stdout)
 	case "help":
@@ -107,6 +110,7 @@ var commands = []struct{ name, args, summary string }{
 	{"replay", "FILE", "replay a failing scenario saved by run --save-failures"},
 	{"serve", "[flags]", "expose the reference: HTTP on 127.0.0.1:8080, --stdio for JSON Lines, or --mcp for its datetime tools as an MCP server"},
 	{"store-check", "--impl exec:CMD", "certify an implementation's own CLOCK state store (§10.3: concurrent writers, kill -9)"},
+	{"agent", "--agent SPEC", "certify what a chat agent does with time (clock-agent: conversations with a virtual clock, pass^k over trials)"},
 	{"record", "[flags]", "write the call corpus (the reference's answers) as JSON Lines (for the JavaScript oracle)"},
 	{"version", "", "print the spec, reference, tzdata and protocol versions"},
 	{"help", "[TOPIC]", "this overview, a command's help, or a topic: " + strings.Join(topicNames(), ", ")},

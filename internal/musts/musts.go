@@ -42,8 +42,12 @@ type Entry struct {
 	Reason       string   `yaml:"reason"`
 	Requirements []string `yaml:"requirements"`
 	Scenarios    []string `yaml:"scenarios"`
-	Tests        []string `yaml:"tests"`
-	Note         string   `yaml:"note"`
+	// AgentScenarios are the clock-agent conversations (features/clock-agent)
+	// that certify what an agent does about the MUST, where the clock-core
+	// scenarios certify only the machinery (conform agent runs them).
+	AgentScenarios []string `yaml:"agent_scenarios"`
+	Tests          []string `yaml:"tests"`
+	Note           string   `yaml:"note"`
 	// Certification: what a pass means for this MUST; WrongPasses: whether
 	// and how a wrong implementation could still pass its scenarios.
 	Certification string `yaml:"certification"`
@@ -80,6 +84,29 @@ func Covering(suite *features.Suite) map[string][]string {
 	return byReq
 }
 
+// Count says how many of the testable MUSTs are certified, by what.
+func Count(doc *Doc) string {
+	by := map[string]int{}
+	testable := 0
+	for _, m := range doc.Musts {
+		if m.Untestable() {
+			continue
+		}
+		testable++
+		by[m.Certification]++
+	}
+	keys := make([]string, 0, len(by))
+	for k := range by {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%s %d", k, by[k]))
+	}
+	return fmt.Sprintf("%d MUSTs, %d testable: %s.", len(doc.Musts), testable, strings.Join(parts, ", "))
+}
+
 // Listing renders the listing: every entry in musts.yaml's order, a
 // testable one with every scenario that cites one of its requirements.
 func Listing(doc *Doc, suite *features.Suite) []byte {
@@ -89,6 +116,7 @@ func Listing(doc *Doc, suite *features.Suite) []byte {
 		"# Every MUST of seed 004 and the clock-core scenarios that cover it\n\n" +
 		"Generated from musts.yaml, requirements.yaml and features/clock-core by `make gen`;\n" +
 		"`make check` fails when this file is stale.\n")
+	fmt.Fprintf(&b, "\n%s\n", Count(doc))
 	for _, m := range doc.Musts {
 		line := strconv.Itoa(m.Line)
 		if m.Untestable() {
@@ -112,6 +140,9 @@ func Listing(doc *Doc, suite *features.Suite) []byte {
 		}
 		if m.Note != "" {
 			fmt.Fprintf(&b, "\n%s\n", m.Note)
+		}
+		if len(m.AgentScenarios) > 0 {
+			fmt.Fprintf(&b, "\nclock-agent conversations (conform agent): %s.\n", strings.Join(m.AgentScenarios, ", "))
 		}
 		fmt.Fprintf(&b, "\nCertification: %s. Could a wrong implementation pass? %s\n", m.Certification, m.WrongPasses)
 		fmt.Fprintf(&b, "\n%d scenarios:\n\n", len(ids))

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,6 +15,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/internal/musts"
 	"github.com/clockspec/clockspec/spec"
 )
@@ -97,7 +99,7 @@ func TestOperationsMatchTheSpec(t *testing.T) {
 }
 
 // certifications are the values musts.yaml may give a MUST.
-var certifications = map[string]bool{"certified": true, "partly certified": true, "agent-level, not yet certifiable": true}
+var certifications = map[string]bool{"certified": true, "partly certified": true, "judged": true, "agent-level, not yet certifiable": true}
 
 // TestMustsListingIsComplete checks spec/clock-core/musts.yaml against the
 // requirements, the scenarios' @req: tags, the Go tests and — when it is at
@@ -128,6 +130,15 @@ func TestMustsListingIsComplete(t *testing.T) {
 	}
 	tests := goTestNames(t)
 	lines := map[int]bool{}
+	// The clock-agent conversations, which features.Load leaves out.
+	agentSuite, err := features.LoadProfiles(features.FS(), []string{"clock-agent"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	agentScenarios := map[string]*features.Scenario{}
+	for _, sc := range agentSuite.Scenarios {
+		agentScenarios[sc.BaseID] = sc
+	}
 	for _, m := range doc.Musts {
 		where := "musts.yaml line " + strconv.Itoa(m.Line)
 		if lines[m.Line] {
@@ -148,7 +159,23 @@ func TestMustsListingIsComplete(t *testing.T) {
 			t.Errorf("%s: a MUST needs requirements and scenarios", where)
 		}
 		if !certifications[m.Certification] || strings.TrimSpace(m.WrongPasses) == "" {
-			t.Errorf("%s: a MUST needs a certification (certified, partly certified, agent-level, not yet certifiable) and wrong_passes", where)
+			t.Errorf("%s: a MUST needs a certification (certified, partly certified, judged, agent-level, not yet certifiable) and wrong_passes", where)
+		}
+		if m.Certification == "judged" && len(m.AgentScenarios) == 0 {
+			t.Errorf("%s: a judged MUST names the clock-agent scenarios a judge reads", where)
+		}
+		for _, s := range m.AgentScenarios {
+			sc, ok := agentScenarios[s]
+			if !ok {
+				t.Errorf("%s: %s is not a clock-agent scenario", where, s)
+				continue
+			}
+			if m.Certification == "judged" && !slices.Contains(sc.Tags, "@judged") {
+				t.Errorf("%s: %s is not @judged, for a MUST only a judge certifies", where, s)
+			}
+			if !slices.ContainsFunc(sc.Reqs, func(r string) bool { return strings.HasPrefix(r, "AGT-") }) {
+				t.Errorf("%s: %s cites no clock-agent requirement", where, s)
+			}
 		}
 		covering := map[string]bool{}
 		for _, r := range m.Requirements {

@@ -1,0 +1,241 @@
+package agentdriver
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/clockspec/clockspec/conformance/agent"
+)
+
+// JSONL is an agent that runs as a subprocess speaking the JSON-Lines
+// agent protocol: one process per conversation.
+type JSONL struct {
+	Argv         []string
+	Dir          string
+	Env          []string // added to the kit's environment
+	MaxToolCalls int      // 0: DefaultMaxToolCalls
+}
+
+// Name is the command line.
+func (j *JSONL) Name() string { return "exec:" + strings.Join(j.Argv, " ") }
+
+// Open starts the process and sends it the conversation's start line.
+func (j *JSONL) Open(ctx context.Context, c agent.Conversation) (agent.Session, error) {
+	if len(j.Argv) == 0 {
+		return nil, fmt.Errorf("agentdriver: an exec agent needs a command")
+	}
+	cmd := exec.Command(j.Argv[0], j.Argv[1:]...)
+	cmd.Dir = j.Dir
+	if len(j.Env) > 0 {
+		cmd.Env = append(os.Environ(), j.Env...)
+	}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	s := &jsonlSession{cmd: cmd, stdin: stdin, host: c.Host, max: j.MaxToolCalls, lines: make(chan lineOrErr, 1)}
+	cmd.Stderr = &s.stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("agentdriver: starting %s: %w", j.Name(), err)
+	}
+	if s.max <= 0 {
+		s.max = DefaultMaxToolCalls
+	}
+	go s.read(stdout)
+	start := map[string]any{"type": "start", "conversation": c.ID, "tools": c.Host.Tools(), "group": c.Group, "members": c.Members}
+	if err := s.send(start); err != nil {
+		_ = s.Close()
+		return nil, agent.Faultf(agent.FaultCrashed, "the agent did not take its start line: %v%s", err, s.stderrTail())
+	}
+	return s, nil
+}
+
+type lineOrErr struct {
+	line []byte
+	err  error
+}
+
+type jsonlSession struct {
+	cmd     *exec.Cmd
+	stdin   io.WriteCloser
+	host    agent.Host
+	max     int
+	lines   chan lineOrErr
+	stderr  lockedBuffer
+	pending string // the id of the ask_user call the last turn ended on
+	closed  bool
+}
+
+func (s *jsonlSession) read(r io.Reader) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 4<<20)
+	for sc.Scan() {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		s.lines <- lineOrErr{line: append([]byte(nil), line...)}
+	}
+	err := sc.Err()
+	if err == nil {
+		err = io.EOF
+	}
+	s.lines <- lineOrErr{err: err}
+	close(s.lines)
+}
+
+func (s *jsonlSession) send(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = s.stdin.Write(append(b, '\n'))
+	return err
+}
+
+type agentLine struct {
+	Type      string          `json:"type"`
+	ID        string          `json:"id"`
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments"`
+	Text      string          `json:"text"`
+}
+
+// Turn sends the user's words (or the answer to a pending ask_user) and
+// plays the agent's tool calls until it replies or asks.
+func (s *jsonlSession) Turn(ctx context.Context, t agent.Turn) (agent.Yield, error) {
+	var err error
+	if s.pending != "" {
+		err = s.send(map[string]any{"type": "tool_result", "id": s.pending, "result": map[string]string{"answer": t.Text}})
+		s.pending = ""
+	} else {
+		err = s.send(map[string]any{"type": "user", "from": t.From, "text": t.Text, "sent_at": t.SentAt})
+	}
+	if err != nil {
+		return agent.Yield{}, agent.Faultf(agent.FaultCrashed, "writing to the agent: %v%s", err, s.stderrTail())
+	}
+	calls := 0
+	for {
+		var le lineOrErr
+		var ok bool
+		select {
+		case <-ctx.Done():
+			return agent.Yield{}, agent.Faultf(agent.FaultTimeout, "the agent did not reply in time (%v)", ctx.Err())
+		case le, ok = <-s.lines:
+		}
+		if !ok || le.err != nil {
+			return agent.Yield{}, agent.Faultf(agent.FaultCrashed, "the agent's output ended mid-turn%s", s.stderrTail())
+		}
+		var m agentLine
+		if err := json.Unmarshal(le.line, &m); err != nil {
+			return agent.Yield{}, agent.Faultf(agent.FaultProtocol, "a line that is not JSON: %.200s", le.line)
+		}
+		switch m.Type {
+		case "reply":
+			return agent.Yield{Reply: m.Text}, nil
+		case "tool_call":
+			calls++
+			if calls > s.max {
+				return agent.Yield{}, agent.Faultf(agent.FaultLoop, "more than %d tool calls in one turn", s.max)
+			}
+			if m.ID == "" {
+				return agent.Yield{}, agent.Faultf(agent.FaultProtocol, "a tool_call without an id: %.200s", le.line)
+			}
+			args, ok := arguments(m.Arguments)
+			switch {
+			case !ok:
+				s.host.Fault(agent.FaultMalformed, fmt.Sprintf("call %s of %q: arguments are not a JSON object: %.200s", m.ID, m.Name, m.Arguments))
+				err = s.send(map[string]any{"type": "tool_result", "id": m.ID, "result": errorJSON("invalid_arguments", "arguments must be a JSON object")})
+			case !known(s.host, m.Name):
+				s.host.Fault(agent.FaultUnknown, fmt.Sprintf("call %s: there is no tool %q", m.ID, m.Name))
+				err = s.send(map[string]any{"type": "tool_result", "id": m.ID, "result": s.host.Exec(ctx, m.Name, args)})
+			default:
+				res := s.host.Exec(ctx, m.Name, args)
+				if res == nil { // ask_user: the answer is the user's next words
+					s.pending = m.ID
+					return agent.Yield{Asked: true}, nil
+				}
+				err = s.send(map[string]any{"type": "tool_result", "id": m.ID, "result": res})
+			}
+			if err != nil {
+				return agent.Yield{}, agent.Faultf(agent.FaultCrashed, "writing to the agent: %v%s", err, s.stderrTail())
+			}
+		default:
+			return agent.Yield{}, agent.Faultf(agent.FaultProtocol, "a line of unknown type %q: %.200s", m.Type, le.line)
+		}
+	}
+}
+
+// Close ends the conversation: an end line, stdin closed, a moment to exit,
+// then a kill.
+func (s *jsonlSession) Close() error {
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	defer func() {
+		go func() { // let the reader finish whatever the process still wrote
+			for range s.lines {
+			}
+		}()
+	}()
+	_ = s.send(map[string]any{"type": "end"})
+	_ = s.stdin.Close()
+	done := make(chan error, 1)
+	go func() { done <- s.cmd.Wait() }()
+	select {
+	case err := <-done:
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return fmt.Errorf("the agent exited with %v%s", err, s.stderrTail())
+		}
+		return nil
+	case <-time.After(2 * time.Second):
+		_ = s.cmd.Process.Kill()
+		<-done
+		return nil
+	}
+}
+
+func (s *jsonlSession) stderrTail() string {
+	t := strings.TrimSpace(s.stderr.String())
+	if t == "" {
+		return ""
+	}
+	if len(t) > 500 {
+		t = "…" + t[len(t)-500:]
+	}
+	return "; its stderr: " + t
+}
+
+// lockedBuffer is a bytes.Buffer the process writes while the kit reads.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}

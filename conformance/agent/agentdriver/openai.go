@@ -1,0 +1,158 @@
+package agentdriver
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/packages/param"
+	"github.com/openai/openai-go/v3/shared"
+
+	"github.com/clockspec/clockspec/conformance/agent"
+)
+
+// OpenAI is a model behind an OpenAI-compatible chat-completions endpoint,
+// with the kit running the tool loop: the conversation's messages, the
+// world's tools as functions, every tool call executed and answered.
+type OpenAI struct {
+	BaseURL      string // http://127.0.0.1:11434/v1
+	Model        string
+	SystemPrompt string
+	APIKey       string        // sent as a bearer token; local servers ignore it
+	Timeout      time.Duration // per request; 0: 2 minutes
+	MaxToolCalls int           // per turn; 0: DefaultMaxToolCalls
+	HTTPClient   *http.Client  // nil: the default
+}
+
+// Name is the endpoint and model.
+func (o *OpenAI) Name() string { return "openai+" + o.BaseURL + " model " + o.Model }
+
+func (o *OpenAI) client() openai.Client {
+	key := o.APIKey
+	if key == "" {
+		key = "none" // the client insists on one; local servers ignore it
+	}
+	timeout := o.Timeout
+	if timeout <= 0 {
+		timeout = 2 * time.Minute
+	}
+	opts := []option.RequestOption{option.WithBaseURL(strings.TrimSuffix(o.BaseURL, "/") + "/"), option.WithAPIKey(key),
+		option.WithMaxRetries(0), option.WithRequestTimeout(timeout)}
+	if o.HTTPClient != nil {
+		opts = append(opts, option.WithHTTPClient(o.HTTPClient))
+	}
+	return openai.NewClient(opts...)
+}
+
+// Open starts a conversation: the system prompt and the tools.
+func (o *OpenAI) Open(_ context.Context, c agent.Conversation) (agent.Session, error) {
+	if o.Model == "" {
+		return nil, fmt.Errorf("agentdriver: an OpenAI-compatible agent needs a model (--model)")
+	}
+	s := &openaiSession{o: o, cl: o.client(), host: c.Host, group: c.Group, max: o.MaxToolCalls}
+	if s.max <= 0 {
+		s.max = DefaultMaxToolCalls
+	}
+	if o.SystemPrompt != "" {
+		s.msgs = append(s.msgs, openai.SystemMessage(o.SystemPrompt))
+	}
+	for _, d := range c.Host.Tools() {
+		var params map[string]any
+		if err := json.Unmarshal(d.InputSchema, &params); err != nil {
+			return nil, fmt.Errorf("agentdriver: tool %s: %w", d.Name, err)
+		}
+		s.tools = append(s.tools, openai.ChatCompletionFunctionTool(shared.FunctionDefinitionParam{
+			Name: d.Name, Description: param.NewOpt(d.Description), Parameters: shared.FunctionParameters(params)}))
+	}
+	return s, nil
+}
+
+type openaiSession struct {
+	o       *OpenAI
+	cl      openai.Client
+	host    agent.Host
+	group   bool
+	max     int
+	msgs    []openai.ChatCompletionMessageParamUnion
+	tools   []openai.ChatCompletionToolUnionParam
+	pending string // the tool call id of an unanswered ask_user
+}
+
+func (s *openaiSession) Close() error { return nil }
+
+// Turn adds the user's words (or the answer to the pending ask_user) and
+// runs the model and its tool calls until it answers in words or asks.
+func (s *openaiSession) Turn(ctx context.Context, t agent.Turn) (agent.Yield, error) {
+	if s.pending != "" {
+		b, _ := json.Marshal(map[string]string{"answer": t.Text})
+		s.msgs = append(s.msgs, openai.ToolMessage(string(b), s.pending))
+		s.pending = ""
+	} else {
+		u := openai.ChatCompletionUserMessageParam{}
+		u.Content.OfString = param.NewOpt(t.Text)
+		if s.group {
+			u.Name = param.NewOpt(t.From) // who speaks, in a group chat
+		}
+		s.msgs = append(s.msgs, openai.ChatCompletionMessageParamUnion{OfUser: &u})
+	}
+	calls := 0
+	for {
+		resp, err := s.cl.Chat.Completions.New(ctx, openai.ChatCompletionNewParams{Model: s.o.Model, Messages: s.msgs, Tools: s.tools})
+		if err != nil {
+			if errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil || strings.Contains(err.Error(), "Client.Timeout") || strings.Contains(err.Error(), "deadline exceeded") {
+				return agent.Yield{}, agent.Faultf(agent.FaultTimeout, "the model did not answer in time: %v", err)
+			}
+			return agent.Yield{}, agent.Faultf(agent.FaultEndpoint, "%v", err)
+		}
+		if len(resp.Choices) == 0 {
+			return agent.Yield{}, agent.Faultf(agent.FaultEndpoint, "an answer without choices")
+		}
+		msg := resp.Choices[0].Message
+		s.msgs = append(s.msgs, msg.ToParam())
+		if len(msg.ToolCalls) == 0 {
+			return agent.Yield{Reply: msg.Content}, nil
+		}
+		if msg.Content != "" {
+			s.host.Note("note", "the model said, with its tool calls: "+msg.Content)
+		}
+		asked := false
+		for _, tc := range msg.ToolCalls {
+			calls++
+			if calls > s.max {
+				return agent.Yield{}, agent.Faultf(agent.FaultLoop, "more than %d tool calls in one turn", s.max)
+			}
+			name := tc.Function.Name
+			var res json.RawMessage
+			args, ok := arguments(json.RawMessage(tc.Function.Arguments))
+			switch {
+			case tc.Type != "" && tc.Type != "function":
+				s.host.Fault(agent.FaultUnknown, fmt.Sprintf("call %s is a %q tool call; the tools are functions", tc.ID, tc.Type))
+				res = errorJSON("unknown_tool", "only function tools are offered")
+			case !ok:
+				s.host.Fault(agent.FaultMalformed, fmt.Sprintf("call %s of %q: arguments are not a JSON object: %.200s", tc.ID, name, tc.Function.Arguments))
+				res = errorJSON("invalid_arguments", "arguments must be a JSON object")
+			case !known(s.host, name):
+				s.host.Fault(agent.FaultUnknown, fmt.Sprintf("call %s: there is no tool %q", tc.ID, name))
+				res = s.host.Exec(ctx, name, args)
+			case asked:
+				res = errorJSON("not_run", "a question to the user is pending: ask one thing at a time")
+			default:
+				res = s.host.Exec(ctx, name, args)
+				if res == nil { // ask_user: answered by the user's next words
+					s.pending, asked = tc.ID, true
+					continue
+				}
+			}
+			s.msgs = append(s.msgs, openai.ToolMessage(string(res), tc.ID))
+		}
+		if asked {
+			return agent.Yield{Asked: true}, nil
+		}
+	}
+}

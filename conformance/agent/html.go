@@ -1,0 +1,84 @@
+package agent
+
+import (
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// WriteFiles writes the run's report into dir: agent-report.html (the
+// verdicts, and the transcript of every failing trial with its tool calls
+// and the virtual clock) and agent-summary.json (everything, transcripts
+// included). It writes files of its own, beside whatever else dir holds.
+func (rep *Report) WriteFiles(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	b, err := json.MarshalIndent(rep, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "agent-summary.json"), append(b, '\n'), 0o644); err != nil {
+		return err
+	}
+	f, err := os.Create(filepath.Join(dir, "agent-report.html"))
+	if err != nil {
+		return err
+	}
+	if err := rep.WriteHTML(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// WriteHTML writes the self-contained HTML report.
+func (rep *Report) WriteHTML(w io.Writer) error { return htmlReport.Execute(w, rep) }
+
+var htmlReport = template.Must(template.New("agent").Funcs(template.FuncMap{
+	"pct":    func(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) },
+	"num":    func(f float64) string { return fmt.Sprintf("%.2f", f) },
+	"failed": func(t Trial) bool { return t.Verdict == Failed || t.Verdict == Faulted },
+	"json":   func(r json.RawMessage) string { return string(r) },
+	"tiers":  func() []string { return Tiers },
+	"deref":  func(b *bool) bool { return b != nil && *b },
+}).Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>clock-agent report: {{.Agent}}</title>
+<style>
+body{font:14px system-ui,sans-serif;margin:2em;max-width:80em}
+table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}
+.passed{background:#e6f4ea}.failed,.fault{background:#fce8e6}.notjudged{background:#f1f3f4}
+.ev{font:12px ui-monospace,monospace;white-space:pre-wrap;margin:0}
+.ev-user{color:#174ea6}.ev-reply,.ev-ask{color:#0d652d}.ev-fault{color:#a50e0e;font-weight:bold}.ev-clock,.ev-world{color:#5f6368}
+.ev-check-false{color:#a50e0e}.refused{color:#a50e0e}
+</style></head><body>
+<h1>clock-agent: {{.Agent}}</h1>
+<p>{{.Trials}} trial(s) per scenario. pass^k is the chance that {{.Trials}} trials all pass (τ-bench's estimator); the rate's interval is Wilson's at 95 %.
+{{if not .Judged}}No judge model was given: the judged tier is <em>not judged</em>.{{end}}</p>
+<table><tr><th>tier</th><th>scenarios passing every trial</th></tr>
+{{range tiers}}{{with index $.Tiers .}}<tr><td>{{$}}</td><td>{{.Passed}}/{{.Total}}{{if .NotJudged}} ({{.NotJudged}} not judged){{end}}</td></tr>{{end}}{{end}}
+</table>
+<h2>Scenarios</h2>
+<table><tr><th>scenario</th><th>tier</th><th>requirements</th><th>pass^{{.Trials}}</th><th>rate</th><th>95 % interval</th></tr>
+{{range .Scenarios}}<tr class="{{if eq .Status "not judged"}}notjudged{{else}}{{.Status}}{{end}}"><td><a href="#{{.ID}}">{{.ID}}</a><br>{{.Name}}</td><td>{{.Tier}}</td><td>{{range .Reqs}}{{.}} {{end}}</td>
+<td>{{if .TrialsRun}}{{num .PassHatK}}{{else}}not judged{{end}}</td><td>{{.Passes}}/{{.TrialsRun}}</td><td>{{if .TrialsRun}}{{pct .RateLow95}}–{{pct .RateHigh95}}{{end}}</td></tr>
+{{end}}</table>
+<h2>Requirements</h2>
+<table><tr><th>requirement</th><th>strength</th><th>check</th><th>scenarios</th><th>pass^{{.Trials}} (mean)</th><th>rate</th><th>95 % interval</th></tr>
+{{range .Requirements}}{{if .Scenarios}}<tr><td>{{.ID}}<br><small>{{.Source}}</small></td><td>{{.Strength}}</td><td>{{.Check}}</td><td>{{len .Scenarios}}</td>
+<td>{{if .TrialsRun}}{{num .PassHatK}}{{else}}not judged{{end}}</td><td>{{.Passes}}/{{.TrialsRun}}</td><td>{{if .TrialsRun}}{{pct .RateLow95}}–{{pct .RateHigh95}}{{end}}</td></tr>{{end}}
+{{end}}</table>
+<h2>Failing trials</h2>
+{{range .Scenarios}}{{$s := .}}{{range .Trials}}{{if failed .}}
+<h3 id="{{$s.ID}}">{{$s.ID}} — trial {{.N}}: {{.Verdict}}{{if .Fault}} ({{.Fault}}){{end}}</h3>
+<p>{{if .Step}}Step <code>{{.Step}}</code>: {{end}}{{.Message}}</p>
+<table><tr><th>clock</th><th>what happened</th></tr>
+{{range .Transcript}}<tr><td class="ev">{{.Clock}}</td><td><pre class="ev ev-{{.Kind}}{{if .OK}}{{if not (deref .OK)}} ev-check-false{{end}}{{end}}">{{if eq .Kind "user"}}{{.From}}: {{.Text}}{{else if eq .Kind "call"}}{{.Call.Tool}} {{json .Call.Args}}
+→ {{if .Call.Refused}}<span class="refused">refused: {{.Call.Refused}}</span>{{else}}{{json .Call.Result}}{{end}}{{else if eq .Kind "check"}}{{if deref .OK}}✓{{else}}✗{{end}} {{.Text}}{{else}}{{.Kind}}: {{.Text}}{{end}}</pre></td></tr>
+{{end}}</table>
+{{end}}{{end}}{{end}}
+</body></html>
+`))

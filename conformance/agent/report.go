@@ -1,0 +1,263 @@
+package agent
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"slices"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/clockspec/clockspec/spec"
+)
+
+// Report is a run's verdicts: per scenario and per requirement.
+type Report struct {
+	Agent        string               `json:"agent"`
+	Trials       int                  `json:"trials"`
+	Judged       bool                 `json:"judged"` // a judge model was given
+	Scenarios    []*ScenarioResult    `json:"scenarios"`
+	Requirements []*RequirementResult `json:"requirements"`
+	// Tiers counts, per tier, the scenarios that passed every trial, those
+	// that ran, and those not judged.
+	Tiers map[string]*TierCount `json:"tiers"`
+}
+
+// TierCount is one tier's tally.
+type TierCount struct {
+	Passed    int `json:"passed"` // every trial passed
+	Total     int `json:"total"`
+	NotJudged int `json:"not_judged,omitempty"`
+}
+
+// Stats are repeated trials' statistics.
+type Stats struct {
+	TrialsRun  int     `json:"trials_run"` // trials with a verdict (not judged ones left out)
+	Passes     int     `json:"passes"`
+	PassHatK   float64 `json:"pass_hat_k"` // pass^k with k = the run's trials
+	PassRate   float64 `json:"pass_rate"`
+	RateLow95  float64 `json:"rate_low_95"` // Wilson
+	RateHigh95 float64 `json:"rate_high_95"`
+}
+
+// ScenarioResult is one scenario's trials.
+type ScenarioResult struct {
+	ID     string   `json:"id"`
+	Name   string   `json:"name"`
+	URI    string   `json:"uri"`
+	Tier   string   `json:"tier"`
+	Reqs   []string `json:"requirements"`
+	Trials []Trial  `json:"trials"`
+	Stats
+}
+
+// Status is the scenario's verdict over its trials: passed (every trial),
+// failed, or not judged.
+func (s *ScenarioResult) Status() string {
+	switch {
+	case s.TrialsRun == 0:
+		return NotJudged
+	case s.Passes == s.TrialsRun:
+		return Passed
+	}
+	return Failed
+}
+
+// RequirementResult pools the trials of the scenarios that cite one
+// requirement: pass^k is the mean of theirs, the rate and its interval
+// count every trial.
+type RequirementResult struct {
+	ID        string   `json:"id"`
+	Strength  string   `json:"strength"`
+	Check     string   `json:"check"`
+	Source    string   `json:"source"`
+	Scenarios []string `json:"scenarios"`
+	Stats
+}
+
+func statsOf(trials []Trial, k int) Stats {
+	var s Stats
+	for _, t := range trials {
+		if t.Verdict == NotJudged {
+			continue
+		}
+		s.TrialsRun++
+		if t.Verdict == Passed {
+			s.Passes++
+		}
+	}
+	if s.TrialsRun > 0 {
+		s.PassHatK = PassHatK(s.TrialsRun, s.Passes, min(k, s.TrialsRun))
+		s.PassRate = float64(s.Passes) / float64(s.TrialsRun)
+	}
+	s.RateLow95, s.RateHigh95 = Wilson(s.Passes, s.TrialsRun)
+	return s
+}
+
+// Requirement is one entry of spec/clock-agent/requirements.yaml.
+type Requirement struct {
+	ID       string `yaml:"id"`
+	Strength string `yaml:"strength"`
+	Check    string `yaml:"check"`
+	Source   string `yaml:"source"`
+	Text     string `yaml:"text"`
+}
+
+// Requirements reads spec/clock-agent/requirements.yaml.
+func Requirements() ([]Requirement, error) {
+	b, err := fs.ReadFile(spec.FS(), Profile+"/requirements.yaml")
+	if err != nil {
+		return nil, err
+	}
+	var doc struct {
+		Profile      string        `yaml:"profile"`
+		Requirements []Requirement `yaml:"requirements"`
+	}
+	dec := yaml.NewDecoder(strings.NewReader(string(b)))
+	dec.KnownFields(true)
+	if err := dec.Decode(&doc); err != nil {
+		return nil, fmt.Errorf("spec/%s/requirements.yaml: %w", Profile, err)
+	}
+	for _, r := range doc.Requirements {
+		if !slices.Contains([]string{"must", "should", "may"}, r.Strength) || !slices.Contains([]string{"structural", "judged"}, r.Check) {
+			return nil, fmt.Errorf("spec/%s/requirements.yaml: %s: strength must be must, should or may and check structural or judged", Profile, r.ID)
+		}
+	}
+	return doc.Requirements, nil
+}
+
+func (rep *Report) tally() {
+	rep.Tiers = map[string]*TierCount{}
+	byReq := map[string][]*ScenarioResult{}
+	for _, s := range rep.Scenarios {
+		s.Stats = statsOf(s.Trials, rep.Trials)
+		tc := rep.Tiers[s.Tier]
+		if tc == nil {
+			tc = &TierCount{}
+			rep.Tiers[s.Tier] = tc
+		}
+		tc.Total++
+		switch s.Status() {
+		case Passed:
+			tc.Passed++
+		case NotJudged:
+			tc.NotJudged++
+		}
+		for _, r := range s.Reqs {
+			byReq[r] = append(byReq[r], s)
+		}
+	}
+	reqs, _ := Requirements() // checked by the package's tests; a run reports what it can
+	known := map[string]bool{}
+	for _, rq := range reqs {
+		known[rq.ID] = true
+		rr := &RequirementResult{ID: rq.ID, Strength: rq.Strength, Check: rq.Check, Source: rq.Source}
+		rep.Requirements = append(rep.Requirements, rr)
+	}
+	var unknown []string
+	for id := range byReq {
+		if !known[id] {
+			unknown = append(unknown, id)
+		}
+	}
+	sort.Strings(unknown)
+	for _, id := range unknown {
+		rep.Requirements = append(rep.Requirements, &RequirementResult{ID: id})
+	}
+	for _, rr := range rep.Requirements {
+		var trials []Trial
+		var sum float64
+		n := 0
+		for _, s := range byReq[rr.ID] {
+			rr.Scenarios = append(rr.Scenarios, s.ID)
+			trials = append(trials, s.Trials...)
+			if s.TrialsRun > 0 {
+				sum += s.PassHatK
+				n++
+			}
+		}
+		rr.Stats = statsOf(trials, rep.Trials)
+		rr.PassHatK = 0
+		if n > 0 {
+			rr.PassHatK = sum / float64(n)
+		}
+	}
+}
+
+// Conforms says whether every scenario of the tiers passed every trial.
+func (rep *Report) Conforms(tiers ...string) bool {
+	for _, s := range rep.Scenarios {
+		if slices.Contains(tiers, s.Tier) && s.Status() == Failed {
+			return false
+		}
+	}
+	return true
+}
+
+// WriteSummary prints one line per scenario, the requirements, and the
+// tiers.
+func (rep *Report) WriteSummary(w io.Writer) {
+	fmt.Fprintf(w, "clock-agent: %s, %d trial(s) per scenario\n", rep.Agent, rep.Trials)
+	for _, s := range rep.Scenarios {
+		status := strings.ToUpper(s.Status())
+		fmt.Fprintf(w, "%-10s %-11s %-58s pass^%d %s  rate %d/%d %s\n", status, s.Tier, s.ID, rep.Trials, passK(s.Stats), s.Passes, s.TrialsRun, interval(s.Stats))
+		for _, t := range s.Trials {
+			if t.Verdict == Failed || t.Verdict == Faulted {
+				fmt.Fprintf(w, "    trial %d %s: %s\n", t.N, t.Verdict, firstLine(t.Message))
+			}
+		}
+	}
+	fmt.Fprintf(w, "\nper requirement:\n")
+	for _, r := range rep.Requirements {
+		if len(r.Scenarios) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "  %-22s %-6s %-10s pass^%d %s  rate %d/%d %s  (%d scenarios)\n", r.ID, r.Strength, r.Check, rep.Trials, passK(r.Stats), r.Passes, r.TrialsRun, interval(r.Stats), len(r.Scenarios))
+	}
+	fmt.Fprintln(w)
+	passed, failed := 0, 0
+	for _, tier := range Tiers {
+		tc := rep.Tiers[tier]
+		if tc == nil {
+			continue
+		}
+		line := fmt.Sprintf("%s %d/%d", tier, tc.Passed, tc.Total)
+		if tc.NotJudged > 0 {
+			line += fmt.Sprintf(" (%d not judged)", tc.NotJudged)
+		}
+		fmt.Fprintln(w, line)
+	}
+	for _, s := range rep.Scenarios {
+		switch s.Status() {
+		case Passed:
+			passed++
+		case Failed:
+			failed++
+		}
+	}
+	fmt.Fprintf(w, "conform agent: %d passed, %d failed\n", passed, failed)
+}
+
+func passK(s Stats) string {
+	if s.TrialsRun == 0 {
+		return "   -"
+	}
+	return fmt.Sprintf("%.2f", s.PassHatK)
+}
+
+func interval(s Stats) string {
+	if s.TrialsRun == 0 {
+		return "(not judged)"
+	}
+	return fmt.Sprintf("[%.2f, %.2f]", s.RateLow95, s.RateHigh95)
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	if len(s) > 300 {
+		s = s[:300] + "…"
+	}
+	return s
+}
