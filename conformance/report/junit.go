@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/clockspec/clockspec/conformance/result"
@@ -16,8 +17,12 @@ import (
 // ("profile/feature"), each testcase's classname is that feature and its
 // name is the scenario id and title ("v1/escape-xml/ampersand: escapes
 // ampersands") — the id is what --run, --known-failing and conform show
-// take. A failure carries the problem the summary shows; a known failure or
-// a scenario of an unclaimed profile is skipped, with the reason.
+// take. A failure's message is its cause in one line — what was wanted
+// and what came back, or the schema's complaint and the value returned —
+// because that line is all many CI views show (Jenkins' "Error Message",
+// GitLab's test summary); its body is the problem the summary shows. A known
+// failure or a scenario of an unclaimed profile is skipped, with the reason.
+// Each test's time is the scenario's own.
 
 type junitFailure struct {
 	Message string `xml:"message,attr"`
@@ -84,18 +89,19 @@ func WriteJUnit(w io.Writer, rep *result.Report, suite *features.Suite) error {
 			all.Suites = append(all.Suites, junitSuite{Name: class, Time: "0"})
 		}
 		ts := &all.Suites[i]
-		tc := junitCase{ClassName: class, Name: JUnitName(s), Time: "0"}
+		tc := junitCase{ClassName: class, Name: JUnitName(s), Time: seconds(s.Duration.Seconds())}
+		ts.Time = seconds(parseSeconds(ts.Time) + s.Duration.Seconds())
 		v := rep.LevelVerdict(s)
 		switch {
 		case s.Compat == result.NotClaimed:
 			tc.Skipped = &junitSkipped{Message: "not claimed: the implementation lacks an operation of profile " + s.Profile}
 		case s.Known == selection.KnownFailing && v.Fails():
-			tc.Skipped = &junitSkipped{Message: "known failing: " + firstLine(s.Problem)}
+			tc.Skipped = &junitSkipped{Message: "known failing: " + FailureLine(s)}
 		case v.Fails() && !rep.FailsRun(s):
 			// A decision or extension the run does not require: reported, not failed.
-			tc.Skipped = &junitSkipped{Message: fmt.Sprintf("%s not followed (--require %s): %s", s.Tier, rep.Require, firstLine(s.Problem))}
+			tc.Skipped = &junitSkipped{Message: fmt.Sprintf("%s not followed (--require %s): %s", s.Tier, rep.Require, FailureLine(s))}
 		case v.Fails():
-			tc.Failure = &junitFailure{Message: firstLine(s.Problem), Type: string(v), Text: s.Problem}
+			tc.Failure = &junitFailure{Message: FailureLine(s), Type: string(v), Text: s.Problem}
 		}
 		ts.Tests++
 		all.Tests++
@@ -130,3 +136,33 @@ func WriteJUnit(w io.Writer, rep *result.Report, suite *features.Suite) error {
 }
 
 func seconds(f float64) string { return fmt.Sprintf("%.3f", f) }
+
+func parseSeconds(s string) float64 {
+	f, _ := strconv.ParseFloat(s, 64)
+	return f
+}
+
+// MaxFailureLine caps FailureLine.
+const MaxFailureLine = 500
+
+// FailureLine is a failure's cause in one line (at most MaxFailureLine
+// bytes): the problem's first line, with what was wanted and what came
+// back when that line does not already say it, or with the value
+// returned for a schema violation.
+func FailureLine(s result.ScenarioResult) string {
+	line := firstLine(s.Problem)
+	switch {
+	case len(s.SchemaErrors) > 0 && s.Returned != "":
+		line += "; returned " + s.Returned
+	case s.Actual != "" && !strings.Contains(line, s.Actual):
+		if s.Expected != "" && !strings.HasPrefix(s.Expected, "output ") && !strings.Contains(line, s.Expected) {
+			line += ": want " + oneLine(s.Expected) + ", got " + oneLine(s.Actual)
+		} else {
+			line += ", got " + oneLine(s.Actual)
+		}
+	}
+	return result.Capped(line, MaxFailureLine)
+}
+
+// oneLine keeps a value on one line: a line break is written \n.
+func oneLine(s string) string { return strings.ReplaceAll(s, "\n", `\n`) }
