@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/clockspec/clockspec/conformance/result"
 	"github.com/clockspec/clockspec/conformance/selection"
@@ -89,7 +90,7 @@ func WriteJUnit(w io.Writer, rep *result.Report, suite *features.Suite) error {
 			all.Suites = append(all.Suites, junitSuite{Name: class, Time: "0"})
 		}
 		ts := &all.Suites[i]
-		tc := junitCase{ClassName: class, Name: JUnitName(s), Time: seconds(s.Duration.Seconds())}
+		tc := junitCase{ClassName: class, Name: JUnitName(s), Time: fmt.Sprintf("%.6f", s.Duration.Seconds())}
 		ts.Time = seconds(parseSeconds(ts.Time) + s.Duration.Seconds())
 		v := rep.LevelVerdict(s)
 		switch {
@@ -155,13 +156,42 @@ func FailureLine(s result.ScenarioResult) string {
 	case len(s.SchemaErrors) > 0 && s.Returned != "":
 		line += "; returned " + s.Returned
 	case s.Actual != "" && !strings.Contains(line, s.Actual):
-		if s.Expected != "" && !strings.HasPrefix(s.Expected, "output ") && !strings.Contains(line, s.Expected) {
-			line += ": want " + oneLine(s.Expected) + ", got " + oneLine(s.Actual)
+		want, got := s.Expected, s.Actual
+		if len(want)+len(got) > 2*excerptBytes {
+			// Two long values (a whole output): where they part.
+			want, got = excerpts(want, got)
+		}
+		if want != "" && !strings.HasPrefix(s.Expected, "output ") && !strings.Contains(line, s.Expected) {
+			line += ": want " + oneLine(want) + ", got " + oneLine(got)
 		} else {
-			line += ", got " + oneLine(s.Actual)
+			line += ", got " + oneLine(got)
 		}
 	}
 	return result.Capped(line, MaxFailureLine)
+}
+
+// excerptBytes is how much of each of two long values FailureLine shows.
+const excerptBytes = 100
+
+// excerpts are want and got from a little before the first byte where they
+// part, each at most excerptBytes long, "…" marking what is left out.
+func excerpts(want, got string) (string, string) {
+	p := 0
+	for p < len(want) && p < len(got) && want[p] == got[p] {
+		p++
+	}
+	from := max(0, p-excerptBytes/4)
+	for from > 0 && from < len(want) && !utf8.RuneStart(want[from]) {
+		from--
+	}
+	cut := func(s string) string {
+		out := s[from:]
+		if from > 0 {
+			out = "…" + out
+		}
+		return result.Capped(out, excerptBytes)
+	}
+	return cut(want), cut(got)
 }
 
 // oneLine keeps a value on one line: a line break is written \n.

@@ -142,13 +142,13 @@ type ScenarioResult struct {
 // enough for a JUnit message and a log line.
 const MaxReturned = 300
 
-// Capped is s cut to at most max bytes (at a rune boundary) with "…" after
-// the cut, or s itself.
+// Capped is s itself, or s cut at a rune boundary with "…" after the cut,
+// at most max bytes in all.
 func Capped(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}
-	cut := max
+	cut := max - len("…")
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
