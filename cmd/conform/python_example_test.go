@@ -66,7 +66,9 @@ func TestPythonExampleIsCertified(t *testing.T) {
 func TestPythonBrokenExampleExplainsItsFailures(t *testing.T) {
 	impl := pythonExample(t, "broken.py")
 	dir := t.TempDir()
-	code, _, stderr := conform(t, "run", "--impl", impl, "--tags", requiredTimestamps, "--report", dir)
+	// Every tier: the twin also fails a decision, which the run reports as
+	// not followed (skipped in JUnit and in Cucumber JSON alike).
+	code, _, stderr := conform(t, "run", "--impl", impl, "--tags", "@timestamps", "--report", dir)
 	if code != exitFailed {
 		t.Fatalf("exit %d, want %d; stderr:\n%s", code, exitFailed, stderr)
 	}
@@ -80,6 +82,7 @@ func TestPythonBrokenExampleExplainsItsFailures(t *testing.T) {
 					Message string `xml:"message,attr"`
 					Text    string `xml:",chardata"`
 				} `xml:"failure"`
+				Skipped *struct{} `xml:"skipped"`
 			} `xml:"testcase"`
 		} `xml:"testsuite"`
 	}
@@ -91,10 +94,17 @@ func TestPythonBrokenExampleExplainsItsFailures(t *testing.T) {
 		t.Fatalf("junit.xml: %v", err)
 	}
 	messages := map[string]string{}
+	junitStatus := map[string]string{}
 	var timed bool
 	for _, s := range doc.Suites {
 		for _, c := range s.Cases {
 			id, _, _ := strings.Cut(c.Name, ": ")
+			junitStatus[id] = "passed"
+			if c.Failure != nil {
+				junitStatus[id] = "failed"
+			} else if c.Skipped != nil {
+				junitStatus[id] = "skipped"
+			}
 			if c.Failure != nil {
 				messages[id] = c.Failure.Message
 				if strings.Contains(c.Failure.Message, "\n") || len(c.Failure.Message) > 500 {
@@ -152,6 +162,24 @@ func TestPythonBrokenExampleExplainsItsFailures(t *testing.T) {
 	if !strings.Contains(string(page), `class="returned">`+html.EscapeString(returned)+`</`) {
 		t.Errorf("report.html does not show the value returned, %s", returned)
 	}
+	// The Cucumber JSON names each scenario as the JUnit does (an outline's
+	// rows by their row ids) and gives it the same status.
+	cucumber := cucumberStatuses(t, filepath.Join(dir, "cucumber.json"))
+	skipped := 0
+	for id, want := range junitStatus {
+		if want == "skipped" {
+			skipped++
+		}
+		if got, ok := cucumber[id]; !ok {
+			t.Errorf("cucumber.json has no scenario named %s", id)
+		} else if got != want {
+			t.Errorf("%s: %s in cucumber.json, %s in junit.xml", id, got, want)
+		}
+	}
+	if skipped == 0 || len(cucumber) != len(junitStatus) {
+		t.Errorf("%d skipped (want the decision not followed), %d scenarios in cucumber.json, %d in junit.xml", skipped, len(cucumber), len(junitStatus))
+	}
+
 	// The terminal shows it too, and the twenty-odd wrong years of the
 	// context's messages as one group with their difference.
 	if !strings.Contains(stderr, "returned: {\"timestamp\":\"[26-") {
@@ -160,4 +188,50 @@ func TestPythonBrokenExampleExplainsItsFailures(t *testing.T) {
 	if !regexp.MustCompile(`FAIL \d{2} scenarios failed the same way \(want "2026", got "26"\)`).MatchString(stderr) {
 		t.Errorf("the wrong years are not one group with their difference:\n%s", stderr)
 	}
+}
+
+// cucumberStatuses reads a Cucumber JSON file: each scenario's status (failed
+// if a step failed, else skipped if one was skipped, else passed) by the id
+// its name starts with.
+func cucumberStatuses(t *testing.T, path string) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc []struct {
+		Elements []struct {
+			Name  string `json:"name"`
+			Steps []struct {
+				Result struct {
+					Status string `json:"status"`
+				} `json:"result"`
+			} `json:"steps"`
+		} `json:"elements"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	out := map[string]string{}
+	for _, f := range doc {
+		for _, e := range f.Elements {
+			id, _, _ := strings.Cut(e.Name, ": ")
+			status := "passed"
+			for _, st := range e.Steps {
+				switch st.Result.Status {
+				case "failed":
+					status = "failed"
+				case "skipped":
+					if status == "passed" {
+						status = "skipped"
+					}
+				}
+			}
+			if _, dup := out[id]; dup {
+				t.Errorf("two scenarios of %s are named %s", path, id)
+			}
+			out[id] = status
+		}
+	}
+	return out
 }

@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/clockspec/clockspec/conformance/result"
-	"github.com/clockspec/clockspec/conformance/selection"
 	"github.com/clockspec/clockspec/features"
 )
 
@@ -92,17 +91,11 @@ func WriteJUnit(w io.Writer, rep *result.Report, suite *features.Suite) error {
 		ts := &all.Suites[i]
 		tc := junitCase{ClassName: class, Name: JUnitName(s), Time: fmt.Sprintf("%.6f", s.Duration.Seconds())}
 		ts.Time = seconds(parseSeconds(ts.Time) + s.Duration.Seconds())
-		v := rep.LevelVerdict(s)
-		switch {
-		case s.Compat == result.NotClaimed:
-			tc.Skipped = &junitSkipped{Message: "not claimed: the implementation lacks an operation of profile " + s.Profile}
-		case s.Known == selection.KnownFailing && v.Fails():
-			tc.Skipped = &junitSkipped{Message: "known failing: " + FailureLine(s)}
-		case v.Fails() && !rep.FailsRun(s):
-			// A decision or extension the run does not require: reported, not failed.
-			tc.Skipped = &junitSkipped{Message: fmt.Sprintf("%s not followed (--require %s): %s", s.Tier, rep.Require, FailureLine(s))}
-		case v.Fails():
-			tc.Failure = &junitFailure{Message: FailureLine(s), Type: string(v), Text: s.Problem}
+		switch status, message := junitStatus(rep, s); status {
+		case "skipped":
+			tc.Skipped = &junitSkipped{Message: message}
+		case "failed":
+			tc.Failure = &junitFailure{Message: message, Type: string(rep.LevelVerdict(s)), Text: s.Problem}
 		}
 		ts.Tests++
 		all.Tests++
