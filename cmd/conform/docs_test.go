@@ -66,6 +66,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv("CONFORM_TEST_AS_CONFORM") == "1" {
 		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 	}
+	if dir := os.Getenv(listDirEnv); dir != "" {
+		os.Exit(listDir(dir))
+	}
 	testscript.Main(m, map[string]func(){
 		"conform": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
 	})
@@ -481,20 +484,54 @@ func tail(s string) string {
 // entries as links (commands read examples/, spec/…; what they write stays
 // in the work folder) and copies of the fixtures.
 func linkCheckout(root, fixtures, work string) error {
-	entries, err := os.ReadDir(root)
+	names, err := topLevelNames(root)
 	if err != nil {
 		return err
 	}
-	for _, e := range entries {
-		switch e.Name() {
-		case ".git", "build", "out":
+	for _, name := range names {
+		switch name {
+		case ".git", "build", "out", "bin":
 			continue
 		}
-		if err := os.Symlink(filepath.Join(root, e.Name()), filepath.Join(work, e.Name())); err != nil {
+		if err := os.Symlink(filepath.Join(root, name), filepath.Join(work, name)); err != nil {
 			return err
 		}
 	}
 	return os.CopyFS(work, os.DirFS(fixtures))
+}
+
+// listDirEnv makes the test binary print a folder's entries, one a line.
+const listDirEnv = "CONFORM_TEST_LIST_DIR"
+
+func listDir(dir string) int {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	for _, e := range entries {
+		fmt.Println(e.Name())
+	}
+	return 0
+}
+
+// topLevelNames lists the checkout's top-level entries in a child process.
+// Go's test cache keys a test's result on every folder the test process
+// reads, with the times of its entries; the checkout's top level holds
+// .git (whose time changes with every git command), build/ and bin/, so
+// reading it here made this package's results never cached.
+func topLevelNames(root string) ([]string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), listDirEnv+"="+root)
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("listing %s: %w", root, err)
+	}
+	return strings.Fields(string(out)), nil
 }
 
 // makeDocFixtures builds, once, the files the docs' placeholders name.
