@@ -129,6 +129,9 @@ func firstDiff(a, b []string) string {
 }
 
 func TestOwnLoopMatchesGodog(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: it runs the suite and its mutants through both loops; make test-long runs it")
+	}
 	ref := func() conformance.Driver { return conformance.InProcess(reference.New()) }
 	mut := func(profiles ...string) conformance.Driver {
 		var ms []suitetest.Mutant
