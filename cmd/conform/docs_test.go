@@ -43,6 +43,7 @@ import (
 // few that cannot run as written inside a test get the cheapest equivalent
 // that still proves the exact command line parses and starts:
 //   - `go run ./cmd/conform ARGS` runs as `conform ARGS` (what go run builds);
+//   - `go build -o bin/conform ./cmd/conform` puts that conform at bin/conform;
 //   - `make TARGET…` runs as `make -n TARGET…` (make test runs this test);
 //   - `npm ci …` runs with --dry-run, in the checkout (make installs the packages);
 //   - `conform serve` (HTTP) must start and say it is serving, then is
@@ -246,6 +247,7 @@ func quoteScript(s string) string { return "'" + strings.ReplaceAll(s, "'", "''"
 
 var (
 	goRunConform = regexp.MustCompile(`^go run \./cmd/conform\b`)
+	goBuildBin   = regexp.MustCompile(`^go build -o (\S+) \./cmd/conform$`)
 	serveCommand = regexp.MustCompile(`^conform serve\b`)
 	makeCommand  = regexp.MustCompile(`^make\b`)
 	npmCI        = regexp.MustCompile(`^npm ci\b`)
@@ -418,6 +420,12 @@ func (f *fakeT) Run(name string, fn func(testscript.T)) {
 func runDocLine(ts *testscript.TestScript, line string, want int, srvAddr string) {
 	cmd := goRunConform.ReplaceAllString(line, "conform")
 	switch {
+	case goBuildBin.MatchString(cmd):
+		// The conform this test runs as, at the path the doc builds it to
+		// (bin/conform then keeps conform's exit status, as the built
+		// binary does).
+		out := goBuildBin.FindStringSubmatch(cmd)[1]
+		cmd = fmt.Sprintf(`mkdir -p "$(dirname %[1]s)" && ln -sf "$(command -v conform)" %[1]s`, out)
 	case serveCommand.MatchString(cmd) && !strings.Contains(cmd, "--stdio"):
 		// Any free port: another process may hold the doc's.
 		cmd = loopbackPort.ReplaceAllString(cmd, "127.0.0.1:0")

@@ -136,7 +136,19 @@ func writeProfileTable(w io.Writer, r *result.Report) {
 	if r.Shard != "" {
 		fmt.Fprintf(w, "shard %s of the selection\n", r.Shard)
 	}
+	// The claimed profiles first: they are what the run judged.
+	profiles := make([]result.ProfileSummary, 0, len(r.Profiles))
 	for _, p := range r.Profiles {
+		if p.Claimed {
+			profiles = append(profiles, p)
+		}
+	}
+	for _, p := range r.Profiles {
+		if !p.Claimed {
+			profiles = append(profiles, p)
+		}
+	}
+	for _, p := range profiles {
 		if !p.Claimed {
 			fmt.Fprintf(w, "%-16s %4d scenarios  not claimed (missing %s)\n", p.Profile, p.Scenarios, strings.Join(p.MissingOps, ", "))
 			continue
