@@ -235,3 +235,15 @@ func cucumberStatuses(t *testing.T, path string) map[string]string {
 	}
 	return out
 }
+
+// An implementation whose program or entry file does not exist: the run
+// could not happen (exit 2, which the built bin/conform keeps) and the
+// message says "no such file", naming it.
+func TestMissingImplementationIsNoSuchFile(t *testing.T) {
+	for _, impl := range []string{"exec:./missing", "exec:python3 examples/python-timestamps/missing.py", "exec:node my-impl/missing.js"} {
+		code, _, stderr := conform(t, "run", "--impl", impl)
+		if code != exitUsage || !strings.Contains(stderr, "no such file") || strings.Contains(stderr, "npm ci") {
+			t.Errorf("--impl %s: exit %d, want %d with \"no such file\":\n%s", impl, code, exitUsage, stderr)
+		}
+	}
+}
