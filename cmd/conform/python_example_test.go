@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The Python example (examples/python-timestamps) is what docs/implementing.md
@@ -244,6 +245,43 @@ func TestMissingImplementationIsNoSuchFile(t *testing.T) {
 		code, _, stderr := conform(t, "run", "--impl", impl)
 		if code != exitUsage || !strings.Contains(stderr, "no such file") || strings.Contains(stderr, "npm ci") {
 			t.Errorf("--impl %s: exit %d, want %d with \"no such file\":\n%s", impl, code, exitUsage, stderr)
+		}
+	}
+}
+
+// The most common first mistake, end to end with conform's own start
+// deadline: a Python implementation that never flushes stdout. The run stops
+// at the first hello time-out (15 s, one attempt: no retries that would make
+// it a minute), exits 2 and names flushing, in Python's terms. The time is
+// logged, not asserted: the single attempt is what bounds it.
+func TestNonFlushingPythonIsToldToFlush(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: it waits out the 15 s start deadline; make test-long runs it")
+	}
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Fatal("python3 is not on PATH")
+	}
+	script := filepath.Join(t.TempDir(), "noflush.py")
+	const noFlush = `import json, sys
+for line in sys.stdin:
+    req = json.loads(line)
+    print(json.dumps({"id": req["id"], "output": {"implementation": "x", "protocol": "1", "operations": []}}))
+`
+	if err := os.WriteFile(script, []byte(noFlush), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// env -u: a PYTHONUNBUFFERED in the environment would hide the mistake.
+	impl, _ := json.Marshal([]string{"env", "-u", "PYTHONUNBUFFERED", py, script})
+	start := time.Now()
+	code, _, stderr := conform(t, "run", "--impl", "exec:"+string(impl))
+	t.Logf("the run ended after %v", time.Since(start).Round(time.Millisecond))
+	if code != exitUsage {
+		t.Errorf("exit %d, want %d", code, exitUsage)
+	}
+	for _, says := range []string{"no answer to hello within 15s", "1 attempt)", "not flushed", "flush=True"} {
+		if !strings.Contains(stderr, says) {
+			t.Errorf("stderr does not say %q:\n%s", says, stderr)
 		}
 	}
 }
