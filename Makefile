@@ -10,13 +10,21 @@ ORACLE  := oracle/js
 # The operations the JavaScript oracle recomputes from v1's own code.
 ORACLE_OPS := v1.escape_xml,v1.format_messages,v1.strip_internal_tags,v1.format_outbound,v1.format_local_time,v1.is_valid_timezone,v1.resolve_timezone,v1.trigger_match,v1.should_process,v1.compute_next_run,v1.resolve_config_timezone,v1.validate_group_folder,v1.check_due_task
 
-.PHONY: test lint fmt-check vet staticcheck unit conform fuzz-short oracle oracle-deps examples-deps mcp-example-deps goldens bench clean mutation fidelity fidelity-sample
+.PHONY: test test-long python-check lint fmt-check vet staticcheck unit conform fuzz-short oracle oracle-deps examples-deps mcp-example-deps goldens bench clean mutation fidelity fidelity-sample
 .PHONY: gen check chromium-deps node-check mod-tidy fuzz
 
 # The prerequisites come first, so a fresh machine of this kind (Go 1.26,
 # Node 20, root, Debian's packages and the npm registry reachable) passes on
 # the first run: Node is checked, Chromium installed, npm packages fetched.
-test: node-check chromium-deps lint check unit conform fuzz-short oracle fidelity-sample
+test: node-check python-check chromium-deps lint check unit conform fuzz-short oracle fidelity-sample
+
+# The slow tests make test leaves out: each skips itself under go test
+# -short and runs here, by name. CI runs make test, then make test-long
+# (.ci/run). A test that takes more than ~20 s of a 2-core machine belongs
+# here, named in LONG_TESTS and skipping itself when testing.Short().
+LONG_TESTS := ^(TestServeStaysUnderItsMemoryUnderWorstCaseLoad|TestOwnLoopMatchesGodog|TestStoreCheck|TestMakeCheckFailsAfterAHandEdit|TestNonFlushingPythonIsToldToFlush)$$
+test-long: oracle-deps examples-deps mcp-example-deps
+	$(GO) test -run '$(LONG_TESTS)' ./...
 
 lint: fmt-check vet staticcheck mod-tidy
 
@@ -29,6 +37,13 @@ mod-tidy:
 node-check:
 	@v=$$($(NODE) --version 2>/dev/null) || { echo "make test needs Node 20 (v1's runtime) and found no node on PATH: install Node 20 (nodejs.org or NodeSource; Debian's nodejs package is another version)" >&2; exit 1; }; \
 	case "$$v" in v20.*) echo "node $$v";; *) echo "make test needs Node 20 (v1's runtime); found node $$v: install Node 20 (nodejs.org or NodeSource) or put it first on PATH" >&2; exit 1;; esac
+
+# The Python example (examples/python-timestamps, docs/implementing.md) runs
+# on Python 3.9 or later, standard library only (zoneinfo reads the system's
+# tzdata).
+python-check:
+	@v=$$(python3 -c 'import sys, zoneinfo; assert zoneinfo.available_timezones(), "no tzdata"; print("%d.%d" % sys.version_info[:2])' 2>/dev/null) || { echo "make test needs Python 3.9 or later with the system's tzdata (the Python example): apt-get install python3 tzdata" >&2; exit 1; }; \
+	echo "python $$v"
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -44,7 +59,7 @@ staticcheck:
 # examples/mcp-datetime-node through the MCP driver (whose TypeScript SDK
 # client also checks conform serve --mcp), so their npm dependencies come first.
 unit: oracle-deps examples-deps mcp-example-deps
-	$(GO) test ./...
+	$(GO) test -short ./...
 
 # The whole suite against the embedded reference, as a user runs it, but
 # strictest: the reference must pass every tier, extensions included.

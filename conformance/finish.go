@@ -1,8 +1,11 @@
 package conformance
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/cucumber/godog"
 
@@ -51,6 +54,15 @@ func (r *runner) finish(w *world, stepErr error, failStep string, failErr error)
 	}
 	if res.Compat.Fails() || res.Exact.Fails() {
 		res.Call = failedCall(w, goldenErr)
+		res.Returned = returned(w, goldenErr)
+		if len(res.SchemaErrors) > 0 && res.Returned != "" {
+			// The schema's complaint names a place; the value there is
+			// what a person needs to see.
+			res.Problem += "\nreturned: " + res.Returned
+		}
+	}
+	if !w.start.IsZero() {
+		res.Duration = time.Since(w.start)
 	}
 	res.Known = r.known[res.ID]
 	r.mu.Lock()
@@ -133,6 +145,40 @@ func failedCall(w *world, goldenErr error) *result.FailedCall {
 	}
 	c := w.calls[n-1]
 	return &result.FailedCall{N: n, Op: c.op, Input: c.input}
+}
+
+// returned is the answer of the call a failure is about, as JSON, capped
+// ("" when no call was answered).
+func returned(w *world, goldenErr error) string {
+	n := len(w.calls)
+	var gm *goldenMismatch
+	if errors.As(goldenErr, &gm) {
+		n = gm.call
+	}
+	if n < 1 || n > len(w.calls) {
+		return ""
+	}
+	r := w.calls[n-1].result
+	var b []byte
+	switch {
+	case r.Error != nil:
+		b, _ = json.Marshal(map[string]any{"error": r.Error})
+	case r.Output != nil:
+		b = compactJSON(r.Output)
+	default:
+		return ""
+	}
+	return result.Capped(string(b), result.MaxReturned)
+}
+
+// compactJSON is raw without insignificant white space, or raw itself when
+// it is not JSON (an answer that broke its schema may not be).
+func compactJSON(raw []byte) []byte {
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, raw); err != nil {
+		return raw
+	}
+	return buf.Bytes()
 }
 
 // verdictOf turns a step error into a verdict: faults keep their kind.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/cucumber/godog"
 
@@ -125,7 +126,7 @@ func (r *runner) initScenario(ctx *godog.ScenarioContext, selected map[string]bo
 		if !ok {
 			return c, fmt.Errorf("scenario %q (%s) is not in the index", pk.Name, pk.Uri)
 		}
-		w.sc = sc
+		w.sc, w.start = sc, time.Now()
 		if !selected[sc.ID] {
 			skipped = true
 			return c, godog.ErrSkip // an outline row that Run or Skip left out

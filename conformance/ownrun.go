@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/cucumber/godog"
 	messages "github.com/cucumber/messages/go/v21"
@@ -136,7 +137,7 @@ const (
 // scenario's calls are made.
 func (r *runner) runScenario(ctx context.Context, sc *features.Scenario, matched []stepMatch) {
 	ctx, cancel := context.WithCancel(ctx)
-	s := &scenarioRun{ctx: ctx, cancel: cancel, w: &world{s: &r.session, sc: sc}, sc: sc, matched: matched}
+	s := &scenarioRun{ctx: ctx, cancel: cancel, w: &world{s: &r.session, sc: sc, start: time.Now()}, sc: sc, matched: matched}
 	last := -1
 	if r.finishes != nil {
 		last = lastCall(matched)

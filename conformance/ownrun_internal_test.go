@@ -115,6 +115,9 @@ func TestOwnLoopMatchesGodogOnOddSteps(t *testing.T) {
 			t.Fatal(err)
 		}
 		rep.Duration = 0
+		for i := range rep.Scenarios {
+			rep.Scenarios[i].Duration = 0 // times differ from run to run
+		}
 		b, _ := json.MarshalIndent(rep, "", " ")
 		return string(b)
 	}

@@ -103,8 +103,18 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("conformance: %w", err)
 	}
+	// godog's Cucumber JSON on Output is held until the report can make it
+	// agree with the JUnit (report.AgreeCucumber).
+	var cucumberOut io.Writer
+	var cucumberBuf bytes.Buffer
+	if opts.Format == "cucumber" {
+		cucumberOut, opts.Output = opts.Output, &cucumberBuf
+	}
 	r := newRunner(opts, opts.Suite, sel, known)
 	rep, err := r.run(ctx)
+	if cucumberOut != nil && err != nil {
+		_, _ = cucumberOut.Write(cucumberBuf.Bytes())
+	}
 	var cnr *CouldNotRun
 	if errors.As(err, &cnr) {
 		cnr.Report.Tags, cnr.Report.Run, cnr.Report.Skip = opts.Tags, opts.Run, opts.Skip
@@ -140,7 +150,41 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if err := writeJUnitOutputs(opts, rep); err != nil {
 		return nil, err
 	}
+	if err := agreeCucumberOutputs(opts, rep, cucumberOut, cucumberBuf.Bytes()); err != nil {
+		return nil, err
+	}
 	return rep, nil
+}
+
+// agreeCucumberOutputs writes the Cucumber JSON held from Output, and
+// rewrites each cucumber FormatFile, so that they say what the JUnit says.
+func agreeCucumberOutputs(opts Options, rep *Report, out io.Writer, held []byte) error {
+	if out != nil {
+		b, err := report.AgreeCucumber(held, rep, opts.Suite)
+		if err != nil {
+			return err
+		}
+		if _, err := out.Write(b); err != nil {
+			return fmt.Errorf("conformance: %w", err)
+		}
+	}
+	for _, f := range opts.FormatFiles {
+		if f.Format != "cucumber" {
+			continue
+		}
+		b, err := os.ReadFile(f.Path)
+		if err != nil {
+			return fmt.Errorf("conformance: %w", err)
+		}
+		if b, err = report.AgreeCucumber(b, rep, opts.Suite); err != nil {
+			return err
+		}
+		// Renamed into place whole: a full disk never leaves half a file.
+		if err := report.WriteFileAtomic(f.Path, b); err != nil {
+			return fmt.Errorf("conformance: %w", err)
+		}
+	}
+	return nil
 }
 
 // writeJUnitOutputs writes the JUnit the options ask for (Format junit, a

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/cucumber/godog"
 
@@ -43,6 +44,8 @@ type world struct {
 	// tempDirs and written: state files of the scenario (steps_props.go).
 	tempDirs []string
 	written  map[string]string
+	// start is when the scenario's first step began (its JUnit time).
+	start time.Time
 }
 
 // callRecord is one call a scenario made, with its answer.

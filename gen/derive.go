@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 	"testing/fstest"
 
@@ -122,7 +123,7 @@ func markless(p string) bool {
 			return true
 		}
 	}
-	return false
+	return p == railsZonesFile || slices.Contains(railsZonesCopies, p)
 }
 
 // Sources are the files and folders gen reads, relative to the repository

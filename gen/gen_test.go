@@ -137,6 +137,9 @@ func copySources(t *testing.T, dir string) {
 // TestMakeCheckFailsAfterAHandEdit is make check end to end: a copy of the
 // sources, gen into it, gen -check passes, a hand edit, gen -check fails.
 func TestMakeCheckFailsAfterAHandEdit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: it runs make check on a copy of the checkout; TestCheckFailsAfterAHandEdit checks the same in process; make test-long runs it")
+	}
 	dir := t.TempDir()
 	copySources(t, dir)
 	var out, errb bytes.Buffer

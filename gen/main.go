@@ -6,6 +6,9 @@
 //  2. the copies an example folder carries (examples/node-v1/v1.js from
 //     oracle/js/v1.js, examples/mcp-datetime-node/tools.json from
 //     spec/datetime/tools.json);
+//     and, from spec/timestamps/operations.yaml, the Rails zone names as
+//     JSON (spec/timestamps/rails_time_zones.json, and the copy of
+//     examples/python-timestamps);
 //  3. from spec/ and the features (those of step 1 included), a run of the
 //     reference: the call corpus, goldens/<scenario id>.jsonl (every call
 //     with the reference's answer, docs/vectors.md) and goldens/tzdata.golden;
@@ -119,6 +122,9 @@ func Generate(root fs.FS) (Files, error) {
 		return nil, err
 	}
 	if err := copyFiles(root, out); err != nil {
+		return nil, err
+	}
+	if err := railsZones(root, out); err != nil {
 		return nil, err
 	}
 	feats, err := featuresOverlay(root, out)

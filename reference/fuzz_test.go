@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"github.com/clockspec/clockspec/internal/jsonin"
+	"os"
 	"sort"
 	"testing"
 
@@ -54,6 +55,13 @@ func checkAnswer(t *testing.T, cat *spec.Catalog, op string, input []byte) {
 // coordinating process and never reads the seeds its target adds, so the
 // targets collect them — a run of the whole suite, seconds — only outside
 // workers; otherwise every worker repeats that run before its first input.
+// shortFuzz reports whether make fuzz-short runs the target
+// (fidelity/cmd/fuzz -short sets CLOCKSPEC_FUZZ_SHORT): its seeds are then
+// two inputs per operation, so that the engine's baseline run over them —
+// a warm-up that does not count against the fuzzing time — takes seconds,
+// not most of make test's budget.
+func shortFuzz() bool { return os.Getenv("CLOCKSPEC_FUZZ_SHORT") != "" }
+
 func fuzzWorker() bool {
 	fl := flag.Lookup("test.fuzzworker")
 	return fl != nil && fl.Value.String() == "true"
@@ -115,7 +123,10 @@ func FuzzOperations(f *testing.F) {
 	// A few seeds per operation: the fuzzer's baseline run over every
 	// scenario input (thousands) would eat a short run's whole budget; the
 	// scenarios themselves already run every input.
-	const seedsPerOp = 6
+	seedsPerOp := 6
+	if shortFuzz() {
+		seedsPerOp = 2
+	}
 	seeded := map[string]int{}
 	if !fuzzWorker() {
 		corpusInputs(f, func(op string, input []byte) {

@@ -6,6 +6,8 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -152,5 +154,62 @@ func TestReplayOfAGoldenWithAnAmpersand(t *testing.T) {
 	code, stdout, _ := conform(t, "replay", file, "--impl", srv.URL)
 	if code != exitFailed || !strings.Contains(stdout, "DIFFERS from its golden") {
 		t.Errorf("the wrong implementation: exit %d\n%s", code, stdout)
+	}
+}
+
+// conform -h is the overview: every command, not run's flags alone.
+func TestDashHListsEveryCommand(t *testing.T) {
+	for _, flag := range []string{"-h", "--help"} {
+		code, stdout, _ := conform(t, flag)
+		if code != exitOK {
+			t.Errorf("%s: exit %d", flag, code)
+		}
+		for _, c := range commands {
+			if !strings.Contains(stdout, "\n  conform "+c.name) {
+				t.Errorf("conform %s does not list %s:\n%s", flag, c.name, stdout)
+			}
+		}
+	}
+}
+
+// Every id a living document prints as a heading is one conform show
+// takes: a scenario's, or an outline's (whose rows it shows, each with its
+// calls).
+func TestShowTakesEveryIdTheDocsPrint(t *testing.T) {
+	pages, err := filepath.Glob(filepath.Join("..", "..", "docs", "profiles", "*.md"))
+	if err != nil || len(pages) == 0 {
+		t.Fatalf("no living docs: %v", err)
+	}
+	heading := regexp.MustCompile("(?m)^#### \\S+ `([^`]+)`")
+	ids := map[string]bool{}
+	for _, p := range pages {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range heading.FindAllStringSubmatch(string(b), -1) {
+			ids[m[1]] = true
+		}
+	}
+	if len(ids) < 500 {
+		t.Fatalf("only %d ids in the living docs' headings: the pattern is stale", len(ids))
+	}
+	all := make([]string, 0, len(ids))
+	for id := range ids {
+		all = append(all, id)
+	}
+	sort.Strings(all)
+	code, stdout, stderr := conform(t, append([]string{"show"}, all...)...)
+	if code != exitOK {
+		t.Fatalf("conform show of the docs' ids: exit %d: %s", code, stderr)
+	}
+	const outline = "timestamps/timezone/rails-names"
+	if !ids[outline] {
+		t.Fatalf("%s is not a heading of the docs", outline)
+	}
+	for _, want := range []string{outline + "\n  an outline of 151 rows", "row " + outline + "/hawaii\n", `expect: {"output":{"line":"Current time: 2026-01-15T02:00:00 (Hawaii)"}}`} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("show %s lacks %q", outline, want)
+		}
 	}
 }

@@ -43,6 +43,7 @@ import (
 // few that cannot run as written inside a test get the cheapest equivalent
 // that still proves the exact command line parses and starts:
 //   - `go run ./cmd/conform ARGS` runs as `conform ARGS` (what go run builds);
+//   - `go build -o bin/conform ./cmd/conform` puts that conform at bin/conform;
 //   - `make TARGET…` runs as `make -n TARGET…` (make test runs this test);
 //   - `npm ci …` runs with --dry-run, in the checkout (make installs the packages);
 //   - `conform serve` (HTTP) must start and say it is serving, then is
@@ -75,6 +76,9 @@ func TestMain(m *testing.M) {
 	}
 	if os.Getenv("CONFORM_TEST_AS_HOST_ADOPTING") == "1" {
 		os.Exit(serveHostAdopting())
+	}
+	if dir := os.Getenv(listDirEnv); dir != "" {
+		os.Exit(listDir(dir))
 	}
 	testscript.Main(m, map[string]func(){
 		"conform": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
@@ -253,6 +257,7 @@ func quoteScript(s string) string { return "'" + strings.ReplaceAll(s, "'", "''"
 
 var (
 	goRunConform = regexp.MustCompile(`^go run \./cmd/conform\b`)
+	goBuildBin   = regexp.MustCompile(`^go build -o (\S+) \./cmd/conform$`)
 	serveCommand = regexp.MustCompile(`^conform serve\b`)
 	makeCommand  = regexp.MustCompile(`^make\b`)
 	npmCI        = regexp.MustCompile(`^npm ci\b`)
@@ -425,6 +430,12 @@ func (f *fakeT) Run(name string, fn func(testscript.T)) {
 func runDocLine(ts *testscript.TestScript, line string, want int, srvAddr string) {
 	cmd := goRunConform.ReplaceAllString(line, "conform")
 	switch {
+	case goBuildBin.MatchString(cmd):
+		// The conform this test runs as, at the path the doc builds it to
+		// (bin/conform then keeps conform's exit status, as the built
+		// binary does).
+		out := goBuildBin.FindStringSubmatch(cmd)[1]
+		cmd = fmt.Sprintf(`mkdir -p "$(dirname %[1]s)" && ln -sf "$(command -v conform)" %[1]s`, out)
 	case serveCommand.MatchString(cmd) && !strings.Contains(cmd, "--stdio"):
 		// Any free port: another process may hold the doc's.
 		cmd = loopbackPort.ReplaceAllString(cmd, "127.0.0.1:0")
@@ -491,20 +502,54 @@ func tail(s string) string {
 // entries as links (commands read examples/, spec/…; what they write stays
 // in the work folder) and copies of the fixtures.
 func linkCheckout(root, fixtures, work string) error {
-	entries, err := os.ReadDir(root)
+	names, err := topLevelNames(root)
 	if err != nil {
 		return err
 	}
-	for _, e := range entries {
-		switch e.Name() {
-		case ".git", "build", "out":
+	for _, name := range names {
+		switch name {
+		case ".git", "build", "out", "bin":
 			continue
 		}
-		if err := os.Symlink(filepath.Join(root, e.Name()), filepath.Join(work, e.Name())); err != nil {
+		if err := os.Symlink(filepath.Join(root, name), filepath.Join(work, name)); err != nil {
 			return err
 		}
 	}
 	return os.CopyFS(work, os.DirFS(fixtures))
+}
+
+// listDirEnv makes the test binary print a folder's entries, one a line.
+const listDirEnv = "CONFORM_TEST_LIST_DIR"
+
+func listDir(dir string) int {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	for _, e := range entries {
+		fmt.Println(e.Name())
+	}
+	return 0
+}
+
+// topLevelNames lists the checkout's top-level entries in a child process.
+// Go's test cache keys a test's result on every folder the test process
+// reads, with the times of its entries; the checkout's top level holds
+// .git (whose time changes with every git command), build/ and bin/, so
+// reading it here made this package's results never cached.
+func topLevelNames(root string) ([]string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), listDirEnv+"="+root)
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("listing %s: %w", root, err)
+	}
+	return strings.Fields(string(out)), nil
 }
 
 // makeDocFixtures builds, once, the files the docs' placeholders name.

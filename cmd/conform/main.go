@@ -59,6 +59,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cmd := "run"
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		cmd, args = args[0], args[1:]
+	} else if len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		// conform -h is the overview of every command; conform run -h
+		// is run's flags.
+		usage(stdout)
+		return exitOK
 	}
 	var err error
 	code := exitOK

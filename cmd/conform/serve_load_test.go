@@ -195,6 +195,9 @@ func heaviest(ins [][]byte) []byte {
 // four connections dropped unanswered. BenchmarkServeWorstCaseLoad sends
 // every worst-case input of every operation (minutes).
 func TestServeStaysUnderItsMemoryUnderWorstCaseLoad(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: it sends every worst-case input of every operation for a minute; make test-long runs it")
+	}
 	inputs := worstInputs(t)
 	picked := map[string][][]byte{}
 	for op, ins := range inputs {

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/clockspec/clockspec/conformance"
 	"github.com/clockspec/clockspec/features"
@@ -36,11 +37,23 @@ func showCmd(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if !ok {
-			return unknownScenario(id)
-		}
 		if i > 0 {
 			fmt.Fprintln(out)
+		}
+		if !ok {
+			// An outline's id (the living docs' headings print it) stands
+			// for its rows.
+			rows, err := outlineRows(id)
+			if err != nil {
+				return err
+			}
+			if len(rows) == 0 {
+				return unknownScenario(id)
+			}
+			if err := showOutline(out, id, rows); err != nil {
+				return err
+			}
+			continue
 		}
 		if err := showScenario(out, sc); err != nil {
 			return err
@@ -63,15 +76,64 @@ func unknownScenario(id string) error {
 	return &usageError{fmt.Sprintf("show: no scenario %q%s; conform list prints the ids", id, didYouMean(id, all))}
 }
 
+// outlineRows are the rows of the outline whose id is id: the scenarios
+// "id/<row>" of one feature file (none when id is no outline's).
+func outlineRows(id string) ([]*features.Scenario, error) {
+	suite, err := embeddedSuite()
+	if err != nil {
+		return nil, err
+	}
+	var rows []*features.Scenario
+	for _, sc := range suite.Scenarios {
+		if rest, ok := strings.CutPrefix(sc.ID, id+"/"); ok && !strings.Contains(rest, "/") &&
+			(len(rows) == 0 || rows[0].URI == sc.URI && rows[0].Name == sc.Name) {
+			rows = append(rows, sc)
+		}
+	}
+	return rows, nil
+}
+
+// embeddedSuite loads the embedded suite once per process: show loads it
+// only for an id that is no scenario's.
+var embeddedSuite = sync.OnceValues(func() (*features.Suite, error) { return features.Load(features.FS()) })
+
+// showOutline prints an outline once, then each row's calls.
+func showOutline(w io.Writer, id string, rows []*features.Scenario) error {
+	first := rows[0]
+	fmt.Fprintf(w, "%s\n  an outline of %d rows, each a scenario of its own: %s/<row>\n", id, len(rows), id)
+	showHeader(w, first, false)
+	for _, sc := range rows {
+		fmt.Fprintf(w, "\nrow %s\n", sc.ID)
+		if err := showCalls(w, sc); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func showScenario(w io.Writer, sc *features.Scenario) error {
-	fmt.Fprintf(w, "%s\n  feature:  %s (features/%s:%d)\n  scenario: %s\n  tags:     %s\n",
-		sc.ID, sc.Feature, sc.URI, sc.Line, sc.Name, strings.Join(sc.Tags, " "))
+	fmt.Fprintf(w, "%s\n", sc.ID)
+	showHeader(w, sc, true)
+	return showCalls(w, sc)
+}
+
+// showHeader prints a scenario's feature, title, tags, description and
+// lines (with its own tags, or the outline's when row is false).
+func showHeader(w io.Writer, sc *features.Scenario, row bool) {
+	fmt.Fprintf(w, "  feature:  %s (features/%s:%d)\n  scenario: %s\n", sc.Feature, sc.URI, sc.Line, sc.Name)
+	if row {
+		fmt.Fprintf(w, "  tags:     %s\n", strings.Join(sc.Tags, " "))
+	}
 	if d := strings.TrimSpace(sc.Description); d != "" {
 		fmt.Fprintf(w, "  %s\n", strings.ReplaceAll(d, "\n", "\n  "))
 	}
-	if text := scenarioText(sc); text != "" {
+	if text := scenarioText(sc, row); text != "" {
 		fmt.Fprintf(w, "\n%s\n", text)
 	}
+}
+
+// showCalls prints every call of a scenario with the answer it expects.
+func showCalls(w io.Writer, sc *features.Scenario) error {
 	calls, err := conformance.ReadCorpus(goldens.FS(), sc.ID)
 	if errors.Is(err, fs.ErrNotExist) {
 		fmt.Fprintf(w, "\nno calls: the corpus has none for this scenario (the reference writes the corpus: make gen)\n")
@@ -106,9 +168,10 @@ func describeOpen(o *conformance.CorpusOpen) string {
 	return strings.Join(parts, ", ")
 }
 
-// scenarioText is the scenario's own lines of its feature file (for an
-// outline row, the outline with its placeholders).
-func scenarioText(sc *features.Scenario) string {
+// scenarioText is the scenario's own lines of its feature file; for an
+// outline row, the outline with its placeholders, then (when row) the
+// examples table's header and that row alone.
+func scenarioText(sc *features.Scenario, row bool) string {
 	b, err := fs.ReadFile(features.FS(), sc.URI)
 	if err != nil {
 		return ""
@@ -118,11 +181,21 @@ func scenarioText(sc *features.Scenario) string {
 	if start < 0 || start >= len(lines) {
 		return ""
 	}
+	isRow := sc.ID != sc.BaseID
+	rowLine := start
+	if isRow {
+		for start > 0 && !strings.HasPrefix(strings.TrimSpace(lines[start]), "Scenario") {
+			start--
+		}
+	}
 	var out []string
 	for i := start; i < len(lines); i++ {
 		t := strings.TrimSpace(lines[i])
 		if i > start && (strings.HasPrefix(t, "@") || strings.HasPrefix(t, "Scenario") ||
 			strings.HasPrefix(t, "Rule:") || strings.HasPrefix(t, "Examples:")) {
+			if isRow && row && strings.HasPrefix(t, "Examples:") && i+1 < len(lines) {
+				out = append(out, strings.TrimRight(lines[i], " \t"), strings.TrimRight(lines[i+1], " \t"), strings.TrimRight(lines[rowLine], " \t"))
+			}
 			break
 		}
 		out = append(out, strings.TrimRight(lines[i], " \t"))

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -73,6 +75,11 @@ func Subprocess(opts SubprocessOptions) (Driver, error) {
 	}
 	if _, err := exec.LookPath(opts.Argv[0]); err != nil {
 		return nil, fmt.Errorf("subprocess: %w", err)
+	}
+	if f := missingEntry(opts.Argv, opts.Dir); f != "" {
+		// Said before starting: a runtime's own words for it ("Cannot find
+		// module") read like a missing package.
+		return nil, fmt.Errorf("subprocess: no such file: %s (the entry file of %q; a relative path is taken from the folder conform runs in)", f, strings.Join(opts.Argv, " "))
 	}
 	if opts.Deadline <= 0 {
 		opts.Deadline = 5 * time.Second
@@ -171,8 +178,13 @@ func (e *StartFailure) Error() string {
 // protocol error) where a call meets it.
 func (e *StartFailure) Unwrap() error { return e.Cause }
 
-// startHint recognises a few causes of a failed start that have a known fix.
-func startHint(stderr string) string {
+// startHint recognises a few causes of a failed start that have a known
+// fix. A missing entry file comes first: Node and Python name it in words
+// ("Cannot find module", "can't open file") that also mean other things.
+func startHint(argv []string, dir, stderr string) string {
+	if f := missingEntry(argv, dir); f != "" {
+		return "no such file: " + f + " (the command's entry file; a relative path is taken from the folder conform runs in)"
+	}
 	switch {
 	case strings.Contains(stderr, "Cannot find module"), strings.Contains(stderr, "ERR_MODULE_NOT_FOUND"),
 		strings.Contains(stderr, "Cannot find package"):
@@ -181,6 +193,66 @@ func startHint(stderr string) string {
 		return "Python modules are missing: install the implementation's requirements (pip install -r requirements.txt)"
 	}
 	return ""
+}
+
+// scriptExt are the file name endings of the entry files runtimes take as
+// their first argument.
+var scriptExt = []string{".js", ".mjs", ".cjs", ".ts", ".py", ".rb", ".php", ".pl", ".lua", ".jar", ".exs", ".dart"}
+
+// missingEntry is the first argument that names a script file (by its
+// ending) that does not exist, or "".
+func missingEntry(argv []string, dir string) string {
+	for _, a := range argv[1:] {
+		if strings.HasPrefix(a, "-") {
+			continue
+		}
+		script := false
+		for _, e := range scriptExt {
+			script = script || strings.HasSuffix(a, e)
+		}
+		if !script {
+			continue
+		}
+		p := a
+		if !filepath.IsAbs(p) && dir != "" {
+			p = filepath.Join(dir, p)
+		}
+		if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
+			return a
+		}
+	}
+	return ""
+}
+
+// silenceHint names the likely causes of a process that started and never
+// answered hello, most likely first, with the runtime's own remedy where
+// the command names one.
+func silenceHint(argv []string) string {
+	flush := "write each answer as one line and flush stdout after it"
+	// The runtime: the command, or a word after it (env -u X python3 …).
+	cmd := filepath.Base(argv[0])
+	for _, a := range argv {
+		switch b := filepath.Base(a); {
+		case strings.HasPrefix(b, "python"), b == "ruby", b == "node", b == "deno", b == "bun", b == "java":
+			cmd = b
+		}
+		if cmd != filepath.Base(argv[0]) {
+			break
+		}
+	}
+	switch {
+	case strings.HasPrefix(cmd, "python"):
+		flush = "Python buffers stdout when it is a pipe: print(..., flush=True), sys.stdout.flush() after each line, or run python3 -u"
+	case cmd == "ruby":
+		flush = "Ruby buffers stdout when it is a pipe: $stdout.sync = true, or $stdout.flush after each line"
+	case cmd == "node" || cmd == "deno" || cmd == "bun":
+		flush = "write each answer with a \"\\n\" at its end (process.stdout.write(JSON.stringify(answer) + \"\\n\"))"
+	case cmd == "java" || strings.HasSuffix(cmd, ".jar"):
+		flush = "call System.out.flush() after each line (a BufferedWriter or PrintStream without autoflush keeps it)"
+	}
+	return "the process is running but wrote no answer line to stdout. Likely causes: (1) its output is not flushed or is line-buffered only on a terminal — " +
+		flush + "; (2) the command starts something that does not answer on stdin and stdout (a wrong entry: a server, a REPL, another script — an HTTP server is --impl http://HOST:PORT); " +
+		"(3) it prints a prompt or a banner on stdout before the answer, or waits for input of its own (use stderr for everything but answers)"
 }
 
 // child returns the running child, starting one (and saying hello) if
@@ -208,7 +280,8 @@ func (d *subprocess) child(ctx context.Context) (*child, error) {
 	for attempt := 1; ; attempt++ {
 		c, err := d.start()
 		if err != nil {
-			d.gaveUp = &StartFailure{Command: d.opts.Argv[0], Attempts: attempt, Cause: faultf(FaultCrash, "%v", err), Started: d.hasHello}
+			d.gaveUp = &StartFailure{Command: d.opts.Argv[0], Attempts: attempt, Cause: faultf(FaultCrash, "%v", err), Started: d.hasHello,
+				Hint: startHint(d.opts.Argv, d.opts.Dir, "")}
 			return nil, d.gaveUp
 		}
 		// Close waits for the children not yet gone; the others are let go.
@@ -231,11 +304,20 @@ func (d *subprocess) child(ctx context.Context) (*child, error) {
 			return nil, ctx.Err()
 		}
 		<-c.dead
-		if attempt > d.opts.MaxRestarts || f.Kind == FaultProtocol {
-			// A wrong protocol or garbage will not improve with another try.
+		// A wrong protocol or garbage will not improve with another try, nor
+		// will a first hello that timed out: a process that stays up without
+		// answering is waiting for something (a flush, a different input),
+		// and trying it MaxRestarts more times only made a person wait a
+		// minute for the same message.
+		firstSilence := f.Kind == FaultTimeout && !d.hasHello
+		if attempt > d.opts.MaxRestarts || f.Kind == FaultProtocol || firstSilence {
 			stderr := c.stderr.last(stderrLines)
+			hint := startHint(d.opts.Argv, d.opts.Dir, stderr)
+			if f.Kind == FaultTimeout && hint == "" {
+				hint = silenceHint(d.opts.Argv)
+			}
 			d.gaveUp = &StartFailure{Command: strings.Join(d.opts.Argv, " "), Attempts: attempt,
-				Cause: &Fault{Kind: f.Kind, Detail: f.Detail}, Stderr: stderr, Hint: startHint(stderr), Started: d.hasHello}
+				Cause: &Fault{Kind: f.Kind, Detail: f.Detail}, Stderr: stderr, Hint: hint, Started: d.hasHello}
 			return nil, d.gaveUp
 		}
 	}

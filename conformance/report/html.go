@@ -42,7 +42,25 @@ type htmlRow struct {
 	// ids listed, so a report where everything fails alike stays small.
 	Count    int
 	Profiles string // the group's profiles, space-separated (the profile filter)
-	Members  []string
+	Members  []htmlMember
+	// Difference says how each of the group differs from its expected
+	// value, when they differ alike ("want "2026", got "26"").
+	Difference string
+}
+
+// htmlMember is one scenario of a group: its id, and the value it
+// returned when that broke the schema (each member's own: the group shares
+// the complaint, not the value).
+type htmlMember struct {
+	ID, Returned string
+}
+
+func member(s result.ScenarioResult) htmlMember {
+	m := htmlMember{ID: s.ID}
+	if len(s.SchemaErrors) > 0 {
+		m.Returned = s.Returned
+	}
+	return m
 }
 
 type htmlMatrixRow struct {
@@ -61,13 +79,16 @@ type htmlTier struct {
 
 type htmlReport struct {
 	*result.Report
-	OK           bool
-	Certificate  *Certificate
-	Matrix       []htmlMatrixRow
-	Rows         []htmlRow
-	Outcomes     []string
-	Selection    string
-	DurationText string
+	OK          bool
+	Certificate *Certificate
+	Matrix      []htmlMatrixRow
+	// Claimed and Unclaimed split Matrix: the claimed profiles are shown
+	// first, the others collapsed.
+	Claimed, Unclaimed []htmlMatrixRow
+	Rows               []htmlRow
+	Outcomes           []string
+	Selection          string
+	DurationText       string
 }
 
 // WriteHTMLReport writes the self-contained HTML report: the run's facts, a
@@ -113,25 +134,54 @@ func WriteHTMLReport(w io.Writer, rep *result.Report, cert *Certificate) error {
 		}
 		d.Matrix = append(d.Matrix, m)
 	}
+	// The claimed profiles lead; a one-profile implementation's report is
+	// about that profile, and the others are collapsed below it.
+	for _, m := range d.Matrix {
+		if m.Claimed {
+			d.Claimed = append(d.Claimed, m)
+		} else {
+			d.Unclaimed = append(d.Unclaimed, m)
+		}
+	}
 	seen := map[string]bool{}
+	groupKey := func(s result.ScenarioResult) (string, string) {
+		if !rep.LevelVerdict(s).Fails() || s.Problem == "" {
+			return rep.Outcome(s) + "\x00" + s.Problem, ""
+		}
+		k, diff := FailureKey(s)
+		return rep.Outcome(s) + "\x00" + k, diff
+	}
 	groupSize := map[string]int{}
 	for _, s := range rep.Scenarios {
 		if rep.LevelVerdict(s).Fails() && s.Problem != "" {
-			groupSize[rep.Outcome(s)+"\x00"+s.Problem]++
+			k, _ := groupKey(s)
+			groupSize[k]++
 		}
 	}
 	groupRow := map[string]int{} // key → index of its row in d.Rows
+	// Scenarios of claimed profiles first, in suite order.
+	scenarios := make([]result.ScenarioResult, 0, len(rep.Scenarios))
 	for _, s := range rep.Scenarios {
+		if s.Compat != result.NotClaimed {
+			scenarios = append(scenarios, s)
+		}
+	}
+	for _, s := range rep.Scenarios {
+		if s.Compat == result.NotClaimed {
+			scenarios = append(scenarios, s)
+		}
+	}
+	for _, s := range scenarios {
 		o := rep.Outcome(s)
 		if !seen[o] {
 			seen[o] = true
 			d.Outcomes = append(d.Outcomes, o)
 		}
-		key := o + "\x00" + s.Problem
+		key, diff := groupKey(s)
 		if i, ok := groupRow[key]; ok {
 			g := &d.Rows[i]
 			g.Count++
-			g.Members = append(g.Members, s.ID)
+			g.Members = append(g.Members, member(s))
 			if !strings.Contains(" "+g.Profiles+" ", " "+s.Profile+" ") {
 				g.Profiles += " " + s.Profile
 			}
@@ -140,7 +190,8 @@ func WriteHTMLReport(w io.Writer, rep *result.Report, cert *Certificate) error {
 		row := htmlRow{ScenarioResult: s, Outcome: o, Label: o, Count: 1, Profiles: s.Profile}
 		if groupSize[key] > 1 {
 			groupRow[key] = len(d.Rows)
-			row.Members = []string{s.ID}
+			row.Members = []htmlMember{member(s)}
+			row.Difference = diff
 		}
 		if s.Call != nil {
 			row.CallText = compactJSON(s.Call.Input)

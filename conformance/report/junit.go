@@ -4,10 +4,11 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/clockspec/clockspec/conformance/result"
-	"github.com/clockspec/clockspec/conformance/selection"
 	"github.com/clockspec/clockspec/features"
 )
 
@@ -16,8 +17,12 @@ import (
 // ("profile/feature"), each testcase's classname is that feature and its
 // name is the scenario id and title ("v1/escape-xml/ampersand: escapes
 // ampersands") — the id is what --run, --known-failing and conform show
-// take. A failure carries the problem the summary shows; a known failure or
-// a scenario of an unclaimed profile is skipped, with the reason.
+// take. A failure's message is its cause in one line — what was wanted
+// and what came back, or the schema's complaint and the value returned —
+// because that line is all many CI views show (Jenkins' "Error Message",
+// GitLab's test summary); its body is the problem the summary shows. A known
+// failure or a scenario of an unclaimed profile is skipped, with the reason.
+// Each test's time is the scenario's own.
 
 type junitFailure struct {
 	Message string `xml:"message,attr"`
@@ -84,18 +89,13 @@ func WriteJUnit(w io.Writer, rep *result.Report, suite *features.Suite) error {
 			all.Suites = append(all.Suites, junitSuite{Name: class, Time: "0"})
 		}
 		ts := &all.Suites[i]
-		tc := junitCase{ClassName: class, Name: JUnitName(s), Time: "0"}
-		v := rep.LevelVerdict(s)
-		switch {
-		case s.Compat == result.NotClaimed:
-			tc.Skipped = &junitSkipped{Message: "not claimed: the implementation lacks an operation of profile " + s.Profile}
-		case s.Known == selection.KnownFailing && v.Fails():
-			tc.Skipped = &junitSkipped{Message: "known failing: " + firstLine(s.Problem)}
-		case v.Fails() && !rep.FailsRun(s):
-			// A decision or extension the run does not require: reported, not failed.
-			tc.Skipped = &junitSkipped{Message: fmt.Sprintf("%s not followed (--require %s): %s", s.Tier, rep.Require, firstLine(s.Problem))}
-		case v.Fails():
-			tc.Failure = &junitFailure{Message: firstLine(s.Problem), Type: string(v), Text: s.Problem}
+		tc := junitCase{ClassName: class, Name: JUnitName(s), Time: fmt.Sprintf("%.6f", s.Duration.Seconds())}
+		ts.Time = seconds(parseSeconds(ts.Time) + s.Duration.Seconds())
+		switch status, message := junitStatus(rep, s); status {
+		case "skipped":
+			tc.Skipped = &junitSkipped{Message: message}
+		case "failed":
+			tc.Failure = &junitFailure{Message: message, Type: string(rep.LevelVerdict(s)), Text: s.Problem}
 		}
 		ts.Tests++
 		all.Tests++
@@ -130,3 +130,62 @@ func WriteJUnit(w io.Writer, rep *result.Report, suite *features.Suite) error {
 }
 
 func seconds(f float64) string { return fmt.Sprintf("%.3f", f) }
+
+func parseSeconds(s string) float64 {
+	f, _ := strconv.ParseFloat(s, 64)
+	return f
+}
+
+// MaxFailureLine caps FailureLine.
+const MaxFailureLine = 500
+
+// FailureLine is a failure's cause in one line (at most MaxFailureLine
+// bytes): the problem's first line, with what was wanted and what came
+// back when that line does not already say it, or with the value
+// returned for a schema violation.
+func FailureLine(s result.ScenarioResult) string {
+	line := firstLine(s.Problem)
+	switch {
+	case len(s.SchemaErrors) > 0 && s.Returned != "":
+		line += "; returned " + s.Returned
+	case s.Actual != "" && !strings.Contains(line, s.Actual):
+		want, got := s.Expected, s.Actual
+		if len(want)+len(got) > 2*excerptBytes {
+			// Two long values (a whole output): where they part.
+			want, got = excerpts(want, got)
+		}
+		if want != "" && !strings.HasPrefix(s.Expected, "output ") && !strings.Contains(line, s.Expected) {
+			line += ": want " + oneLine(want) + ", got " + oneLine(got)
+		} else {
+			line += ", got " + oneLine(got)
+		}
+	}
+	return result.Capped(line, MaxFailureLine)
+}
+
+// excerptBytes is how much of each of two long values FailureLine shows.
+const excerptBytes = 100
+
+// excerpts are want and got from a little before the first byte where they
+// part, each at most excerptBytes long, "…" marking what is left out.
+func excerpts(want, got string) (string, string) {
+	p := 0
+	for p < len(want) && p < len(got) && want[p] == got[p] {
+		p++
+	}
+	from := max(0, p-excerptBytes/4)
+	for from > 0 && from < len(want) && !utf8.RuneStart(want[from]) {
+		from--
+	}
+	cut := func(s string) string {
+		out := s[from:]
+		if from > 0 {
+			out = "…" + out
+		}
+		return result.Capped(out, excerptBytes)
+	}
+	return cut(want), cut(got)
+}
+
+// oneLine keeps a value on one line: a line break is written \n.
+func oneLine(s string) string { return strings.ReplaceAll(s, "\n", `\n`) }

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 
 	"github.com/clockspec/clockspec/conformance/result"
@@ -150,7 +151,19 @@ func writeProfileTable(w io.Writer, r *result.Report) {
 	if r.Shard != "" {
 		fmt.Fprintf(w, "shard %s of the selection\n", r.Shard)
 	}
+	// The claimed profiles first: they are what the run judged.
+	profiles := make([]result.ProfileSummary, 0, len(r.Profiles))
 	for _, p := range r.Profiles {
+		if p.Claimed {
+			profiles = append(profiles, p)
+		}
+	}
+	for _, p := range r.Profiles {
+		if !p.Claimed {
+			profiles = append(profiles, p)
+		}
+	}
+	for _, p := range profiles {
 		if !p.Claimed {
 			fmt.Fprintf(w, "%-16s %4d scenarios  not claimed (missing %s)\n", p.Profile, p.Scenarios, strings.Join(p.MissingOps, ", "))
 			continue
@@ -168,12 +181,18 @@ func writeProfileTable(w io.Writer, r *result.Report) {
 
 // FailureGroup is failing scenarios that failed the same way: the same
 // verdict, the same label (FAIL, or NOT FOLLOWED for a recommendation,
-// decision or extension the run does not require) and the same problem, word for word.
+// decision or extension the run does not require) and the same mistake (FailureKey):
+// twenty scenarios that print the same wrong year are one group, shown by
+// its first scenario's problem.
 type FailureGroup struct {
 	Verdict result.Verdict
 	Label   string
-	Problem string
-	IDs     []string
+	// Problem is the first scenario's; Difference, when the group's
+	// scenarios differ from their expected values in the same way, says
+	// how ("want "2026", got "26"").
+	Problem    string
+	Difference string
+	IDs        []string
 }
 
 // failureLabel is how the summary heads a failing scenario: FAIL (with its
@@ -195,24 +214,129 @@ func failureLabel(r *result.Report, s result.ScenarioResult) string {
 	return label
 }
 
-// GroupFailures groups failures by verdict and problem, in the order their
-// first scenario comes in.
+// GroupFailures groups failures by verdict, label and FailureKey, in the
+// order their first scenario comes in.
 func GroupFailures(r *result.Report, failures []result.ScenarioResult) []FailureGroup {
 	var groups []FailureGroup
 	at := map[string]int{}
 	for _, s := range failures {
 		v, label := r.LevelVerdict(s), failureLabel(r, s)
-		key := string(v) + "\x00" + label + "\x00" + s.Problem
+		k, diff := FailureKey(s)
+		key := string(v) + "\x00" + label + "\x00" + k
 		i, ok := at[key]
 		if !ok {
 			i = len(groups)
 			at[key] = i
-			groups = append(groups, FailureGroup{Verdict: v, Label: label, Problem: s.Problem})
+			groups = append(groups, FailureGroup{Verdict: v, Label: label, Problem: s.Problem, Difference: diff})
 		}
 		groups[i].IDs = append(groups[i].IDs, s.ID)
 	}
+	for i := range groups {
+		if len(groups[i].IDs) == 1 {
+			groups[i].Difference = ""
+		}
+	}
 	return groups
 }
+
+// FailureKey is what the failures of one mistake share, with what each
+// case fills in abstracted: the place (its list indices as N) and, when the
+// answer differs from the expected value, the difference itself — the
+// smallest stretch of whole words where they part ("2026" for "26"), or,
+// when that stretch is long, the words where they first part. A schema
+// violation's key is the schema's complaint (which names a place and a
+// rule, not a case's value); anything else is its first line with quoted
+// values and numbers abstracted. diff describes the difference for a
+// person ("" when the key holds none).
+func FailureKey(s result.ScenarioResult) (key, diff string) {
+	first := firstLine(s.Problem)
+	if len(s.SchemaErrors) > 0 {
+		return abstractNumbers(first), ""
+	}
+	if s.Expected != "" && s.Actual != "" && !strings.HasPrefix(s.Expected, "output ") {
+		place := abstractNumbers(abstractQuotedValues(first))
+		w, g := difference(s.Expected, s.Actual)
+		d := fmt.Sprintf("want %s, got %s", quoteText(w), quoteText(g))
+		return place + "\x00" + w + "\x00" + g, d
+	}
+	return abstractNumbers(abstractQuotedValues(first)), ""
+}
+
+// difference is the part of want and got between their longest common
+// prefix and suffix, widened to whole words; when either part is longer
+// than maxDifference, the words at the first place they part.
+func difference(want, got string) (w, g string) {
+	p := 0
+	for p < len(want) && p < len(got) && want[p] == got[p] {
+		p++
+	}
+	q := 0
+	for q < len(want)-p && q < len(got)-p && want[len(want)-1-q] == got[len(got)-1-q] {
+		q++
+	}
+	// Widened only where the cut splits a word.
+	if (p < len(want) && isWordByte(want[p])) || (p < len(got) && isWordByte(got[p])) {
+		for p > 0 && isWordByte(want[p-1]) {
+			p--
+		}
+	}
+	ew, eg := len(want)-q, len(got)-q
+	if (ew > p && isWordByte(want[ew-1])) || (eg > p && isWordByte(got[eg-1])) {
+		for ew < len(want) && eg < len(got) && isWordByte(want[ew]) {
+			ew++
+			eg++
+		}
+	}
+	w, g = want[p:ew], got[p:eg]
+	if len(w) <= maxDifference && len(g) <= maxDifference {
+		return w, g
+	}
+	return firstWord(want[p:]), firstWord(got[p:])
+}
+
+const maxDifference = 40
+
+func isWordByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= 0x80
+}
+
+// firstWord is s's leading word, or its first byte when it does not start
+// with one (a bracket, a quote).
+func firstWord(s string) string {
+	n := 0
+	for n < len(s) && isWordByte(s[n]) {
+		n++
+	}
+	if n == 0 && len(s) > 0 {
+		n = 1
+	}
+	return s[:n]
+}
+
+func quoteText(s string) string { return fmt.Sprintf("%q", s) }
+
+var (
+	reQuotedValue = regexp.MustCompile(`("(?:[^"\\]|\\.)*")`)
+	reNumber      = regexp.MustCompile(`\b[0-9]+(\.[0-9]+)?\b`)
+)
+
+// abstractQuotedValues replaces each quoted text of a problem line by "…",
+// except the first, which names the place (the output's field, the error
+// code asked for).
+func abstractQuotedValues(line string) string {
+	n := 0
+	return reQuotedValue.ReplaceAllStringFunc(line, func(q string) string {
+		n++
+		if n == 1 {
+			return q
+		}
+		return `"…"`
+	})
+}
+
+// abstractNumbers replaces each number (a list index in a place, a count)
+// by N.
+func abstractNumbers(line string) string { return reNumber.ReplaceAllString(line, "N") }
 
 func writeFailures(w io.Writer, r *result.Report, failures []result.ScenarioResult, o SummaryOptions) {
 	max := o.MaxFailures
@@ -230,12 +354,16 @@ func writeFailures(w io.Writer, r *result.Report, failures []result.ScenarioResu
 		if len(g.IDs) == 1 {
 			fmt.Fprintf(w, "%s %s\n%s\n", label, g.IDs[0], problem)
 		} else {
-			ids := g.IDs
+			ids := g.IDs[1:]
 			more := ""
 			if len(ids) > 5 {
-				ids, more = ids[:5], fmt.Sprintf(" and %d more", len(g.IDs)-5)
+				ids, more = ids[:5], fmt.Sprintf(" and %d more", len(g.IDs)-6)
 			}
-			fmt.Fprintf(w, "%s %d scenarios failed the same way: %s%s\n%s\n", label, len(g.IDs), strings.Join(ids, ", "), more, problem)
+			how := "the same way"
+			if g.Difference != "" {
+				how = "the same way (" + g.Difference + ")"
+			}
+			fmt.Fprintf(w, "%s %d scenarios failed %s; the first, %s:\n%s\n     the others: %s%s\n", label, len(g.IDs), how, g.IDs[0], problem, strings.Join(ids, ", "), more)
 		}
 		shown += len(g.IDs)
 	}

@@ -11,6 +11,8 @@ package result
 
 import (
 	"encoding/json"
+	"time"
+	"unicode/utf8"
 
 	"github.com/clockspec/clockspec/conformance/selection"
 	"github.com/clockspec/clockspec/features"
@@ -125,6 +127,10 @@ type ScenarioResult struct {
 	Expected     string          `json:"expected,omitempty"`
 	Actual       string          `json:"actual,omitempty"`
 	SchemaErrors []SchemaProblem `json:"schema_errors,omitempty"`
+	// Returned is the answer the failing call got (its output, or its
+	// error, as JSON; at most MaxReturned bytes, cut with "…"): what broke
+	// a schema is shown with the schema's complaint, never only named.
+	Returned string `json:"returned,omitempty"`
 	// Call is the call the failure is about: the one a golden differs for,
 	// or the last call before the failing step (absent when none was made).
 	Call *FailedCall `json:"call,omitempty"`
@@ -133,6 +139,26 @@ type ScenarioResult struct {
 	Known string `json:"known,omitempty"`
 	// Attempts is 2 when a known-flaky scenario failed and was run again.
 	Attempts int `json:"attempts,omitempty"`
+	// Duration is how long the scenario took, from its first step to its
+	// verdict (JUnit's time of the test).
+	Duration time.Duration `json:"duration_ns,omitempty"`
+}
+
+// MaxReturned caps Returned: enough for a field's value in context, short
+// enough for a JUnit message and a log line.
+const MaxReturned = 300
+
+// Capped is s itself, or s cut at a rune boundary with "…" after the cut,
+// at most max bytes in all.
+func Capped(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := max - len("…")
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }
 
 // FailedCall is the request a failure is about, as the scenario sent it.

@@ -155,6 +155,9 @@ func storeCheck(t *testing.T, kind string) map[string]storecheck.Check {
 // check; a lockless store loses concurrent updates; a store that rewrites
 // the file in place leaves a torn file when killed mid-write.
 func TestStoreCheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: it kills writers of several stores mid-write; make test-long runs it")
+	}
 	cases := []struct {
 		kind string
 		fail []string
