@@ -22,7 +22,7 @@ test: node-check python-check chromium-deps lint check unit conform fuzz-short o
 # -short and runs here, by name. CI runs make test, then make test-long
 # (.ci/run). A test that takes more than ~20 s of a 2-core machine belongs
 # here, named in LONG_TESTS and skipping itself when testing.Short().
-LONG_TESTS := ^(TestServeStaysUnderItsMemoryUnderWorstCaseLoad|TestOwnLoopMatchesGodog|TestStoreCheck|TestMakeCheckFailsAfterAHandEdit|TestNonFlushingPythonIsToldToFlush)$$
+LONG_TESTS := ^(TestServeStaysUnderItsMemoryUnderWorstCaseLoad|TestOwnLoopMatchesGodog|TestStoreCheck|TestMakeCheckFailsAfterAHandEdit|TestNonFlushingPythonIsToldToFlush|TestDocCommandsLong)$$
 test-long: oracle-deps examples-deps mcp-example-deps
 	$(GO) test -run '$(LONG_TESTS)' ./...
 
