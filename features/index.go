@@ -44,8 +44,8 @@ const (
 )
 
 // Tier says how much a scenario's verdict weighs. Every scenario has
-// exactly one, by tag: none is Required, @recommended is Recommended,
-// @decision is Decision, and @extension is Extension.
+// exactly one, by its tag (the tag constants above); a scenario with no
+// tier tag is Required.
 type Tier string
 
 // The tiers, strongest first.
