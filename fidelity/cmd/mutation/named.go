@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/clockspec/clockspec/fidelity"
 )
@@ -82,31 +81,7 @@ func judgeNamed(list string, workers int, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mutation:", err)
 		return 2
 	}
-	status := make([]string, len(ms))
-	errs := make([]error, len(ms))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < max(workers, 1); w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			dir := filepath.Join(tmp, fmt.Sprint("w", w))
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				for j := range next {
-					errs[j] = err
-				}
-				return
-			}
-			for j := range next {
-				status[j], errs[j] = judgeOne(ms[j], abs, dir, env)
-			}
-		}(w)
-	}
-	for j := range ms {
-		next <- j
-	}
-	close(next)
-	wg.Wait()
+	status, errs := judgeEach(ms, workers, tmp, abs, env)
 	code := 0
 	for j, m := range ms {
 		if errs[j] != nil {

@@ -72,31 +72,11 @@ func recheckUncovered(sum *fidelity.MutationSummary, profile string, env judgeEn
 	if err != nil {
 		return 0, err
 	}
-	status := make([]string, len(idx))
-	errs := make([]error, len(idx))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < max(workers, 1); w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			dir := filepath.Join(tmp, fmt.Sprint("w", w))
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				for j := range next {
-					errs[j] = err
-				}
-				return
-			}
-			for j := range next {
-				status[j], errs[j] = judgeOne(sum.Survivors[idx[j]], abs, dir, env)
-			}
-		}(w)
+	picked := make([]fidelity.Survivor, len(idx))
+	for j, i := range idx {
+		picked[j] = sum.Survivors[i]
 	}
-	for j := range idx {
-		next <- j
-	}
-	close(next)
-	wg.Wait()
+	status, errs := judgeEach(picked, workers, tmp, abs, env)
 	if err := errors.Join(errs...); err != nil {
 		return 0, err
 	}
@@ -250,4 +230,35 @@ func writeOverlay(src string, s fidelity.Survivor, dir string) (string, error) {
 		return "", err
 	}
 	return ovf, os.WriteFile(ovf, ov, 0o644)
+}
+
+// judgeEach judges every mutant against the suite, workers at a time, each
+// worker in its own folder under tmp; status and errs are ms's, in order.
+func judgeEach(ms []fidelity.Survivor, workers int, tmp, root string, env judgeEnv) (status []string, errs []error) {
+	status = make([]string, len(ms))
+	errs = make([]error, len(ms))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < max(workers, 1); w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			dir := filepath.Join(tmp, fmt.Sprint("w", w))
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				for j := range next {
+					errs[j] = err
+				}
+				return
+			}
+			for j := range next {
+				status[j], errs[j] = judgeOne(ms[j], root, dir, env)
+			}
+		}(w)
+	}
+	for j := range ms {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+	return status, errs
 }
