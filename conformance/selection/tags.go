@@ -161,7 +161,13 @@ func CheckTags(s *features.Suite, expr string) error {
 	}
 	for _, t := range te.tags {
 		if !s.HasTag(t) {
-			return &OptionError{Option: "Tags", Value: expr, Problem: "no scenario has the tag " + t, Err: ErrUnknownTag}
+			problem := "no scenario has the tag " + t
+			if p := strings.TrimPrefix(t, "@"); features.IsConversation(p) {
+				// Its scenarios are conversations with an agent, which a
+				// run of operations never loads: say where they are run.
+				problem += ": " + p + "'s conversations are run by conform agent, not conform run"
+			}
+			return &OptionError{Option: "Tags", Value: expr, Problem: problem, Err: ErrUnknownTag}
 		}
 	}
 	return nil

@@ -71,3 +71,21 @@ func TestTagExpressions(t *testing.T) {
 		}
 	}
 }
+
+// A conversation profile's tag is unknown to a run of operations (its
+// scenarios are not loaded there), and the refusal says which command
+// runs them; any other unknown tag gets no such hint.
+func TestConversationTagPointsAtConformAgent(t *testing.T) {
+	suite, err := features.Load(features.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = selection.CheckTags(suite, "@clock-agent")
+	if err == nil || !strings.Contains(err.Error(), "clock-agent's conversations are run by conform agent") {
+		t.Errorf("@clock-agent: %v, want a refusal naming conform agent", err)
+	}
+	err = selection.CheckTags(suite, "@no-such-tag")
+	if err == nil || strings.Contains(err.Error(), "conform agent") {
+		t.Errorf("@no-such-tag: %v, want a refusal without the hint", err)
+	}
+}
