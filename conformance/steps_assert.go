@@ -331,26 +331,33 @@ func parseRFC3339(s string) (time.Time, error) {
 	return t, nil
 }
 
+// instants reads the step's RFC 3339 argument and the output's field at
+// path, both as written and as times: what the instant steps compare.
+func (w *world) instants(path, want string) (ws string, wt time.Time, gs string, gt time.Time, err error) {
+	if ws, err = unquote(want); err != nil {
+		return
+	}
+	if wt, err = parseRFC3339(ws); err != nil {
+		err = fmt.Errorf("step argument: %w", err)
+		return
+	}
+	if gs, err = w.stringField(path); err != nil {
+		return
+	}
+	if gt, err = parseRFC3339(gs); err != nil {
+		err = fmt.Errorf("output %q: %w", path, err)
+	}
+	return
+}
+
 // fieldIsRFC3339 accepts every RFC 3339 spelling of want's instant at want's
 // UTC offset: Z or +00:00, t or T, a fraction with or without trailing
 // zeros. The instant and the offset are what RFC 3339 fixes; the spelling
 // is not.
 func (w *world) fieldIsRFC3339(path, want string) error {
-	ws, err := unquote(want)
+	ws, wt, gs, gt, err := w.instants(path, want)
 	if err != nil {
 		return err
-	}
-	wt, err := parseRFC3339(ws)
-	if err != nil {
-		return fmt.Errorf("step argument: %w", err)
-	}
-	gs, err := w.stringField(path)
-	if err != nil {
-		return err
-	}
-	gt, err := parseRFC3339(gs)
-	if err != nil {
-		return fmt.Errorf("output %q: %w", path, err)
 	}
 	_, goff := gt.Zone()
 	_, woff := wt.Zone()
@@ -379,21 +386,9 @@ func (w *world) refused() error {
 // the given instant, at any offset: where a seed fixes the instant and
 // leaves its offset open. The offset is open at the exact level too.
 func (w *world) fieldIsInstant(path, want string) error {
-	ws, err := unquote(want)
+	_, wt, gs, gt, err := w.instants(path, want)
 	if err != nil {
 		return err
-	}
-	wt, err := parseRFC3339(ws)
-	if err != nil {
-		return fmt.Errorf("step argument: %w", err)
-	}
-	gs, err := w.stringField(path)
-	if err != nil {
-		return err
-	}
-	gt, err := parseRFC3339(gs)
-	if err != nil {
-		return fmt.Errorf("output %q: %w", path, err)
 	}
 	if !gt.Equal(wt) {
 		return fmt.Errorf("output %q is %s, the instant %s; want the instant %s (at any offset)",
