@@ -34,6 +34,8 @@ func (t *Tree) members() ([]int, bool) {
 	default:
 	}
 	mark := []byte(TreeVar + "=" + t.token + "\x00")
+	t.knownMu.Lock()
+	defer t.knownMu.Unlock()
 	in := map[int]bool{}
 	children := map[int][]int{}
 	var queue []int
@@ -42,9 +44,13 @@ func (t *Tree) members() ([]int, bool) {
 		if p.pid == self || p.zombie {
 			continue
 		}
+		// A process found once stays a member while it lives (same pid,
+		// same start): its environment cannot always be read — not while
+		// it execs, nor while it dies of a SIGKILL before it turns zombie.
 		// A process older than the leader cannot descend from it: only the
 		// younger ones' environments are read (the costly part).
-		if leader && (p.pid == t.pid || p.pgrp == t.pid || p.sid == t.pid) ||
+		if start, ok := t.known[p.pid]; ok && start == p.start ||
+			leader && (p.pid == t.pid || p.pgrp == t.pid || p.sid == t.pid) ||
 			p.start >= t.born && carries(p.pid, mark) {
 			in[p.pid] = true
 			queue = append(queue, p.pid)
@@ -63,16 +69,14 @@ func (t *Tree) members() ([]int, bool) {
 			}
 		}
 	}
-	zombie := map[int]bool{}
-	for _, p := range procs {
-		if p.zombie {
-			zombie[p.pid] = true
-		}
+	if t.known == nil {
+		t.known = map[int]uint64{}
 	}
 	var out []int
-	for pid := range in {
-		if !zombie[pid] {
-			out = append(out, pid)
+	for _, p := range procs {
+		if in[p.pid] && !p.zombie {
+			out = append(out, p.pid)
+			t.known[p.pid] = p.start
 		}
 	}
 	return out, true

@@ -63,6 +63,9 @@ type Tree struct {
 
 	mu    sync.Mutex
 	ended bool // Kill or Stop ran to the end: nothing of it is left
+
+	knownMu sync.Mutex
+	known   map[int]uint64 // every member a sweep has found: pid → start
 }
 
 var (
@@ -212,13 +215,15 @@ func (t *Tree) finish() {
 // wrapper stop at the same moment), the leader itself (it may have left
 // its group), then every other member the sweep finds.
 func (t *Tree) signalAll(sig syscall.Signal) {
+	// Sweep first, while the leader lives: its children are found as its
+	// descendants before the signal below reparents them.
+	pids, _ := t.members()
 	select {
 	case <-t.exited: // its pid, and so its group's, may be reused once reaped
 	default:
 		_ = syscall.Kill(-t.pid, sig)
 		_ = syscall.Kill(t.pid, sig)
 	}
-	pids, _ := t.members()
 	for _, pid := range pids {
 		if pid != t.pid {
 			_ = syscall.Kill(pid, sig)
