@@ -13,6 +13,8 @@ import (
 //
 //   - version: a process start (every package's init, godog's included)
 //     and the spec parsed; what every run, shard and serve child pays first;
+//   - show: a start, one scenario's feature file parsed and its calls read
+//     from the call corpus (no reference run; the goal: under 50 ms);
 //   - list: a start, the spec and every feature file parsed;
 //   - run-v1: --tags @v1, which parses v1's share only;
 //   - run-all: the whole suite, --require all (the goal: at most
@@ -30,6 +32,7 @@ func BenchmarkBuiltBinary(b *testing.B) {
 		args []string
 	}{
 		{"version", []string{"version"}},
+		{"show", []string{"show", "v1/format-messages/json-spellings/escaped-first-key"}},
 		{"list", []string{"list"}},
 		{"run-v1", []string{"run", "--tags", "@v1"}},
 		{"run-all", []string{"run", "--require", "all"}},
