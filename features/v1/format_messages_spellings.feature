@@ -57,8 +57,13 @@ Feature: format_messages answers a batch however its JSON is written
       | two-letter-timezone-first | {"timezone": "ab", "messages": []} | <context timezone=\\"ab\\" />\\n<messages>\\n\\n</messages> |
       | empty-key-last-compact | {"timezone": "UTC", "messages": [{"sender_name": "A", "content": "b", "timestamp": "2024-03-09T15:04:05Z","":1}]} | <context timezone=\\"UTC\\" />\\n<messages>\\n<message sender=\\"A\\" time=\\"Mar 9, 2024, 3:04 PM\\">b</message>\\n</messages> |
 
-  @req:V1-FMT-LINE @id:v1/format-messages/json-spellings-refused
+  @decision @req:V1-FMT-LINE @id:v1/format-messages/json-spellings-refused
   Scenario Outline: a batch that JSON.parse reads as missing or mistyped is refused however it is written
+    The seed gives v1's `formatMessages(messages, timezone)` JavaScript objects whose fields are
+    strings, and says nothing of one whose field is missing, null or of another type: v1's own
+    code would format such an object (its "escapeXml(s): an empty or missing string gives """),
+    and its callers never build one. The JSON request is the kit's, and the kit refuses what its
+    input schema refuses (invalid_input), however the request is written.
     When I call "v1.format_messages" with:
       """json
       <input>
