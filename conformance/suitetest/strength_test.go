@@ -25,6 +25,7 @@ var seedOf = map[string][]string{
 	"datetime":        {"003_"},
 	"clock-core":      {"004_"},
 	"clock-awareness": {"004_"},
+	"clock-agent":     {"004_"},
 }
 
 // seedTexts reads the seeds a quote is checked against, normalised
