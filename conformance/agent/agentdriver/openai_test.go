@@ -222,8 +222,14 @@ func TestOpenAIFaultsAreTheTrialsFault(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			srv, _ := server(t, c.m, c.delay)
-			a := &agentdriver.OpenAI{BaseURL: srv.URL + "/v1", Model: "scripted", MaxToolCalls: 6, Timeout: 300 * time.Millisecond}
-			rep := runOne(t, a, 5*time.Second, "floating/oslo-spring-forward")
+			// Only the slow case is meant to run out of time; the others get
+			// a bound a loaded machine cannot reach by accident.
+			timeout := 10 * time.Second
+			if c.delay > 0 {
+				timeout = 300 * time.Millisecond
+			}
+			a := &agentdriver.OpenAI{BaseURL: srv.URL + "/v1", Model: "scripted", MaxToolCalls: 6, Timeout: timeout}
+			rep := runOne(t, a, 20*time.Second, "floating/oslo-spring-forward")
 			tr := rep.Scenarios[0].Trials[0]
 			if tr.Verdict != agent.Faulted || tr.Fault != c.fault || !strings.Contains(tr.Message, c.text) {
 				t.Fatalf("verdict %s, fault %q: %s; want fault %s mentioning %q", tr.Verdict, tr.Fault, tr.Message, c.fault, c.text)
