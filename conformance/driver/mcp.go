@@ -24,6 +24,7 @@ import (
 
 	"github.com/clockspec/clockspec/conformance/supervise"
 	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/protocol/mcpline"
 	"github.com/clockspec/clockspec/spec"
 )
 
@@ -407,7 +408,9 @@ func (d *mcpDriver) spawn(c *mcpConn) (mcp.Transport, error) {
 		c.exit = tree.Err()
 		close(c.dead)
 	}()
-	return &mcp.IOTransport{Reader: stdout, Writer: stdin, MaxLineLength: protocol.MaxMessageBytes}, nil
+	// mcpline rather than the SDK's IOTransport: the same framing and
+	// bound, without the SDK's 32 KiB decoder per message (see there).
+	return &mcpline.Transport{Reader: stdout, Writer: stdin, MaxMessageBytes: protocol.MaxMessageBytes}, nil
 }
 
 // startFault says why a server could not be initialised: it exited, it

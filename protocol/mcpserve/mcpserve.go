@@ -21,6 +21,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/protocol/mcpline"
 	"github.com/clockspec/clockspec/spec"
 )
 
@@ -131,9 +132,13 @@ func TuneGC() {
 }
 
 // Stdio serves srv on the process's stdin and stdout until stdin ends. A
-// message is bounded like the JSON-Lines protocol's.
+// message is bounded like the JSON-Lines protocol's. The transport is
+// mcpline's, not the SDK's: the same framing without the SDK's 32 KiB
+// decoder per message.
 func Stdio(ctx context.Context, srv *mcp.Server) error {
-	return srv.Run(ctx, &mcp.StdioTransport{MaxLineLength: protocol.MaxMessageBytes})
+	t := mcpline.Stdio()
+	t.MaxMessageBytes = protocol.MaxMessageBytes
+	return srv.Run(ctx, t)
 }
 
 // Handler serves srv over MCP's streamable HTTP transport, stateless (every
