@@ -41,7 +41,7 @@ func init() {
 		}
 		srv := mcpFake(mode, os.Getenv("CLOCKSPEC_MCP_MATCH"))
 		var err error
-		if mode == "healthy" {
+		if mode == "healthy" || mode == "echo" {
 			err = mcpserve.Stdio(context.Background(), srv) // as conform serve --mcp serves it
 		} else {
 			err = srv.Run(context.Background(), &mcp.StdioTransport{}) // the SDK's own
