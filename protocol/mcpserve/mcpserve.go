@@ -117,9 +117,10 @@ const GCPercent = 400
 
 // TuneGC sets the garbage collector of a process that speaks MCP through
 // the SDK, as a server or as a client, to GCPercent, unless GOGC in the
-// environment says otherwise. The SDK decodes each message with a fresh
-// decoder that allocates a 32 KiB buffer: about 160 KiB of garbage per
-// tools/call on the server's side and 130 KiB on the client's. A server's
+// environment says otherwise. The SDK decodes each JSON value with a fresh
+// decoder that allocates a 32 KiB buffer: twice per tools/call on each side
+// over stdio (mcpline decodes the messages themselves without it), and
+// more over HTTP, where the SDK's transport decodes them too. A server's
 // live heap is about 1.5 MiB: at Go's default of 100 the collector ran
 // every nine calls and took half the server's time per call; at 400 it
 // runs every fifty, for a peak of about 35 MiB resident (the memory limit
