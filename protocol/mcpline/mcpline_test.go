@@ -217,7 +217,9 @@ func TestMessageLargerThanTheBuffer(t *testing.T) {
 	if msgs, err := readAll(t, connect(t, strings.NewReader(big+"\r\n"), max)); !errors.Is(err, io.EOF) || len(msgs) != 1 {
 		t.Fatalf("the same with \\r\\n: %d messages, %v", len(msgs), err)
 	}
-	over := &countingReader{r: io.MultiReader(strings.NewReader(msgOf(max+1)), endless('x'))}
+	// The line goes on for 8 MiB: a reader that waited for its end would
+	// read all of it (and fail on the stream's end instead).
+	over := &countingReader{r: io.MultiReader(strings.NewReader(msgOf(max+1)), io.LimitReader(endless('x'), 8<<20))}
 	msgs, err = readAll(t, connect(t, over, max))
 	if len(msgs) != 0 || !errors.Is(err, mcpline.ErrTooLarge) || !strings.Contains(err.Error(), "longer than 307200 bytes") {
 		t.Fatalf("a message of max+1 bytes: %d messages, %v", len(msgs), err)
