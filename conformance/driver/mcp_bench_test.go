@@ -97,10 +97,19 @@ func BenchmarkMCPDriver(b *testing.B) {
 // conform run would give it. cpu-ratio is the same for the CPU time the
 // runner and its child spend on a run: on a loaded machine wall time is
 // mostly waiting for a core, CPU time much less so.
+//
+// The same profile over MCP with the SDK's own stdio transport on both
+// sides (as before mcpline) runs beside them: sdk-stdio-ratio and
+// sdk-stdio-cpu-ratio are the subprocess driver's against it, so what
+// mcpline saves is measured under the same load.
 func BenchmarkDatetimeProfileMCPvsSubprocess(b *testing.B) {
 	defer asConformRun(false)()
 	mcpDrv := mcpFakeDriver(b, "healthy")
 	defer mcpDrv.Close()
+	restore := driver.UseSDKStdio()
+	sdkDrv := mcpFakeDriver(b, "healthy-sdk")
+	restore()
+	defer sdkDrv.Close()
 	exe, _ := os.Executable()
 	sub, err := driver.Subprocess(driver.SubprocessOptions{Argv: []string{exe},
 		Env: append(os.Environ(), "CLOCKSPEC_FAKE=healthy")})
@@ -109,7 +118,7 @@ func BenchmarkDatetimeProfileMCPvsSubprocess(b *testing.B) {
 	}
 	defer sub.Close()
 	run := func(d conformance.Driver) (wall, cpu time.Duration) {
-		defer asConformRun(d == mcpDrv)()
+		defer asConformRun(d != sub)()
 		cpu0 := processCPU(b, true)
 		start := time.Now()
 		rep, err := conformance.Run(context.Background(), conformance.Options{Driver: d, Tags: "@datetime", Goldens: goldensFS()})
@@ -119,15 +128,18 @@ func BenchmarkDatetimeProfileMCPvsSubprocess(b *testing.B) {
 		}
 		return wall, processCPU(b, false) - cpu0
 	}
-	run(mcpDrv) // both started and warm before timing
+	run(mcpDrv) // all started and warm before timing
 	run(sub)
+	run(sdkDrv)
 	b.ResetTimer()
-	var overMCP, overSub, cpuMCP, cpuSub time.Duration
+	var overMCP, overSub, overSDK, cpuMCP, cpuSub, cpuSDK time.Duration
 	for i := 0; i < b.N; i++ {
 		w, c := run(mcpDrv)
 		overMCP, cpuMCP = overMCP+w, cpuMCP+c
 		w, c = run(sub)
 		overSub, cpuSub = overSub+w, cpuSub+c
+		w, c = run(sdkDrv)
+		overSDK, cpuSDK = overSDK+w, cpuSDK+c
 	}
 	b.ReportMetric(overMCP.Seconds()/float64(b.N), "mcp-s/run")
 	b.ReportMetric(overSub.Seconds()/float64(b.N), "subprocess-s/run")
@@ -135,6 +147,8 @@ func BenchmarkDatetimeProfileMCPvsSubprocess(b *testing.B) {
 	b.ReportMetric(cpuMCP.Seconds()/float64(b.N), "mcp-cpu-s/run")
 	b.ReportMetric(cpuSub.Seconds()/float64(b.N), "subprocess-cpu-s/run")
 	b.ReportMetric(cpuSub.Seconds()/cpuMCP.Seconds(), "cpu-ratio")
+	b.ReportMetric(overSub.Seconds()/overSDK.Seconds(), "sdk-stdio-ratio")
+	b.ReportMetric(cpuSub.Seconds()/cpuSDK.Seconds(), "sdk-stdio-cpu-ratio")
 }
 
 // processCPU is the user and system time of this process and of its

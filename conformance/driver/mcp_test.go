@@ -36,7 +36,7 @@ func init() {
 		if mode == "escape-hang" {
 			escapeGroup() // then hangs for good on the matching call
 		}
-		if mode == "healthy" || mode == "echo" {
+		if mode == "healthy" || mode == "healthy-sdk" || mode == "echo" {
 			mcpserve.TuneGC() // as conform serve --mcp does: the benchmarks' servers
 		}
 		srv := mcpFake(mode, os.Getenv("CLOCKSPEC_MCP_MATCH"))
@@ -44,7 +44,9 @@ func init() {
 		if mode == "healthy" || mode == "echo" {
 			err = mcpserve.Stdio(context.Background(), srv) // as conform serve --mcp serves it
 		} else {
-			err = srv.Run(context.Background(), &mcp.StdioTransport{}) // the SDK's own
+			// The SDK's own (healthy-sdk: as serve --mcp served it before
+			// mcpline, for the benchmark).
+			err = srv.Run(context.Background(), &mcp.StdioTransport{MaxLineLength: protocol.MaxMessageBytes})
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "fake mcp:", err)
@@ -59,7 +61,7 @@ func mcpFake(mode, match string) *mcp.Server {
 		panic(err)
 	}
 	impl := reference.New()
-	if mode == "healthy" {
+	if mode == "healthy" || mode == "healthy-sdk" {
 		return mcpserve.NewServer(impl, tools)
 	}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "fake-" + mode, Version: "0"}, nil)
