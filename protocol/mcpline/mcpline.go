@@ -1,14 +1,14 @@
 // Package mcpline is MCP's stdio transport for the official Go SDK: one
-// JSON-RPC message per line, each line bounded, decoded with the standard
-// library.
+// JSON-RPC message per line, each line bounded, each message parsed once.
 //
 // The SDK's own stdio transport decodes every message three times through
 // its JSON package (once as a possible batch, once as a message, once for a
-// request's method), and each time that package makes a decoder with a
-// fresh 32 KiB buffer, which the runtime must clear: most of what a
-// tools/call costs a process beyond the tool itself, on both sides. This
-// transport reads each line into one reused buffer and decodes it once,
-// allocating only what the message holds.
+// request's method), and each time that package makes a stream decoder
+// with a fresh 32 KiB buffer, which the runtime must allocate as a large
+// object and clear: most of what a tools/call costs a process beyond the
+// tool itself, on both sides. This transport reads each line into one
+// reused buffer and parses it in place with the same JSON package and
+// options, allocating only what the message holds.
 //
 // What it accepts is what MCP's stdio transport says: each message is one
 // line of JSON (a JSON object; no embedded newline), ending with a newline
@@ -35,6 +35,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	segjson "github.com/segmentio/encoding/json"
 
 	"github.com/clockspec/clockspec/protocol"
 )
@@ -222,83 +223,91 @@ func crBefore(line, chunk []byte) bool {
 }
 
 // Decode reads one JSON-RPC 2.0 message (not a batch) as the SDK's
-// jsonrpc.DecodeMessage does: member names match exactly, a message with a
-// "method" member is a request (a notification without an id), any other
-// must have an id and is a response. Each value it keeps is a copy, so
-// data may be reused.
+// jsonrpc.DecodeMessage does, with the JSON package the SDK uses and the
+// same options (member names match exactly): a message with a "method"
+// member is a request (a notification without an id), any other must have
+// an id and is a response. Unlike the SDK's, it parses the bytes it is
+// given rather than streaming them through a decoder with a buffer of its
+// own, and refuses anything after the message. Each value it keeps is a
+// copy, so data may be reused.
 func Decode(data []byte) (jsonrpc.Message, error) {
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(data, &m); err != nil {
-		var ute *json.UnmarshalTypeError
-		if errors.As(err, &ute) && ute.Value == "array" {
-			return nil, errors.New("a JSON-RPC batch (an array); MCP has had no batches since 2025-06-18")
-		}
+	if err := checkDepth(data, maxDepth); err != nil {
+		return nil, err
+	}
+	if b := bytes.TrimSpace(data); len(b) > 0 && b[0] == '[' {
+		return nil, errors.New("a JSON-RPC batch (an array); MCP has had no batches since 2025-06-18")
+	}
+	var w message
+	rest, err := segjson.Parse(data, &w, segjson.DontMatchCaseInsensitiveStructFields)
+	if err == nil && len(bytes.TrimSpace(rest)) > 0 {
+		err = fmt.Errorf("invalid character %q after the message", rest[0])
+	}
+	if err != nil {
 		return nil, fmt.Errorf("not JSON-RPC: %w", err)
 	}
-	if m == nil {
-		return nil, errors.New("not JSON-RPC: null is not a message")
+	if w.Version != "2.0" {
+		return nil, fmt.Errorf("invalid message version tag %q; expected %q", w.Version, "2.0")
 	}
-	var version string
-	if err := unmarshalMember(m, "jsonrpc", &version); err != nil {
-		return nil, err
-	}
-	if version != "2.0" {
-		return nil, fmt.Errorf("invalid message version tag %q; expected %q", version, "2.0")
-	}
-	var rawID any
-	if err := unmarshalMember(m, "id", &rawID); err != nil {
-		return nil, err
-	}
-	id, err := jsonrpc.MakeID(rawID)
+	id, err := jsonrpc.MakeID(w.ID)
 	if err != nil {
 		return nil, err
 	}
-	if raw, ok := m["method"]; ok {
+	if len(w.Method) > 0 {
 		var method string
-		if err := json.Unmarshal(raw, &method); err != nil {
+		if _, err := segjson.Parse(w.Method, &method, segjson.DontMatchCaseInsensitiveStructFields); err != nil {
 			return nil, fmt.Errorf("the method: %w", err)
 		}
-		return &jsonrpc.Request{ID: id, Method: method, Params: m["params"]}, nil
+		return &jsonrpc.Request{ID: id, Method: method, Params: w.Params}, nil
 	}
 	if !id.IsValid() {
 		return nil, errors.New("a response without an id (or a request without a method)")
 	}
-	resp := &jsonrpc.Response{ID: id, Result: m["result"]}
-	if raw, ok := m["error"]; ok && !bytes.Equal(raw, []byte("null")) {
-		e, err := decodeError(raw)
-		if err != nil {
-			return nil, err
-		}
-		resp.Error = e
+	resp := &jsonrpc.Response{ID: id, Result: w.Result}
+	if w.Error != nil {
+		resp.Error = w.Error
 	}
 	return resp, nil
 }
 
-// decodeError reads a JSON-RPC error object, member names matching exactly.
-func decodeError(raw json.RawMessage) (*jsonrpc.Error, error) {
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil || m == nil {
-		return nil, fmt.Errorf("the error is not an object: %s", raw)
-	}
-	e := &jsonrpc.Error{Data: m["data"]}
-	if err := unmarshalMember(m, "code", &e.Code); err != nil {
-		return nil, fmt.Errorf("the error: %w", err)
-	}
-	if err := unmarshalMember(m, "message", &e.Message); err != nil {
-		return nil, fmt.Errorf("the error: %w", err)
-	}
-	return e, nil
+// message is a JSON-RPC message as it is written.
+type message struct {
+	Version string          `json:"jsonrpc"`
+	ID      any             `json:"id"`
+	Method  json.RawMessage `json:"method"`
+	Params  json.RawMessage `json:"params"`
+	Result  json.RawMessage `json:"result"`
+	Error   *jsonrpc.Error  `json:"error"`
 }
 
-// unmarshalMember decodes member name of m into v, leaving v as it is when
-// the member is absent.
-func unmarshalMember(m map[string]json.RawMessage, name string, v any) error {
-	raw, ok := m[name]
-	if !ok {
-		return nil
-	}
-	if err := json.Unmarshal(raw, v); err != nil {
-		return fmt.Errorf("the %q member: %w", name, err)
+// maxDepth bounds how deep a message's arrays and objects nest, as the
+// SDK bounds what it decodes: parsing recurses once per level.
+const maxDepth = 1000
+
+// checkDepth refuses data nesting arrays and objects deeper than max,
+// counting brackets outside strings.
+func checkDepth(data []byte, max int) error {
+	depth, inString, escaped := 0, false, false
+	for _, c := range data {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			depth++
+			if depth > max {
+				return fmt.Errorf("not JSON-RPC: nested deeper than %d levels", max)
+			}
+		case c == '}' || c == ']':
+			depth--
+		}
 	}
 	return nil
 }

@@ -235,12 +235,14 @@ func TestMessageLargerThanTheBuffer(t *testing.T) {
 func TestMalformedLinesFailClearly(t *testing.T) {
 	ok := `{"jsonrpc":"2.0","id":1,"result":{}}` + "\n"
 	for _, tc := range []struct{ line, want string }{
-		{"{bad}", "line 2: not JSON-RPC: invalid character 'b'"},
-		{"{\n  \"jsonrpc\": \"2.0\", \"id\": 2, \"result\": {}\n}", "line 2: not JSON-RPC: unexpected end of JSON input"},
+		{"{bad}", "line 2: not JSON-RPC: json: expected '\"' at the beginning of a string value: bad}"},
+		{"{\n  \"jsonrpc\": \"2.0\", \"id\": 2, \"result\": {}\n}", "line 2: not JSON-RPC: json: unexpected end of JSON input: {"},
 		{`[{"jsonrpc":"2.0","id":2,"result":{}}]`, "line 2: a JSON-RPC batch"},
-		{`{"jsonrpc":"2.0","id":2}{"jsonrpc":"2.0","id":3}`, "line 2: not JSON-RPC: invalid character '{' after top-level value"},
+		{`{"jsonrpc":"2.0","id":2}{"jsonrpc":"2.0","id":3}`, "line 2: not JSON-RPC: invalid character '{' after the message"},
 		{`{"jsonrpc":"2.0","result":{}}`, "line 2: a response without an id"},
-		{`{"jsonrpc":"2.0","id":1,"error":{"code":1.5,"message":"m"}}`, `line 2: the error: the "code" member`},
+		{`{"jsonrpc":"2.0","id":1,"error":{"code":1.5,"message":"m"}}`, `WireError.error.code of type int64`},
+		{strings.Repeat("[", 1001) + strings.Repeat("]", 1001), "line 2: not JSON-RPC: nested deeper than 1000 levels"},
+		{`{"jsonrpc":"2.0","id":2,"result":` + strings.Repeat("[", 1000) + strings.Repeat("]", 1000) + `}`, "line 2: not JSON-RPC: nested deeper than 1000 levels"},
 	} {
 		msgs, err := readAll(t, connect(t, strings.NewReader(ok+tc.line+"\n"+ok), 0))
 		if len(msgs) != 1 || err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -444,3 +446,25 @@ type closeRecorder struct {
 }
 
 func (c *closeRecorder) Close() error { c.closed = true; return nil }
+
+// Decode against the SDK's jsonrpc.DecodeMessage (what its stdio transport
+// calls, after trying the line as a batch) on a tools/call answer of the
+// reference, interleaved: ratio = the SDK's time over Decode's.
+func BenchmarkDecode(b *testing.B) {
+	line := []byte(`{"jsonrpc":"2.0","id":12,"result":{"content":[{"type":"text","text":"{\"operation\":\"diff\",\"left\":\"2026-04-20T10:00:00+03:00\",\"right\":\"2026-04-22T15:30:00+03:00\",\"duration_seconds\":192600,\"duration_minutes\":3210,\"duration_hours\":53.5,\"duration_days\":2.2291666667,\"sign\":1}"}],"structuredContent":{"operation":"diff","left":"2026-04-20T10:00:00+03:00","right":"2026-04-22T15:30:00+03:00","duration_seconds":192600,"duration_minutes":3210,"duration_hours":53.5,"duration_days":2.2291666667,"sign":1}}}`)
+	var ours, sdk time.Duration
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		if _, err := mcpline.Decode(line); err != nil {
+			b.Fatal(err)
+		}
+		mid := time.Now()
+		if _, err := jsonrpc.DecodeMessage(line); err != nil {
+			b.Fatal(err)
+		}
+		ours, sdk = ours+mid.Sub(start), sdk+time.Since(mid)
+	}
+	b.ReportMetric(float64(ours.Nanoseconds())/float64(b.N), "decode-ns/op")
+	b.ReportMetric(float64(sdk.Nanoseconds())/float64(b.N), "sdk-ns/op")
+	b.ReportMetric(sdk.Seconds()/ours.Seconds(), "ratio")
+}
