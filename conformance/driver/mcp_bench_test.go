@@ -1,11 +1,16 @@
 package driver_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime/debug"
+	"strconv"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -13,13 +18,14 @@ import (
 
 	"github.com/clockspec/clockspec/conformance"
 	"github.com/clockspec/clockspec/conformance/driver"
+	"github.com/clockspec/clockspec/protocol/mcpline"
 	"github.com/clockspec/clockspec/protocol/mcpserve"
 )
 
 // The MCP driver's own cost (the tool-list check, the schema check of every
 // input, judging the result) over the SDK's: the driver against the
 // reference's tools over stdio, and a bare SDK client calling an echo tool
-// on the same SDK over the same transport; ratio = bare ops/s over driver
+// on the same SDK over the same transport (mcpline, both sides); ratio = bare ops/s over driver
 // ops/s' inverse, as for the other drivers (≥ 0.5 wanted).
 var prdDiff = json.RawMessage(`{"operation": "diff", "left": "2026-04-20T10:00:00+03:00", "right": "2026-04-22T15:30:00+03:00"}`)
 
@@ -55,7 +61,14 @@ func BenchmarkMCPDriver(b *testing.B) {
 	exe, _ := os.Executable()
 	cmd := exec.Command(exe)
 	cmd.Env = append(os.Environ(), "CLOCKSPEC_MCP_FAKE=echo")
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "bare", Version: "0"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd},
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	defer cmd.Wait() // the echo server exits when its stdin closes
+	// The transport the driver uses, so the ratio is the driver's own work.
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "bare", Version: "0"}, nil).Connect(ctx, &mcpline.Transport{Reader: stdout, Writer: stdin},
 		&mcp.ClientSessionOptions{ProtocolVersion: driver.MCPProtocolVersion})
 	if err != nil {
 		b.Fatal(err)
@@ -80,12 +93,23 @@ func BenchmarkMCPDriver(b *testing.B) {
 
 // The whole datetime profile over MCP (stdio) against the same over the
 // JSON-Lines subprocess driver, in one run: ratio = subprocess time over
-// MCP time (≥ 0.5: MCP within 2× the subprocess driver). Each run has the
-// garbage collector conform run would give it.
+// MCP time (issue 26 wants ≥ 0.6). Each run has the garbage collector
+// conform run would give it. cpu-ratio is the same for the CPU time the
+// runner and its child spend on a run: on a loaded machine wall time is
+// mostly waiting for a core, CPU time much less so.
+//
+// The same profile over MCP with the SDK's own stdio transport on both
+// sides (as before mcpline) runs beside them: sdk-stdio-ratio and
+// sdk-stdio-cpu-ratio are the subprocess driver's against it, so what
+// mcpline saves is measured under the same load.
 func BenchmarkDatetimeProfileMCPvsSubprocess(b *testing.B) {
 	defer asConformRun(false)()
 	mcpDrv := mcpFakeDriver(b, "healthy")
 	defer mcpDrv.Close()
+	restore := driver.UseSDKStdio()
+	sdkDrv := mcpFakeDriver(b, "healthy-sdk")
+	restore()
+	defer sdkDrv.Close()
 	exe, _ := os.Executable()
 	sub, err := driver.Subprocess(driver.SubprocessOptions{Argv: []string{exe},
 		Env: append(os.Environ(), "CLOCKSPEC_FAKE=healthy")})
@@ -93,24 +117,85 @@ func BenchmarkDatetimeProfileMCPvsSubprocess(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer sub.Close()
-	run := func(d conformance.Driver) time.Duration {
-		defer asConformRun(d == mcpDrv)()
+	run := func(d conformance.Driver) (wall, cpu time.Duration) {
+		defer asConformRun(d != sub)()
+		cpu0 := processCPU(b, true)
 		start := time.Now()
 		rep, err := conformance.Run(context.Background(), conformance.Options{Driver: d, Tags: "@datetime", Goldens: goldensFS()})
+		wall = time.Since(start)
 		if err != nil || !rep.OK() {
 			b.Fatalf("run failed: %v", err)
 		}
-		return time.Since(start)
+		return wall, processCPU(b, false) - cpu0
 	}
-	run(mcpDrv) // both started and warm before timing
+	run(mcpDrv) // all started and warm before timing
 	run(sub)
+	run(sdkDrv)
 	b.ResetTimer()
-	var overMCP, overSub time.Duration
+	var overMCP, overSub, overSDK, cpuMCP, cpuSub, cpuSDK time.Duration
 	for i := 0; i < b.N; i++ {
-		overMCP += run(mcpDrv)
-		overSub += run(sub)
+		w, c := run(mcpDrv)
+		overMCP, cpuMCP = overMCP+w, cpuMCP+c
+		w, c = run(sub)
+		overSub, cpuSub = overSub+w, cpuSub+c
+		w, c = run(sdkDrv)
+		overSDK, cpuSDK = overSDK+w, cpuSDK+c
 	}
 	b.ReportMetric(overMCP.Seconds()/float64(b.N), "mcp-s/run")
 	b.ReportMetric(overSub.Seconds()/float64(b.N), "subprocess-s/run")
 	b.ReportMetric(overSub.Seconds()/overMCP.Seconds(), "ratio")
+	b.ReportMetric(cpuMCP.Seconds()/float64(b.N), "mcp-cpu-s/run")
+	b.ReportMetric(cpuSub.Seconds()/float64(b.N), "subprocess-cpu-s/run")
+	b.ReportMetric(cpuSub.Seconds()/cpuMCP.Seconds(), "cpu-ratio")
+	b.ReportMetric(overSub.Seconds()/overSDK.Seconds(), "sdk-stdio-ratio")
+	b.ReportMetric(cpuSub.Seconds()/cpuSDK.Seconds(), "sdk-stdio-cpu-ratio")
 }
+
+// processCPU is the user and system time of this process and of its
+// children (the servers the drivers started, still running, read from
+// /proc at the kernel's clock tick), so far. The children are read before
+// this process when starting a measure and after it when ending one, so
+// that reading them is not counted.
+func processCPU(b *testing.B, starting bool) time.Duration {
+	if starting {
+		c := childrenCPU()
+		return c + selfCPU(b)
+	}
+	s := selfCPU(b)
+	return s + childrenCPU()
+}
+
+func selfCPU(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func childrenCPU() time.Duration {
+	var total time.Duration
+	self := strconv.Itoa(os.Getpid())
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	for _, p := range stats {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			continue // gone since the glob
+		}
+		// After the command's closing parenthesis: state, ppid, … utime
+		// (the 14th field), stime (the 15th).
+		i := bytes.LastIndexByte(data, ')')
+		f := strings.Fields(string(data[i+1:]))
+		if len(f) < 13 || f[1] != self {
+			continue
+		}
+		ut, _ := strconv.ParseInt(f[11], 10, 64)
+		st, _ := strconv.ParseInt(f[12], 10, 64)
+		total += time.Duration(ut+st) * time.Second / clockTicks
+	}
+	return total
+}
+
+// clockTicks is the kernel's USER_HZ, the unit of /proc's CPU times: 100 on
+// every Linux architecture Go runs on.
+const clockTicks = 100

@@ -36,10 +36,19 @@ func init() {
 		if mode == "escape-hang" {
 			escapeGroup() // then hangs for good on the matching call
 		}
-		if mode == "healthy" || mode == "echo" {
+		if mode == "healthy" || mode == "healthy-sdk" || mode == "echo" {
 			mcpserve.TuneGC() // as conform serve --mcp does: the benchmarks' servers
 		}
-		if err := mcpFake(mode, os.Getenv("CLOCKSPEC_MCP_MATCH")).Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+		srv := mcpFake(mode, os.Getenv("CLOCKSPEC_MCP_MATCH"))
+		var err error
+		if mode == "healthy" || mode == "echo" {
+			err = mcpserve.Stdio(context.Background(), srv) // as conform serve --mcp serves it
+		} else {
+			// The SDK's own (healthy-sdk: as serve --mcp served it before
+			// mcpline, for the benchmark).
+			err = srv.Run(context.Background(), &mcp.StdioTransport{MaxLineLength: protocol.MaxMessageBytes})
+		}
+		if err != nil {
 			fmt.Fprintln(os.Stderr, "fake mcp:", err)
 		}
 		os.Exit(0)
@@ -52,7 +61,7 @@ func mcpFake(mode, match string) *mcp.Server {
 		panic(err)
 	}
 	impl := reference.New()
-	if mode == "healthy" {
+	if mode == "healthy" || mode == "healthy-sdk" {
 		return mcpserve.NewServer(impl, tools)
 	}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "fake-" + mode, Version: "0"}, nil)
@@ -117,6 +126,9 @@ func mcpFake(mode, match string) *mcp.Server {
 					res.IsError = false
 				case "image":
 					res.Content = []mcp.Content{&mcp.ImageContent{Data: []byte("not a png"), MIMEType: "image/png"}}
+				case "huge-answer":
+					// Over the bound a stdio message has (protocol.MaxMessageBytes).
+					res.Content = []mcp.Content{&mcp.TextContent{Text: strings.Repeat("x", 2<<20)}}
 				case "two-contents":
 					res.Content = append(res.Content, &mcp.TextContent{Text: "Hope this helps!"})
 				case "jsonrpc-error":
@@ -275,6 +287,19 @@ func TestMCPDriverFaults(t *testing.T) {
 		_, err := conformance.Run(context.Background(), conformance.Options{Driver: d, Tags: "@datetime", Goldens: goldensFS()})
 		if err == nil || !strings.Contains(err.Error(), "claims none of the selected profiles") || !strings.Contains(err.Error(), "datetime_format") {
 			t.Errorf("a server without datetime_format: %v", err)
+		}
+	})
+	t.Run("huge-answer", func(t *testing.T) {
+		// A stdio answer over the bound fails its case, as an HTTP one does,
+		// and the next case gets a fresh server.
+		rep := runMCPFake(t, "huge-answer", "Europe/Atlantis", driver.MCPOptions{})
+		s := scenario(t, rep, errorCase)
+		if s.Compat != conformance.ProtocolError || !strings.Contains(s.Problem, "tools/call datetime_math failed") ||
+			!strings.Contains(s.Problem, "longer than 1048576 bytes") {
+			t.Errorf("%s: %s: %s", errorCase, s.Compat, s.Problem)
+		}
+		if s := scenario(t, rep, outputCase); s.Compat != conformance.Passed {
+			t.Errorf("the huge answer is charged to %s too: %s", outputCase, s.Problem)
 		}
 	})
 	t.Run("hang", func(t *testing.T) {

@@ -21,6 +21,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/protocol/mcpline"
 	"github.com/clockspec/clockspec/spec"
 )
 
@@ -116,9 +117,10 @@ const GCPercent = 400
 
 // TuneGC sets the garbage collector of a process that speaks MCP through
 // the SDK, as a server or as a client, to GCPercent, unless GOGC in the
-// environment says otherwise. The SDK decodes each message with a fresh
-// decoder that allocates a 32 KiB buffer: about 160 KiB of garbage per
-// tools/call on the server's side and 130 KiB on the client's. A server's
+// environment says otherwise. The SDK decodes each JSON value with a fresh
+// decoder that allocates a 32 KiB buffer: twice per tools/call on each side
+// over stdio (mcpline decodes the messages themselves without it), and
+// more over HTTP, where the SDK's transport decodes them too. A server's
 // live heap is about 1.5 MiB: at Go's default of 100 the collector ran
 // every nine calls and took half the server's time per call; at 400 it
 // runs every fifty, for a peak of about 35 MiB resident (the memory limit
@@ -131,9 +133,13 @@ func TuneGC() {
 }
 
 // Stdio serves srv on the process's stdin and stdout until stdin ends. A
-// message is bounded like the JSON-Lines protocol's.
+// message is bounded like the JSON-Lines protocol's. The transport is
+// mcpline's, not the SDK's: the same framing without the SDK's 32 KiB
+// decoder per message.
 func Stdio(ctx context.Context, srv *mcp.Server) error {
-	return srv.Run(ctx, &mcp.StdioTransport{MaxLineLength: protocol.MaxMessageBytes})
+	t := mcpline.Stdio()
+	t.MaxMessageBytes = protocol.MaxMessageBytes
+	return srv.Run(ctx, t)
 }
 
 // Handler serves srv over MCP's streamable HTTP transport, stateless (every
