@@ -27,7 +27,7 @@ func pythonExample(t *testing.T, script string) string {
 	t.Helper()
 	py, err := exec.LookPath("python3")
 	if err != nil {
-		t.Fatal("python3 is not on PATH: the Python example needs Python 3.9 or later (make python-deps installs it)")
+		t.Fatal("python3 is not on PATH: the Python example needs Python 3.9 or later with the system's tzdata (make python-check says how to install them)")
 	}
 	dir, err := filepath.Abs(filepath.Join("..", "..", "examples", "python-timestamps"))
 	if err != nil {
