@@ -62,13 +62,10 @@ staticcheck:
 # Under make test, lint's go vet ./... has already vetted every package with
 # its tests, with every analyzer go test's vet step runs (a subset), so unit
 # runs go test -vet=off there: on a cold cache that second vet type-checked
-# each test package again. make unit alone keeps go test's vet. The test
-# binaries are linked without DWARF (-ldflags=-s -w; panics still print
-# their stacks): a third to a half of each of the ~40 links, which a cold
-# cache pays in full.
+# each test package again. make unit alone keeps go test's vet.
 test: UNIT_VET := -vet=off
 unit: oracle-deps examples-deps mcp-example-deps
-	$(GO) test -short $(UNIT_VET) -ldflags='-s -w' ./...
+	$(GO) test -short $(UNIT_VET) ./...
 
 # The whole suite against the embedded reference, as a user runs it, but
 # strictest: the reference must pass every tier, extensions included.
