@@ -58,8 +58,14 @@ staticcheck:
 # The Go tests certify examples/node-v1 through the subprocess driver and
 # examples/mcp-datetime-node through the MCP driver (whose TypeScript SDK
 # client also checks conform serve --mcp), so their npm dependencies come first.
+#
+# Under make test, lint's go vet ./... has already vetted every package with
+# its tests, with every analyzer go test's vet step runs (a subset), so unit
+# runs go test -vet=off there: on a cold cache that second vet type-checked
+# each test package again. make unit alone keeps go test's vet.
+test: UNIT_VET := -vet=off
 unit: oracle-deps examples-deps mcp-example-deps
-	$(GO) test -short ./...
+	$(GO) test -short $(UNIT_VET) ./...
 
 # The whole suite against the embedded reference, as a user runs it, but
 # strictest: the reference must pass every tier, extensions included.

@@ -8,8 +8,8 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/clockspec/clockspec/conformance"
 	"github.com/clockspec/clockspec/goldens"
+	"github.com/clockspec/clockspec/internal/corpus"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
 	"github.com/clockspec/clockspec/spec"
@@ -100,7 +100,7 @@ func TestMalformedInputsGetStructuredErrors(t *testing.T) {
 // the store refuses as a relative path: such a seed fuzzes the refusal.
 func corpusInputs(t testing.TB, fn func(op string, input []byte)) {
 	t.Helper()
-	err := conformance.WalkCorpus(goldens.FS(), func(_ string, calls []conformance.CorpusCall) error {
+	err := corpus.Walk(goldens.FS(), func(_ string, calls []corpus.Call) error {
 		for _, c := range calls {
 			fn(c.Op, c.Input)
 		}

@@ -1,8 +1,8 @@
 // Package agentdriver reaches the agents the clock-agent profile certifies:
 // a JSON-Lines subprocess that owns its loop (docs/agent-protocol.md), and
 // an OpenAI-compatible chat-completions endpoint whose tool loop the kit
-// runs (Ollama, vLLM, llama.cpp's server, hosted APIs), through the
-// official openai-go client. Both bound a turn's tool calls and report
+// runs (Ollama, vLLM, llama.cpp's server, hosted APIs), over net/http
+// (chat.go). Both bound a turn's tool calls and report
 // what an agent gets wrong at the protocol level (a call it cannot read, a
 // tool that does not exist, a loop without end, no answer in time) as that
 // trial's fault, with the transcript.

@@ -3,12 +3,11 @@ package agentdriver
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 	"time"
-
-	"github.com/openai/openai-go/v3"
 
 	"github.com/clockspec/clockspec/conformance/agent"
 )
@@ -45,17 +44,17 @@ func (j *Judge) Judge(ctx context.Context, criterion string, transcript []agent.
 			fmt.Fprintf(&b, "(%s)\n", e.Text)
 		}
 	}
-	resp, err := cl.Chat.Completions.New(ctx, openai.ChatCompletionNewParams{Model: j.Model, Messages: []openai.ChatCompletionMessageParamUnion{
-		openai.SystemMessage(fmt.Sprintf(judgePrompt, criterion)),
-		openai.UserMessage("Transcript:\n" + b.String() + "\nThe agent's last reply:\n" + lastReply),
+	msg, err := cl.complete(ctx, chatRequest{Model: j.Model, Messages: []any{
+		chatMessage{Role: "system", Content: fmt.Sprintf(judgePrompt, criterion)},
+		chatMessage{Role: "user", Content: "Transcript:\n" + b.String() + "\nThe agent's last reply:\n" + lastReply},
 	}})
+	if errors.Is(err, errNoChoice) {
+		return false, "", fmt.Errorf("the judge answered no choice")
+	}
 	if err != nil {
 		return false, "", err
 	}
-	if len(resp.Choices) == 0 {
-		return false, "", fmt.Errorf("the judge answered no choice")
-	}
-	text := resp.Choices[0].Message.Content
+	text := msg.Content
 	start, end := strings.Index(text, "{"), strings.LastIndex(text, "}")
 	var v struct {
 		Verdict string `json:"verdict"`

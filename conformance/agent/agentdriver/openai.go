@@ -9,11 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/option"
-	"github.com/openai/openai-go/v3/packages/param"
-	"github.com/openai/openai-go/v3/shared"
-
 	"github.com/clockspec/clockspec/conformance/agent"
 )
 
@@ -33,23 +28,6 @@ type OpenAI struct {
 // Name is the endpoint and model.
 func (o *OpenAI) Name() string { return "openai+" + o.BaseURL + " model " + o.Model }
 
-func (o *OpenAI) client() openai.Client {
-	key := o.APIKey
-	if key == "" {
-		key = "none" // the client insists on one; local servers ignore it
-	}
-	timeout := o.Timeout
-	if timeout <= 0 {
-		timeout = 2 * time.Minute
-	}
-	opts := []option.RequestOption{option.WithBaseURL(strings.TrimSuffix(o.BaseURL, "/") + "/"), option.WithAPIKey(key),
-		option.WithMaxRetries(0), option.WithRequestTimeout(timeout)}
-	if o.HTTPClient != nil {
-		opts = append(opts, option.WithHTTPClient(o.HTTPClient))
-	}
-	return openai.NewClient(opts...)
-}
-
 // Open starts a conversation: the system prompt and the tools.
 func (o *OpenAI) Open(_ context.Context, c agent.Conversation) (agent.Session, error) {
 	if o.Model == "" {
@@ -60,27 +38,26 @@ func (o *OpenAI) Open(_ context.Context, c agent.Conversation) (agent.Session, e
 		s.max = DefaultMaxToolCalls
 	}
 	if o.SystemPrompt != "" {
-		s.msgs = append(s.msgs, openai.SystemMessage(o.SystemPrompt))
+		s.msgs = append(s.msgs, chatMessage{Role: "system", Content: o.SystemPrompt})
 	}
 	for _, d := range c.Host.Tools() {
 		var params map[string]any
 		if err := json.Unmarshal(d.InputSchema, &params); err != nil {
 			return nil, fmt.Errorf("agentdriver: tool %s: %w", d.Name, err)
 		}
-		s.tools = append(s.tools, openai.ChatCompletionFunctionTool(shared.FunctionDefinitionParam{
-			Name: d.Name, Description: param.NewOpt(d.Description), Parameters: shared.FunctionParameters(params)}))
+		s.tools = append(s.tools, chatTool{Type: "function", Function: chatFunction{Name: d.Name, Description: d.Description, Parameters: params}})
 	}
 	return s, nil
 }
 
 type openaiSession struct {
 	o       *OpenAI
-	cl      openai.Client
+	cl      *chatClient
 	host    agent.Host
 	group   bool
 	max     int
-	msgs    []openai.ChatCompletionMessageParamUnion
-	tools   []openai.ChatCompletionToolUnionParam
+	msgs    []any // chatMessage, or the model's messages as it sent them
+	tools   []chatTool
 	pending string // the tool call id of an unanswered ask_user
 }
 
@@ -91,30 +68,25 @@ func (s *openaiSession) Close() error { return nil }
 func (s *openaiSession) Turn(ctx context.Context, t agent.Turn) (agent.Yield, error) {
 	if s.pending != "" {
 		b, _ := json.Marshal(map[string]string{"answer": t.Text})
-		s.msgs = append(s.msgs, openai.ToolMessage(string(b), s.pending))
+		s.msgs = append(s.msgs, chatMessage{Role: "tool", Content: string(b), ToolCallID: s.pending})
 		s.pending = ""
 	} else {
-		u := openai.ChatCompletionUserMessageParam{}
-		u.Content.OfString = param.NewOpt(t.Text)
+		u := chatMessage{Role: "user", Content: t.Text}
 		if s.group {
-			u.Name = param.NewOpt(t.From) // who speaks, in a group chat
+			u.Name = t.From // who speaks, in a group chat
 		}
-		s.msgs = append(s.msgs, openai.ChatCompletionMessageParamUnion{OfUser: &u})
+		s.msgs = append(s.msgs, u)
 	}
 	calls := 0
 	for {
-		resp, err := s.cl.Chat.Completions.New(ctx, openai.ChatCompletionNewParams{Model: s.o.Model, Messages: s.msgs, Tools: s.tools})
+		msg, err := s.cl.complete(ctx, chatRequest{Model: s.o.Model, Messages: s.msgs, Tools: s.tools})
 		if err != nil {
 			if errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil || strings.Contains(err.Error(), "Client.Timeout") || strings.Contains(err.Error(), "deadline exceeded") {
 				return agent.Yield{}, agent.Faultf(agent.FaultTimeout, "the model did not answer in time: %v", err)
 			}
 			return agent.Yield{}, agent.Faultf(agent.FaultEndpoint, "%v", err)
 		}
-		if len(resp.Choices) == 0 {
-			return agent.Yield{}, agent.Faultf(agent.FaultEndpoint, "an answer without choices")
-		}
-		msg := resp.Choices[0].Message
-		s.msgs = append(s.msgs, msg.ToParam())
+		s.msgs = append(s.msgs, msg.Raw)
 		if len(msg.ToolCalls) == 0 {
 			return agent.Yield{Reply: msg.Content}, nil
 		}
@@ -149,7 +121,7 @@ func (s *openaiSession) Turn(ctx context.Context, t agent.Turn) (agent.Yield, er
 					continue
 				}
 			}
-			s.msgs = append(s.msgs, openai.ToolMessage(string(res), tc.ID))
+			s.msgs = append(s.msgs, chatMessage{Role: "tool", Content: string(res), ToolCallID: tc.ID})
 		}
 		if asked {
 			return agent.Yield{Asked: true}, nil

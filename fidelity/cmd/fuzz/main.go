@@ -38,6 +38,9 @@ import (
 	"time"
 )
 
+// goCmd is the go command each target runs under (a test replaces it).
+var goCmd = "go"
+
 // always is the target every short run fuzzes: every operation of every
 // profile.
 const always = "FuzzOperations@./reference"
@@ -45,7 +48,8 @@ const always = "FuzzOperations@./reference"
 func main() {
 	short := flag.Bool("short", false, "fuzz "+strings.Split(always, "@")[0]+" and a pair of other targets that changes every day")
 	fuzzTime := flag.Duration("time", 4*time.Second, "fuzzing time per target, after its warm-up")
-	warmup := flag.Duration("warmup", 3*time.Minute, "the longest a target's warm-up may take")
+	build := flag.Duration("build", 15*time.Minute, "the longest building a target's instrumented test binary (and its setup) may take")
+	warmup := flag.Duration("warmup", 3*time.Minute, "the longest a target's warm-up may take once its test binary runs")
 	only := flag.String("targets", "", "comma-separated target names (default: every target, or the rotation with -short)")
 	flag.Parse()
 	targets, err := discover(".")
@@ -62,7 +66,7 @@ func main() {
 	start := time.Now()
 	failed := 0
 	for _, t := range picked {
-		r := fuzzTarget(t, *fuzzTime, *warmup, *short)
+		r := fuzzTarget(t, *fuzzTime, limits{build: *build, warmup: *warmup}, *short)
 		fmt.Println("fuzz: " + r.String())
 		if !r.ok() {
 			failed++
@@ -156,9 +160,20 @@ func pick(all []target, only string, short bool, now time.Time) ([]target, strin
 	return out, fmt.Sprintf("%s and today's pair of the other %d targets (the pair changes daily; -targets names others)", first.name, len(rest)), nil
 }
 
+// limits bound the two phases before a target fuzzes. Building is apart
+// from the warm-up: go test -fuzz instruments every package of the test
+// binary, so on an empty build cache the build alone is minutes of CPU
+// (a fresh clone's make test), more again on a shared machine, and a warm-up
+// limit that counted it failed targets that were only compiling.
+type limits struct {
+	build  time.Duration // from start to the test binary's first line
+	warmup time.Duration // from that line to "now fuzzing"
+}
+
 // result is what one target did.
 type result struct {
 	target
+	build    time.Duration // from start to the test binary's first line
 	warmup   time.Duration // from start to "now fuzzing"
 	baseline int           // the inputs of the baseline coverage
 	execs    int64         // the engine's last count, the baseline included
@@ -173,8 +188,8 @@ func (r result) newExecs() int64 { return max(r.execs-int64(r.baseline), 0) }
 func (r result) ok() bool { return r.problem == "" && r.newExecs() > 0 }
 
 func (r result) String() string {
-	s := fmt.Sprintf("%-22s %-22s warm-up %5.1fs (%d baseline inputs); fuzzing %4.1fs: %d new executions",
-		r.name, r.pkg, r.warmup.Seconds(), r.baseline, r.fuzzed.Seconds(), r.newExecs())
+	s := fmt.Sprintf("%-22s %-22s warm-up %5.1fs (build %.1fs, %d baseline inputs); fuzzing %4.1fs: %d new executions",
+		r.name, r.pkg, r.warmup.Seconds(), r.build.Seconds(), r.baseline, r.fuzzed.Seconds(), r.newExecs())
 	if r.fuzzed > 0 {
 		s += fmt.Sprintf(" (%.0f/s), %d new interesting", float64(r.newExecs())/r.fuzzed.Seconds(), r.interest)
 	}
@@ -194,9 +209,9 @@ var (
 )
 
 // fuzzTarget runs one target until it has fuzzed for d after its warm-up.
-func fuzzTarget(t target, d, warmupLimit time.Duration, short bool) result {
+func fuzzTarget(t target, d time.Duration, lim limits, short bool) result {
 	r := result{target: t}
-	cmd := exec.Command("go", "test", t.pkg, "-run", "^$", "-fuzz", "^"+t.name+"$", "-fuzztime", "1h")
+	cmd := exec.Command(goCmd, "test", t.pkg, "-run", "^$", "-fuzz", "^"+t.name+"$", "-fuzztime", "1h")
 	if short {
 		// A short run's targets seed with a few inputs per operation
 		// (shortFuzz in their tests): the baseline over thousands of
@@ -228,7 +243,8 @@ func fuzzTarget(t target, d, warmupLimit time.Duration, short bool) result {
 		close(lines)
 	}()
 	var fuzzingSince time.Time
-	warmupOver := time.NewTimer(warmupLimit)
+	building := true
+	phaseOver := time.NewTimer(lim.build)
 	var stop <-chan time.Time
 	interrupted := false
 	for lines != nil {
@@ -239,6 +255,13 @@ func fuzzTarget(t target, d, warmupLimit time.Duration, short bool) result {
 				continue
 			}
 			out.WriteString(line + "\n")
+			if building {
+				// The test binary's first line (or the build's error):
+				// the build and the target's setup are over.
+				building = false
+				r.build = time.Since(start)
+				phaseOver.Reset(lim.warmup)
+			}
 			if m := baselineLine.FindStringSubmatch(line); m != nil {
 				r.baseline, _ = strconv.Atoi(m[2])
 			}
@@ -249,11 +272,15 @@ func fuzzTarget(t target, d, warmupLimit time.Duration, short bool) result {
 			if fuzzingSince.IsZero() && fuzzingLine.MatchString(line) {
 				fuzzingSince = time.Now()
 				r.warmup = fuzzingSince.Sub(start)
-				warmupOver.Stop()
+				phaseOver.Stop()
 				stop = time.After(d)
 			}
-		case <-warmupOver.C:
-			r.problem = fmt.Sprintf("the warm-up took more than %v", warmupLimit)
+		case <-phaseOver.C:
+			if building {
+				r.problem = fmt.Sprintf("building the test binary took more than %v (-build)", lim.build)
+			} else {
+				r.problem = fmt.Sprintf("the warm-up took more than %v after the build (-warmup)", lim.warmup)
+			}
 			interrupt()
 			interrupted = true
 		case <-stop:
