@@ -4,7 +4,7 @@
 //
 //	0  internal/jsonin, features, goldens   the JSON runtime and embedded data
 //	1  protocol, internal/…                 the wire; helpers over the data
-//	2  spec                                 the spec (its errors are the wire's)
+//	2  spec, protocol/mcpline               the spec (its errors are the wire's); MCP's stdio framing
 //	3  reference/…, protocol/mcpserve       implementations and servers of the spec
 //	4  reference                            the reference as one implementation
 //	5  conformance/…                        the harness's parts

@@ -28,7 +28,7 @@ func floor(p string) (int, string) {
 		return 5, "conformance"
 	case p == "protocol/mcpserve":
 		return 3, "mcpserve"
-	case p == "spec":
+	case p == "spec" || p == "protocol/mcpline":
 		return 2, p
 	case p == "protocol":
 		return 1, p

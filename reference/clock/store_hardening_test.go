@@ -137,7 +137,9 @@ func TestStateUpdateNearTheCapIsBounded(t *testing.T) {
 	}
 	d := time.Since(start)
 	t.Logf("one Update of a %d-byte state (%d threads): %v", fi.Size(), n, d.Round(time.Millisecond))
-	if d > 20*time.Second {
+	// A bound against a runaway (an Update quadratic in the threads takes
+	// hours here), not a speed goal: a loaded 2-core machine took 21 s.
+	if d > 2*time.Minute {
 		t.Errorf("one Update near the cap took %v", d)
 	}
 }
