@@ -56,6 +56,7 @@ Feature: format_messages answers a batch however its JSON is written
       | escaped-first-key | {"m\\u0065ssages": [{"sender_name": "Ann", "content": "hi", "timestamp": "2024-03-09T15:04:05.000Z"}], "timezone": "UTC"} | <context timezone=\\"UTC\\" />\\n<messages>\\n<message sender=\\"Ann\\" time=\\"Mar 9, 2024, 3:04 PM\\">hi</message>\\n</messages> |
       | two-letter-timezone-first | {"timezone": "ab", "messages": []} | <context timezone=\\"ab\\" />\\n<messages>\\n\\n</messages> |
       | empty-key-last-compact | {"timezone": "UTC", "messages": [{"sender_name": "A", "content": "b", "timestamp": "2024-03-09T15:04:05Z","":1}]} | <context timezone=\\"UTC\\" />\\n<messages>\\n<message sender=\\"A\\" time=\\"Mar 9, 2024, 3:04 PM\\">b</message>\\n</messages> |
+      | reply-content-like-key | {"timezone": "UTC", "messages": [{"sender_name": "Ann", "content": "hi", "timestamp": "2024-03-09T15:04:05.000Z", "reply_to_xxxxxxxxxxxxxxx": "q", "reply_to_sender_name":"B"}]} | <context timezone=\\"UTC\\" />\\n<messages>\\n<message sender=\\"Ann\\" time=\\"Mar 9, 2024, 3:04 PM\\">hi</message>\\n</messages> |
 
   @decision @req:V1-FMT-LINE @id:v1/format-messages/json-spellings-refused
   Scenario Outline: a batch that JSON.parse reads as missing or mistyped is refused however it is written
