@@ -211,18 +211,24 @@ func TestStrengthTestRejectsPlantedScenarios(t *testing.T) {
 		{plant(features.Required, "CLK-TZ-PRECEDENCE"), ""},
 		{&features.Scenario{ID: "planted/none", Tier: features.Required}, "cites no requirement"},
 	} {
-		got := strengthProblems([]*features.Scenario{c.sc}, reqs, seeds)
-		var scenarioProblems []string
-		for _, p := range got {
-			if strings.HasPrefix(p, c.sc.ID+" ") {
-				scenarioProblems = append(scenarioProblems, p)
-			}
+		checkPlanted(t, c.sc, c.want, reqs, seeds)
+	}
+}
+
+// checkPlanted runs the strength rule on one planted scenario: want is ""
+// when the scenario must pass, else a part of the one problem expected.
+func checkPlanted(t *testing.T, sc *features.Scenario, want string, reqs []*spec.Requirement, seeds map[string]string) {
+	t.Helper()
+	var got []string
+	for _, p := range strengthProblems([]*features.Scenario{sc}, reqs, seeds) {
+		if strings.HasPrefix(p, sc.ID+" ") {
+			got = append(got, p)
 		}
-		switch {
-		case c.want == "" && len(scenarioProblems) > 0:
-			t.Errorf("%s: %v, want no problem", c.sc.ID, scenarioProblems)
-		case c.want != "" && (len(scenarioProblems) != 1 || !strings.Contains(scenarioProblems[0], c.want)):
-			t.Errorf("%s: %v, want one problem containing %q", c.sc.ID, scenarioProblems, c.want)
-		}
+	}
+	switch {
+	case want == "" && len(got) > 0:
+		t.Errorf("%s: %v, want no problem", sc.ID, got)
+	case want != "" && (len(got) != 1 || !strings.Contains(got[0], want)):
+		t.Errorf("%s: %v, want one problem containing %q", sc.ID, got, want)
 	}
 }
