@@ -12,6 +12,7 @@ import (
 
 	"github.com/clockspec/clockspec/conformance/driver"
 	"github.com/clockspec/clockspec/conformance/report"
+	"github.com/clockspec/clockspec/conformance/runtest"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
 )
@@ -33,14 +34,7 @@ func (l localAdopting) Call(ctx context.Context, op string, in json.RawMessage) 
 	if err != nil || t.Location() != time.Local {
 		return out, perr
 	}
-	n := func(k string) int { f, _ := m[k].(float64); return int(f) }
-	r := t.AddDate(n("years"), n("months"), n("days")).
-		Add(time.Duration(n("hours"))*time.Hour + time.Duration(n("minutes"))*time.Minute + time.Duration(n("seconds"))*time.Second)
-	var o map[string]any
-	_ = json.Unmarshal(out, &o)
-	o["result"] = r.Format(time.RFC3339Nano)
-	b, _ := json.Marshal(o)
-	return b, nil
+	return runtest.ShiftedAnswer(t, m, out), nil
 }
 
 func serveHostAdopting() int {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/clockspec/clockspec/conformance"
 	"github.com/clockspec/clockspec/conformance/driver"
+	"github.com/clockspec/clockspec/conformance/runtest"
 	"github.com/clockspec/clockspec/conformance/selection"
 	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/protocol"
@@ -54,14 +55,7 @@ func (h hostAdopting) Call(ctx context.Context, op string, in json.RawMessage) (
 		if !ok || perr != nil {
 			return out, perr
 		}
-		n := func(k string) int { f, _ := m[k].(float64); return int(f) }
-		r := t.AddDate(n("years"), n("months"), n("days")).
-			Add(time.Duration(n("hours"))*time.Hour + time.Duration(n("minutes"))*time.Minute + time.Duration(n("seconds"))*time.Second)
-		var o map[string]any
-		_ = json.Unmarshal(out, &o)
-		o["result"] = r.Format(time.RFC3339Nano)
-		b, _ := json.Marshal(o)
-		return b, nil
+		return runtest.ShiftedAnswer(t, m, out), nil
 	case op == "datetime_format" && m["target_timezone"] == nil:
 		if _, ok := h.adopt(str(m, "timestamp")); !ok {
 			break
