@@ -17,7 +17,7 @@ import (
 // The runner's own scenario loop. godog stays the runner wherever its
 // output is wanted (a godog formatter on a real writer, a report file in a
 // godog format, go test subtests); otherwise the scenarios, already parsed
-// by features.Load, run here against the same step definitions (stepDefs)
+// by features.Load, run here against the same step definitions (stepDefs())
 // with godog's semantics in strict mode: a step matched by the first of
 // the definitions whose expression matches its text, an error when two
 // match (ambiguous) or none does (undefined), arguments converted as godog
@@ -204,8 +204,8 @@ func (s *scenarioRun) resume(from int) {
 
 // callDefs marks the step definitions that make a call.
 var callDefs = sync.OnceValue(func() []bool {
-	calls := make([]bool, len(stepDefs))
-	for i, d := range stepDefs {
+	calls := make([]bool, len(stepDefs()))
+	for i, d := range stepDefs() {
 		calls[i] = strings.HasPrefix(d.re.String(), `^I call "`)
 	}
 	return calls

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"sync"
 
 	"github.com/cucumber/godog"
 	messages "github.com/cucumber/messages/go/v21"
@@ -26,54 +27,58 @@ func def(expr string, fn stepFunc) stepDef { return stepDef{re: regexp.MustCompi
 
 // stepDefs are every step a scenario can use: the calls and assertions
 // (steps.go, steps_assert.go) and the property steps (steps_props.go). A
-// step's text is matched against them in this order.
-var stepDefs = []stepDef{
-	def(`^I call "([^"]+)" with:$`, ctxStrDoc((*world).callDoc)),
-	def(`^I call "([^"]+)" with (\{.*\})$`, ctxStr2((*world).call)),
-	def(`^the output is:$`, doc1((*world).outputIs)),
-	def(`^the output is compact JSON$`, noArgs((*world).outputCompact)),
-	def(`^the output "([^"]+)" is `+quoted+`$`, str2((*world).fieldIsString)),
-	def(`^the output "([^"]+)" is:$`, strDoc((*world).fieldIsDoc)),
-	def(`^the output "([^"]+)" is (true|false|null)$`, str2((*world).fieldIsLiteral)),
-	def(`^the output "([^"]+)" is (-?[0-9][0-9.eE+-]*)$`, str2((*world).fieldIsNumber)),
-	def(`^the output "([^"]+)" contains `+quoted+`$`, str2((*world).fieldContains)),
-	def(`^the output "([^"]+)" contains:$`, strDoc((*world).fieldContainsDoc)),
-	def(`^the output "([^"]+)" does not contain `+quoted+`$`, str2((*world).fieldLacks)),
-	def(`^the output "([^"]+)" does not contain:$`, strDoc((*world).fieldLacksDoc)),
-	def(`^the output "([^"]+)" is a time after `+quoted+`$`, str2((*world).fieldTimeAfter)),
-	def(`^the output "([^"]+)" is a whole number of (\d+) ms steps after `+quoted+`$`, strIntStr((*world).fieldOnGrid)),
-	def(`^the error code is "([^"]+)"$`, str1((*world).errorCode)),
-	// Where a seed permits several answers, the step lists each of them.
-	def(`^the error code is one of (".*")$`, str1((*world).errorCodeOneOf)),
-	def(`^the output "([^"]+)" is one of (.+)$`, str2((*world).fieldOneOf)),
-	def(`^the output "([^"]+)" is the RFC 3339 time `+quoted+`$`, str2((*world).fieldIsRFC3339)),
-	def(`^the output "([^"]+)" is the instant `+quoted+`$`, str2((*world).fieldIsInstant)),
-	def(`^the call is refused$`, noArgs((*world).refused)),
-	def(`^the seed leaves the output "([^"]+)" open$`, str1((*world).leftOpen)),
-	def(`^the call is refused or the output "([^"]+)" is `+quoted+`$`, str2((*world).refusedOrFieldIs)),
-	def(`^the call is refused or the output "([^"]+)" is one of (".*")$`, str2((*world).refusedOrFieldOneOf)),
-	def(`^the call is refused or the output "([^"]+)" is the instant `+quoted+`$`, str2((*world).refusedOrInstant)),
-	def(`^the error code is "([^"]+)" or the output "([^"]+)" is (true|false|null)$`, str3((*world).codeOrFieldIsLiteral)),
+// step's text is matched against them in this order. They are compiled on
+// first use, not at init: every command of the binary would otherwise pay
+// for the ~70 expressions (a third of `conform show`'s start).
+var stepDefs = sync.OnceValue(func() []stepDef {
+	return []stepDef{
+		def(`^I call "([^"]+)" with:$`, ctxStrDoc((*world).callDoc)),
+		def(`^I call "([^"]+)" with (\{.*\})$`, ctxStr2((*world).call)),
+		def(`^the output is:$`, doc1((*world).outputIs)),
+		def(`^the output is compact JSON$`, noArgs((*world).outputCompact)),
+		def(`^the output "([^"]+)" is `+quoted+`$`, str2((*world).fieldIsString)),
+		def(`^the output "([^"]+)" is:$`, strDoc((*world).fieldIsDoc)),
+		def(`^the output "([^"]+)" is (true|false|null)$`, str2((*world).fieldIsLiteral)),
+		def(`^the output "([^"]+)" is (-?[0-9][0-9.eE+-]*)$`, str2((*world).fieldIsNumber)),
+		def(`^the output "([^"]+)" contains `+quoted+`$`, str2((*world).fieldContains)),
+		def(`^the output "([^"]+)" contains:$`, strDoc((*world).fieldContainsDoc)),
+		def(`^the output "([^"]+)" does not contain `+quoted+`$`, str2((*world).fieldLacks)),
+		def(`^the output "([^"]+)" does not contain:$`, strDoc((*world).fieldLacksDoc)),
+		def(`^the output "([^"]+)" is a time after `+quoted+`$`, str2((*world).fieldTimeAfter)),
+		def(`^the output "([^"]+)" is a whole number of (\d+) ms steps after `+quoted+`$`, strIntStr((*world).fieldOnGrid)),
+		def(`^the error code is "([^"]+)"$`, str1((*world).errorCode)),
+		// Where a seed permits several answers, the step lists each of them.
+		def(`^the error code is one of (".*")$`, str1((*world).errorCodeOneOf)),
+		def(`^the output "([^"]+)" is one of (.+)$`, str2((*world).fieldOneOf)),
+		def(`^the output "([^"]+)" is the RFC 3339 time `+quoted+`$`, str2((*world).fieldIsRFC3339)),
+		def(`^the output "([^"]+)" is the instant `+quoted+`$`, str2((*world).fieldIsInstant)),
+		def(`^the call is refused$`, noArgs((*world).refused)),
+		def(`^the seed leaves the output "([^"]+)" open$`, str1((*world).leftOpen)),
+		def(`^the call is refused or the output "([^"]+)" is `+quoted+`$`, str2((*world).refusedOrFieldIs)),
+		def(`^the call is refused or the output "([^"]+)" is one of (".*")$`, str2((*world).refusedOrFieldOneOf)),
+		def(`^the call is refused or the output "([^"]+)" is the instant `+quoted+`$`, str2((*world).refusedOrInstant)),
+		def(`^the error code is "([^"]+)" or the output "([^"]+)" is (true|false|null)$`, str3((*world).codeOrFieldIsLiteral)),
 
-	// Property steps: what a seed fixes about text an implementation
-	// writes in its own words and ids it mints (steps_props.go).
-	def(`^the output "([^"]+)" is a non-empty string$`, str1((*world).fieldNonEmpty)),
-	def(`^the output "([^"]+)" mentions `+quoted+`$`, str2((*world).fieldMentions)),
-	def(`^the output is, apart from the text at ((?:"[^"]+"(?:, )?)+):$`, strDoc((*world).outputApartFrom)),
-	def(`^the output "([^"]+)" occurs once among the output's "([^"]+)"$`, str2((*world).fieldOnceAmong)),
-	def(`^the output "([^"]+)" equals the JSON (.+)$`, str2((*world).fieldEqualsJSON)),
-	def(`^the state file "([A-Za-z0-9_]+)" holds:$`, strDoc((*world).stateFileHolds)),
-	def(`^the state file "([A-Za-z0-9_]+)" still holds what it held$`, str1((*world).stateFileUnchanged)),
-	def(`^the state file "([A-Za-z0-9_]+)" is a symbolic link to the state file "([A-Za-z0-9_]+)"$`, str2((*world).stateFileLink)),
-	def(`^I remember the output "([^"]+)" as "([A-Za-z0-9_]+)"$`, str2((*world).remember)),
-	def(`^"([A-Za-z0-9_]+)" is the text ("(?:[^"\\]|\\.)*"(?: × [0-9]+)?(?: \+ "(?:[^"\\]|\\.)*"(?: × [0-9]+)?)*)$`, str2((*world).composeText)),
-	def(`^the output "([^"]+)" is the remembered "([A-Za-z0-9_]+)"$`, str2((*world).fieldIsRemembered)),
-	def(`^the output "([^"]+)" is not the remembered "([A-Za-z0-9_]+)"$`, str2((*world).fieldIsNotRemembered)),
-}
+		// Property steps: what a seed fixes about text an implementation
+		// writes in its own words and ids it mints (steps_props.go).
+		def(`^the output "([^"]+)" is a non-empty string$`, str1((*world).fieldNonEmpty)),
+		def(`^the output "([^"]+)" mentions `+quoted+`$`, str2((*world).fieldMentions)),
+		def(`^the output is, apart from the text at ((?:"[^"]+"(?:, )?)+):$`, strDoc((*world).outputApartFrom)),
+		def(`^the output "([^"]+)" occurs once among the output's "([^"]+)"$`, str2((*world).fieldOnceAmong)),
+		def(`^the output "([^"]+)" equals the JSON (.+)$`, str2((*world).fieldEqualsJSON)),
+		def(`^the state file "([A-Za-z0-9_]+)" holds:$`, strDoc((*world).stateFileHolds)),
+		def(`^the state file "([A-Za-z0-9_]+)" still holds what it held$`, str1((*world).stateFileUnchanged)),
+		def(`^the state file "([A-Za-z0-9_]+)" is a symbolic link to the state file "([A-Za-z0-9_]+)"$`, str2((*world).stateFileLink)),
+		def(`^I remember the output "([^"]+)" as "([A-Za-z0-9_]+)"$`, str2((*world).remember)),
+		def(`^"([A-Za-z0-9_]+)" is the text ("(?:[^"\\]|\\.)*"(?: × [0-9]+)?(?: \+ "(?:[^"\\]|\\.)*"(?: × [0-9]+)?)*)$`, str2((*world).composeText)),
+		def(`^the output "([^"]+)" is the remembered "([A-Za-z0-9_]+)"$`, str2((*world).fieldIsRemembered)),
+		def(`^the output "([^"]+)" is not the remembered "([A-Za-z0-9_]+)"$`, str2((*world).fieldIsNotRemembered)),
+	}
+})
 
 // register gives godog every step definition, bound to this world.
 func (w *world) register(ctx *godog.ScenarioContext) {
-	for _, d := range stepDefs {
+	for _, d := range stepDefs() {
 		ctx.Step(d.re, d.fn.bind(w))
 	}
 	ctx.After(func(c context.Context, _ *godog.Scenario, _ error) (context.Context, error) {
@@ -90,7 +95,7 @@ func invokeStep(ctx context.Context, w *world, d int, groups []string, arg *mess
 			err = &stepPanic{msg: fmt.Sprintf("%v", e)}
 		}
 	}()
-	return stepDefs[d].fn.call(ctx, w, stepArgs{groups: groups, arg: arg})
+	return stepDefs()[d].fn.call(ctx, w, stepArgs{groups: groups, arg: arg})
 }
 
 // stepFunc is a step function in one of the shapes godog calls, named by

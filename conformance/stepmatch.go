@@ -78,8 +78,8 @@ func newStepFilter(re *regexp.Regexp) stepFilter {
 // stepIndex holds each step definition's filter, built once, and its
 // hand-written matcher where it has one (fastMatchers).
 var stepIndex = sync.OnceValue(func() []stepFilter {
-	filters := make([]stepFilter, len(stepDefs))
-	for i, d := range stepDefs {
+	filters := make([]stepFilter, len(stepDefs()))
+	for i, d := range stepDefs() {
 		filters[i] = newStepFilter(d.re)
 		filters[i].fast = fastMatchers[d.re.String()]
 	}
@@ -118,7 +118,7 @@ func matchStep(text string) (int, []string, error) {
 		if !f.admits(text) {
 			continue
 		}
-		re := stepDefs[i].re
+		re := stepDefs()[i].re
 		if first < 0 {
 			m, ok := f.submatch(re, text)
 			if !ok {
@@ -134,8 +134,8 @@ func matchStep(text string) (int, []string, error) {
 	case n > 1:
 		var exprs []string
 		for i, f := range stepIndex() {
-			if f.admits(text) && f.matches(stepDefs[i].re, text) {
-				exprs = append(exprs, stepDefs[i].re.String())
+			if f.admits(text) && f.matches(stepDefs()[i].re, text) {
+				exprs = append(exprs, stepDefs()[i].re.String())
 			}
 		}
 		errs := "\n        " + strings.Join(exprs, "\n        ")

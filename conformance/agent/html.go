@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 // WriteFiles writes the run's report into dir: agent-report.html (the
@@ -36,16 +37,18 @@ func (rep *Report) WriteFiles(dir string) error {
 }
 
 // WriteHTML writes the self-contained HTML report.
-func (rep *Report) WriteHTML(w io.Writer) error { return htmlReport.Execute(w, rep) }
+func (rep *Report) WriteHTML(w io.Writer) error { return htmlReport().Execute(w, rep) }
 
-var htmlReport = template.Must(template.New("agent").Funcs(template.FuncMap{
-	"pct":    func(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) },
-	"num":    func(f float64) string { return fmt.Sprintf("%.2f", f) },
-	"failed": func(t Trial) bool { return t.Verdict == Failed || t.Verdict == Faulted },
-	"json":   func(r json.RawMessage) string { return string(r) },
-	"tiers":  func() []string { return Tiers },
-	"deref":  func(b *bool) bool { return b != nil && *b },
-}).Parse(`<!doctype html>
+// htmlReport is parsed on first use, not at every start of the binary.
+var htmlReport = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("agent").Funcs(template.FuncMap{
+		"pct":    func(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) },
+		"num":    func(f float64) string { return fmt.Sprintf("%.2f", f) },
+		"failed": func(t Trial) bool { return t.Verdict == Failed || t.Verdict == Faulted },
+		"json":   func(r json.RawMessage) string { return string(r) },
+		"tiers":  func() []string { return Tiers },
+		"deref":  func(b *bool) bool { return b != nil && *b },
+	}).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>clock-agent report: {{.Agent}}</title>
 <style>
 body{font:14px system-ui,sans-serif;margin:2em;max-width:80em}
@@ -82,3 +85,4 @@ table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:
 {{end}}{{end}}{{end}}
 </body></html>
 `))
+})

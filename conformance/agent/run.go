@@ -64,7 +64,7 @@ func Scenarios(fsys fs.FS) ([]*features.Scenario, error) {
 }
 
 func match(text string) (stepFunc, []string, bool) {
-	for _, d := range steps {
+	for _, d := range steps() {
 		if m := d.re.FindStringSubmatch(text); m != nil {
 			args := m[1:]
 			for i, a := range args {

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	messages "github.com/cucumber/messages/go/v21"
@@ -29,165 +30,169 @@ type stepDef struct {
 
 const q = `"((?:[^"\\]|\\.)*)"` // a quoted argument, a JSON string body
 
-var steps = []stepDef{
-	// --- the world ----------------------------------------------------------
-	{re(`^the clock reads ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
-		t, err := Instant(a[0])
-		if err != nil {
-			return err
-		}
-		r.t.world.Now = t.UTC()
-		r.t.add(Event{Kind: "clock", Text: "the clock reads " + r.t.world.clock()})
-		return nil
-	}},
-	{re(`^the host zone is ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
-		r.t.world.HostTZ = a[0]
-		r.t.add(Event{Kind: "world", Text: "the host zone is " + a[0]})
-		return nil
-	}},
-	{re(`^the user's profile zone is ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
-		r.t.world.member(DefaultUser).Zone = a[0]
-		r.t.add(Event{Kind: "world", Text: "the user's profile zone is " + a[0]})
-		return nil
-	}},
-	{re(`^the user has no profile zone$`), func(_ context.Context, r *runner, _ []string, _ *messages.PickleStep) error {
-		r.t.world.member(DefaultUser).Zone = ""
-		r.t.add(Event{Kind: "world", Text: "the user has no profile zone"})
-		return nil
-	}},
-	{re(`^the thread's stored session zone is ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
-		r.t.world.ThreadOverride = a[0]
-		r.t.add(Event{Kind: "world", Text: "the thread's stored session zone is " + a[0]})
-		return nil
-	}},
-	{re(`^the policy is:$`), func(ctx context.Context, r *runner, _ []string, st *messages.PickleStep) error {
-		if st.Argument == nil || st.Argument.DocString == nil {
-			return fmt.Errorf("the policy step needs a doc string")
-		}
-		return r.setPolicy(ctx, st.Argument.DocString.Content)
-	}},
-	{re(`^a group chat with:$`), func(_ context.Context, r *runner, _ []string, st *messages.PickleStep) error {
-		if st.Argument == nil || st.Argument.DataTable == nil || len(st.Argument.DataTable.Rows) < 2 {
-			return fmt.Errorf("a group chat needs a table | member | zone | with a row per member")
-		}
-		w := r.t.world
-		w.Group, w.Members = true, nil
-		for _, row := range st.Argument.DataTable.Rows[1:] {
-			if len(row.Cells) != 2 {
-				return fmt.Errorf("a group chat's rows are | member | zone |")
+// steps are compiled on first use, not at init, so commands that run no
+// conversation do not pay for their expressions.
+var steps = sync.OnceValue(func() []stepDef {
+	return []stepDef{
+		// --- the world ----------------------------------------------------------
+		{re(`^the clock reads ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
+			t, err := Instant(a[0])
+			if err != nil {
+				return err
 			}
-			w.Members = append(w.Members, Member{Name: row.Cells[0].Value, Zone: row.Cells[1].Value})
-		}
-		w.speaker = w.Members[0].Name
-		b, _ := json.Marshal(w.Members)
-		r.t.add(Event{Kind: "world", Text: "a group chat: " + string(b)})
-		return nil
-	}},
-	{re(`^the thread is a ` + q + ` thread last active ` + q + ` ago$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
-		d, err := isoDuration(a[1])
-		if err != nil {
-			return err
-		}
-		w := r.t.world
-		w.ThreadKind, w.LastActive = a[0], w.Now.Add(-d)
-		r.t.add(Event{Kind: "world", Text: fmt.Sprintf("a %s thread, last active %s", a[0], w.LastActive.Format(time.RFC3339))})
-		return nil
-	}},
-	// --- what happens -------------------------------------------------------
-	{re(`^the user says ` + q + `$`), func(ctx context.Context, r *runner, a []string, _ *messages.PickleStep) error {
-		return r.say(ctx, DefaultUser, a[0])
-	}},
-	{re(`^the user confirms$`), func(ctx context.Context, r *runner, _ []string, _ *messages.PickleStep) error {
-		return r.say(ctx, DefaultUser, "yes")
-	}},
-	{re(q + ` says ` + q + `$`), func(ctx context.Context, r *runner, a []string, _ *messages.PickleStep) error {
-		if r.t.world.member(a[0]) == nil {
-			return fmt.Errorf("%q is not a member of this conversation", a[0])
-		}
-		return r.say(ctx, a[0], a[1])
-	}},
-	{re(`^(?:the user|` + q + `) confirms if the agent asked$`), func(ctx context.Context, r *runner, a []string, _ *messages.PickleStep) error {
-		if len(r.turnCalls("create_reminder|create_calendar_event|send_message")) > 0 {
-			return nil // it acted: nothing to confirm
-		}
-		from := DefaultUser
-		if a[0] != "" {
-			from = a[0]
-		}
-		return r.say(ctx, from, "yes")
-	}},
-	{re(`^the clock advances by ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
-		d, err := isoDuration(a[0])
-		if err != nil {
-			return err
-		}
-		r.t.world.Now = r.t.world.Now.Add(d)
-		r.t.add(Event{Kind: "clock", Text: "the clock advances by " + a[0] + " to " + r.t.world.clock()})
-		return nil
-	}},
-	// --- what the agent did in the last turn ---------------------------------
-	{re(`^the agent creates no reminder$`), none("create_reminder", "a reminder")},
-	{re(`^the agent creates no calendar event$`), none("create_calendar_event", "a calendar event")},
-	{re(`^the agent sends no message$`), none("send_message", "a message")},
-	{re(`^the agent makes no impactful call$`), none("create_reminder|create_calendar_event|send_message", "an impactful call")},
-	{re(`^the agent creates a reminder at ` + q + `$`), one("create_reminder", "at", "a reminder")},
-	{re(`^the agent creates a calendar event starting at ` + q + `$`), one("create_calendar_event", "start", "a calendar event")},
-	{re(`^the agent sends a message at ` + q + `$`), one("send_message", "at", "a message")},
-	{re(`^the conversation's reminders are at ` + q + `$`), all("create_reminder", "at", "reminder")},
-	{re(`^the conversation's calendar events start at ` + q + `$`), all("create_calendar_event", "start", "calendar event")},
-	{re(`^the agent sends a message to ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
-		for _, c := range r.turnCalls("send_message") {
-			var m struct {
-				To string `json:"to"`
+			r.t.world.Now = t.UTC()
+			r.t.add(Event{Kind: "clock", Text: "the clock reads " + r.t.world.clock()})
+			return nil
+		}},
+		{re(`^the host zone is ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
+			r.t.world.HostTZ = a[0]
+			r.t.add(Event{Kind: "world", Text: "the host zone is " + a[0]})
+			return nil
+		}},
+		{re(`^the user's profile zone is ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
+			r.t.world.member(DefaultUser).Zone = a[0]
+			r.t.add(Event{Kind: "world", Text: "the user's profile zone is " + a[0]})
+			return nil
+		}},
+		{re(`^the user has no profile zone$`), func(_ context.Context, r *runner, _ []string, _ *messages.PickleStep) error {
+			r.t.world.member(DefaultUser).Zone = ""
+			r.t.add(Event{Kind: "world", Text: "the user has no profile zone"})
+			return nil
+		}},
+		{re(`^the thread's stored session zone is ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
+			r.t.world.ThreadOverride = a[0]
+			r.t.add(Event{Kind: "world", Text: "the thread's stored session zone is " + a[0]})
+			return nil
+		}},
+		{re(`^the policy is:$`), func(ctx context.Context, r *runner, _ []string, st *messages.PickleStep) error {
+			if st.Argument == nil || st.Argument.DocString == nil {
+				return fmt.Errorf("the policy step needs a doc string")
 			}
-			_ = json.Unmarshal(c.Args, &m)
-			if c.Refused == "" && strings.EqualFold(m.To, a[0]) {
-				return nil
+			return r.setPolicy(ctx, st.Argument.DocString.Content)
+		}},
+		{re(`^a group chat with:$`), func(_ context.Context, r *runner, _ []string, st *messages.PickleStep) error {
+			if st.Argument == nil || st.Argument.DataTable == nil || len(st.Argument.DataTable.Rows) < 2 {
+				return fmt.Errorf("a group chat needs a table | member | zone | with a row per member")
 			}
-		}
-		return fmt.Errorf("the agent sent no message to %q in its last turn%s", a[0], r.callsSeen())
-	}},
-	{re(`^the agent records no action as ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
-		for _, c := range r.turnCalls("record_action|update_action") {
-			var m struct {
-				Status string `json:"status"`
+			w := r.t.world
+			w.Group, w.Members = true, nil
+			for _, row := range st.Argument.DataTable.Rows[1:] {
+				if len(row.Cells) != 2 {
+					return fmt.Errorf("a group chat's rows are | member | zone |")
+				}
+				w.Members = append(w.Members, Member{Name: row.Cells[0].Value, Zone: row.Cells[1].Value})
 			}
-			_ = json.Unmarshal(c.Args, &m)
-			if c.Refused == "" && m.Status == a[0] {
-				return fmt.Errorf("the agent recorded an action as %q before the user said so (call %d: %s %s)", a[0], c.Seq, c.Tool, c.Args)
+			w.speaker = w.Members[0].Name
+			b, _ := json.Marshal(w.Members)
+			r.t.add(Event{Kind: "world", Text: "a group chat: " + string(b)})
+			return nil
+		}},
+		{re(`^the thread is a ` + q + ` thread last active ` + q + ` ago$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
+			d, err := isoDuration(a[1])
+			if err != nil {
+				return err
 			}
-		}
-		return nil
-	}},
-	{re(`^the conversation has (\d+) reminders?$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
-		n, _ := strconv.Atoi(a[0])
-		got := 0
-		for _, c := range r.t.world.Calls {
-			if c.Tool == "create_reminder" && c.Refused == "" {
-				got++
+			w := r.t.world
+			w.ThreadKind, w.LastActive = a[0], w.Now.Add(-d)
+			r.t.add(Event{Kind: "world", Text: fmt.Sprintf("a %s thread, last active %s", a[0], w.LastActive.Format(time.RFC3339))})
+			return nil
+		}},
+		// --- what happens -------------------------------------------------------
+		{re(`^the user says ` + q + `$`), func(ctx context.Context, r *runner, a []string, _ *messages.PickleStep) error {
+			return r.say(ctx, DefaultUser, a[0])
+		}},
+		{re(`^the user confirms$`), func(ctx context.Context, r *runner, _ []string, _ *messages.PickleStep) error {
+			return r.say(ctx, DefaultUser, "yes")
+		}},
+		{re(q + ` says ` + q + `$`), func(ctx context.Context, r *runner, a []string, _ *messages.PickleStep) error {
+			if r.t.world.member(a[0]) == nil {
+				return fmt.Errorf("%q is not a member of this conversation", a[0])
 			}
-		}
-		if got != n {
-			return fmt.Errorf("the conversation has %d reminders, want %d", got, n)
-		}
-		return nil
-	}},
-	// --- words, for a judge ---------------------------------------------------
-	{re(`^a judge finds that the agent's last reply (.+)$`), func(ctx context.Context, r *runner, a []string, _ *messages.PickleStep) error {
-		if r.judge == nil {
-			return errNotJudged
-		}
-		pass, reason, err := r.judge.Judge(ctx, a[0], r.t.events, r.t.lastReply)
-		if err != nil {
-			return fmt.Errorf("the judge could not judge: %w", err)
-		}
-		r.t.add(Event{Kind: "judge", Text: reason, OK: &pass})
-		if !pass {
-			return fmt.Errorf("the judge finds that the last reply does not %s: %s", a[0], reason)
-		}
-		return nil
-	}},
-}
+			return r.say(ctx, a[0], a[1])
+		}},
+		{re(`^(?:the user|` + q + `) confirms if the agent asked$`), func(ctx context.Context, r *runner, a []string, _ *messages.PickleStep) error {
+			if len(r.turnCalls("create_reminder|create_calendar_event|send_message")) > 0 {
+				return nil // it acted: nothing to confirm
+			}
+			from := DefaultUser
+			if a[0] != "" {
+				from = a[0]
+			}
+			return r.say(ctx, from, "yes")
+		}},
+		{re(`^the clock advances by ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
+			d, err := isoDuration(a[0])
+			if err != nil {
+				return err
+			}
+			r.t.world.Now = r.t.world.Now.Add(d)
+			r.t.add(Event{Kind: "clock", Text: "the clock advances by " + a[0] + " to " + r.t.world.clock()})
+			return nil
+		}},
+		// --- what the agent did in the last turn ---------------------------------
+		{re(`^the agent creates no reminder$`), none("create_reminder", "a reminder")},
+		{re(`^the agent creates no calendar event$`), none("create_calendar_event", "a calendar event")},
+		{re(`^the agent sends no message$`), none("send_message", "a message")},
+		{re(`^the agent makes no impactful call$`), none("create_reminder|create_calendar_event|send_message", "an impactful call")},
+		{re(`^the agent creates a reminder at ` + q + `$`), one("create_reminder", "at", "a reminder")},
+		{re(`^the agent creates a calendar event starting at ` + q + `$`), one("create_calendar_event", "start", "a calendar event")},
+		{re(`^the agent sends a message at ` + q + `$`), one("send_message", "at", "a message")},
+		{re(`^the conversation's reminders are at ` + q + `$`), all("create_reminder", "at", "reminder")},
+		{re(`^the conversation's calendar events start at ` + q + `$`), all("create_calendar_event", "start", "calendar event")},
+		{re(`^the agent sends a message to ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
+			for _, c := range r.turnCalls("send_message") {
+				var m struct {
+					To string `json:"to"`
+				}
+				_ = json.Unmarshal(c.Args, &m)
+				if c.Refused == "" && strings.EqualFold(m.To, a[0]) {
+					return nil
+				}
+			}
+			return fmt.Errorf("the agent sent no message to %q in its last turn%s", a[0], r.callsSeen())
+		}},
+		{re(`^the agent records no action as ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
+			for _, c := range r.turnCalls("record_action|update_action") {
+				var m struct {
+					Status string `json:"status"`
+				}
+				_ = json.Unmarshal(c.Args, &m)
+				if c.Refused == "" && m.Status == a[0] {
+					return fmt.Errorf("the agent recorded an action as %q before the user said so (call %d: %s %s)", a[0], c.Seq, c.Tool, c.Args)
+				}
+			}
+			return nil
+		}},
+		{re(`^the conversation has (\d+) reminders?$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
+			n, _ := strconv.Atoi(a[0])
+			got := 0
+			for _, c := range r.t.world.Calls {
+				if c.Tool == "create_reminder" && c.Refused == "" {
+					got++
+				}
+			}
+			if got != n {
+				return fmt.Errorf("the conversation has %d reminders, want %d", got, n)
+			}
+			return nil
+		}},
+		// --- words, for a judge ---------------------------------------------------
+		{re(`^a judge finds that the agent's last reply (.+)$`), func(ctx context.Context, r *runner, a []string, _ *messages.PickleStep) error {
+			if r.judge == nil {
+				return errNotJudged
+			}
+			pass, reason, err := r.judge.Judge(ctx, a[0], r.t.events, r.t.lastReply)
+			if err != nil {
+				return fmt.Errorf("the judge could not judge: %w", err)
+			}
+			r.t.add(Event{Kind: "judge", Text: reason, OK: &pass})
+			if !pass {
+				return fmt.Errorf("the judge finds that the last reply does not %s: %s", a[0], reason)
+			}
+			return nil
+		}},
+	}
+})
 
 func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }
 

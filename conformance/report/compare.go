@@ -375,7 +375,7 @@ func (c *Comparison) WriteHTML(w io.Writer) error {
 		}
 		d.Rows = append(d.Rows, row)
 	}
-	if err := templates.ExecuteTemplate(w, "compare.html.tmpl", d); err != nil {
+	if err := templates().ExecuteTemplate(w, "compare.html.tmpl", d); err != nil {
 		return fmt.Errorf("conformance: the comparison page: %w", err)
 	}
 	return nil

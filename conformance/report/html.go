@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"io"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/clockspec/clockspec/conformance/result"
@@ -25,9 +26,13 @@ var outcomeLabels = map[string]string{
 //go:embed templates/*.tmpl
 var templateFiles embed.FS
 
-var templates = template.Must(template.New("").Funcs(template.FuncMap{
-	"join": strings.Join,
-}).ParseFS(templateFiles, "templates/*.tmpl"))
+// templates are parsed on first use: every command of the binary would
+// otherwise pay for them at start.
+var templates = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("").Funcs(template.FuncMap{
+		"join": strings.Join,
+	}).ParseFS(templateFiles, "templates/*.tmpl"))
+})
 
 type htmlRow struct {
 	result.ScenarioResult
@@ -221,7 +226,7 @@ func WriteHTMLReport(w io.Writer, rep *result.Report, cert *Certificate) error {
 		sel = append(sel, "--shard "+rep.Shard)
 	}
 	d.Selection = strings.Join(sel, " ")
-	if err := templates.ExecuteTemplate(w, "report.html.tmpl", d); err != nil {
+	if err := templates().ExecuteTemplate(w, "report.html.tmpl", d); err != nil {
 		return fmt.Errorf("conformance: the HTML report: %w", err)
 	}
 	return nil
