@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -270,20 +271,45 @@ var (
 // test-long and CI run.
 var longDocs = map[string]bool{"docs/ci.md": true}
 
+// longLines are single commands, wherever a document shows them, that take
+// ten seconds or more of a 2-core machine. They run in TestDocCommandsLong,
+// beside the tests that already cover what they do at length
+// (TestStoreCheck, the agent examples' tests): store-check kills a writer
+// fifteen times over a 2,000-user file; the Node agent holds all of
+// clock-agent's conversations, each in a fresh Node process.
+var longLines = []*regexp.Regexp{
+	regexp.MustCompile(`^bin/conform store-check `),
+	regexp.MustCompile(`^go run \./cmd/conform agent --agent 'exec:node examples/agent-node/agent\.js'$`),
+}
+
+// isLong says whether make test leaves a document's command to make
+// test-long.
+func isLong(rel string, c docCommand) bool {
+	if longDocs[rel] {
+		return true
+	}
+	for _, re := range longLines {
+		if re.MatchString(c.line) {
+			return true
+		}
+	}
+	return false
+}
+
 func TestDocCommands(t *testing.T) {
-	runDocCommands(t, func(rel string) bool { return !testing.Short() || !longDocs[rel] }, true)
+	runDocCommands(t, func(rel string, c docCommand) bool { return !testing.Short() || !isLong(rel, c) }, true)
 }
 
 func TestDocCommandsLong(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow: make test-long runs it")
 	}
-	runDocCommands(t, func(rel string) bool { return longDocs[rel] }, false)
+	runDocCommands(t, isLong, false)
 }
 
 // runDocCommands runs, as testscript scripts, the commands of the
 // documents include takes, and with help the examples of conform's help.
-func runDocCommands(t *testing.T, include func(rel string) bool, help bool) {
+func runDocCommands(t *testing.T, include func(rel string, c docCommand) bool, help bool) {
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
@@ -311,14 +337,17 @@ func runDocCommands(t *testing.T, include func(rel string) bool, help bool) {
 	for _, f := range docFiles(t, root) {
 		rel, _ := filepath.Rel(root, f)
 		documents++
-		if !include(filepath.ToSlash(rel)) {
-			continue
-		}
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		add(rel, extractCommands(rel, string(b)))
+		var cmds []docCommand
+		for _, c := range extractCommands(rel, string(b)) {
+			if include(filepath.ToSlash(rel), c) {
+				cmds = append(cmds, c)
+			}
+		}
+		add(rel, cmds)
 	}
 	if help {
 		examples := helpExamples()
@@ -477,7 +506,10 @@ func runDocLine(ts *testscript.TestScript, line string, want int, srvAddr string
 		cmd = `cd "$CHECKOUT" && ` + cmd + " --dry-run"
 	}
 	cmd = strings.ReplaceAll(cmd, "127.0.0.1:8080", srvAddr)
+	start := time.Now()
 	err := ts.Exec("sh", "-c", cmd)
+	// Each line's time, in -v output: what to look at when the test slows.
+	ts.Logf("took %s", time.Since(start).Round(time.Millisecond))
 	got := 0
 	var exitErr *exec.ExitError
 	if errors.As(err, &exitErr) {
@@ -629,4 +661,36 @@ func (f forgetsAmpersand) Call(ctx context.Context, op string, in json.RawMessag
 		out = json.RawMessage(strings.NewReplacer("&amp;", "&", `\u0026amp;`, "&").Replace(string(out)))
 	}
 	return out, perr
+}
+
+// Every long line names a command some document shows: a pattern that no
+// longer matches would quietly stop nothing, and one that matched nothing
+// when it was written was a typo.
+func TestLongLinesAreDocumented(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	matched := make([]int, len(longLines))
+	for _, f := range docFiles(t, root) {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range extractCommands(f, string(b)) {
+			for i, re := range longLines {
+				if re.MatchString(c.line) {
+					matched[i]++
+				}
+			}
+		}
+	}
+	for i, n := range matched {
+		if n == 0 {
+			t.Errorf("long line %q matches no documented command", longLines[i])
+		}
+	}
+	if isLong("README.md", docCommand{line: "bin/conform list --tiers"}) {
+		t.Error("a short README command counts as long")
+	}
 }
