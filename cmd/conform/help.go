@@ -8,7 +8,7 @@ import (
 )
 
 // The help of every subcommand, in printHelp's one shape. Each example is
-// "command line<TAB>what it does"; TestHelpExamplesRun runs every one.
+// "command line<TAB>what it does"; TestDocCommands runs every one.
 
 var runHelp = helpText{
 	usage: "conform [run] [flags]",
