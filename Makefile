@@ -16,14 +16,22 @@ ORACLE_OPS := v1.escape_xml,v1.format_messages,v1.strip_internal_tags,v1.format_
 # The prerequisites come first, so a fresh machine of this kind (Go 1.26,
 # Node 20, root, Debian's packages and the npm registry reachable) passes on
 # the first run: Node is checked, Chromium installed, npm packages fetched.
-test: node-check python-check chromium-deps lint check unit conform fuzz-short oracle fidelity-sample
+test: node-check python-check chromium-deps fmt-check vet mod-tidy check unit conform oracle fidelity-sample
 
 # The slow tests make test leaves out: each skips itself under go test
 # -short and runs here, by name. CI runs make test, then make test-long
 # (.ci/run). A test that takes more than ~20 s of a 2-core machine belongs
 # here, named in LONG_TESTS and skipping itself when testing.Short().
+#
+# Two checks that are cheap once their caches are warm but cost minutes of a
+# fresh machine's CPU run here too, not in make test: staticcheck (it
+# type-checks and analyses every package, dependencies included, from
+# source: ~150 s of CPU cold) and fuzz-short (it builds every package of its
+# targets again with coverage instrumentation: ~160 s of CPU cold). go vet,
+# gofmt and go mod tidy stay in make test; each fuzz target's seed corpus
+# runs in make test too, as a plain test.
 LONG_TESTS := ^(TestServeStaysUnderItsMemoryUnderWorstCaseLoad|TestOwnLoopMatchesGodog|TestStoreCheck|TestMakeCheckFailsAfterAHandEdit|TestNonFlushingPythonIsToldToFlush|TestDocCommandsLong)$$
-test-long: oracle-deps examples-deps mcp-example-deps
+test-long: oracle-deps examples-deps mcp-example-deps staticcheck fuzz-short
 	$(GO) test -run '$(LONG_TESTS)' ./...
 
 lint: fmt-check vet staticcheck mod-tidy
@@ -59,7 +67,7 @@ staticcheck:
 # examples/mcp-datetime-node through the MCP driver (whose TypeScript SDK
 # client also checks conform serve --mcp), so their npm dependencies come first.
 #
-# Under make test, lint's go vet ./... has already vetted every package with
+# Under make test, go vet ./... has already vetted every package with
 # its tests, with every analyzer go test's vet step runs (a subset), so unit
 # runs go test -vet=off there: on a cold cache that second vet type-checked
 # each test package again. make unit alone keeps go test's vet.
@@ -75,8 +83,8 @@ conform:
 # Fuzzing (fidelity/cmd/fuzz): any input answers with a schema-valid output
 # or a listed error, never a panic. Each target fuzzes for its time after its
 # warm-up (build, setup, baseline coverage), prints its new executions, and
-# fails the run if it made none. fuzz-short (make test): FuzzOperations and a
-# pair of other targets that changes daily. fuzz: every target, FUZZTIME
+# fails the run if it made none. fuzz-short (make test-long): FuzzOperations
+# and a pair of other targets that changes daily. fuzz: every target, FUZZTIME
 # each. A failing input lands in the package's testdata/fuzz: commit it.
 FUZZ_SHORT_TIME ?= 4s
 FUZZTIME ?= 1m

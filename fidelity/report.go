@@ -282,7 +282,7 @@ func WriteDoc(w io.Writer, d Doc) {
 	} else {
 		p("Every target runs through the in-process reference: any input must give a schema-valid output or\n")
 		p("a listed error, never a panic or a hang. `make test` runs every target on its seed corpus (the\n")
-		p("scenarios' inputs) and fuzzes `FuzzOperations` for a few seconds (`fuzz-short`); the recorded time\n")
+		p("scenarios' inputs), `make test-long` fuzzes `FuzzOperations` for a few seconds (`fuzz-short`); the recorded time\n")
 		p("is the sum of the campaigns (`go run ./fidelity/cmd/fidelity -fuzz-campaign 1m`) in\n")
 		p("`fidelity/fuzz.json`. A finding is committed under the package's `testdata/fuzz` and becomes a\n")
 		p("scenario.\n\n")
