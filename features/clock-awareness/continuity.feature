@@ -86,3 +86,25 @@ Feature: Bounds on inference about an action
       | stated-light-off        | delete_data          | "stated"   | false     | light  | false   | false   | true  | policy_requires_confirmation |
       | stated-light-confirmed  | delete_data          | "stated"   | true      | light  | false   | true    | false | confirmed                    |
       | other-light             | other                | "inferred" | false     | light  | true    | true    | false | not_required                 |
+
+  @req:AW-CONT-WINDOW @req:AW-READ-LIKELY-DONE @id:clock-awareness/continuity/centuries-long-window
+  Scenario Outline: expected minutes near the limit of a 64-bit count of nanoseconds
+    §2: elapsed is the "time delta between now and a stored timestamp, computed unambiguously
+    (absolute timestamps, DST-aware)", and §6.5 treats an action "as open for that duration
+    window". The action was recorded 9,223,372,030 seconds before now (153,722,867 minutes and
+    10 seconds, about 292 years); 153,722,867 minutes is the most a signed 64-bit count of
+    nanoseconds holds, so the windows must be compared exactly around it: a minute count one
+    larger neither wraps to a negative duration nor stops being longer than the elapsed time.
+    When I call "clock-awareness.assess_continuity" with {"now": "2026-02-09T17:00:00Z", "action": {"id": "h", "label": "Hold the line", "type": "temporal_action", "status": "in_progress", "recorded_iso": "1733-10-31T17:12:50Z", "expected_typical_minutes": <typical>, "expected_max_minutes": <max>, "expires_iso": "2026-02-10T17:00:00Z", "source": "auto"}}
+    Then the output is:
+      """json
+      {"effective_status": "<effective>", "elapsed_ms": 9223372030000, "window": "<window>", "hedged_reference_allowed": true,
+       "may_state_as_fact": false, "completion_needs_confirmation": true, "status_after": "<effective>", "source_after": "auto",
+       "tone_only": true, "impactful": null}
+      """
+
+    Examples:
+      | case           | typical   | max       | effective   | window         |
+      | typical-passed | 153722867 | 153722868 | likely_done | typical_to_max |
+      | max-passed     | 153722866 | 153722867 | likely_done | after_max      |
+      | typical-ahead  | 153722868 | 153722869 | in_progress | before_typical |
