@@ -456,17 +456,19 @@ Feature: The interaction wrapper
 
   @req:CLK-WRAP-LOAD-SAVE @id:clock-core/wrapper/load
   Scenario Outline: load_clock_state answers the user's and the thread's records
-    When I call "clock-core.load_clock_state" with {"state": {"version": 3, "users": {"user:chat:u1": {"default_tz": "Asia/Tokyo"}}, "threads": {"agent:main:chat:dm:u1": {"thread_kind": "project"}}}, "user_key": <user>, "thread_key": <thread>}
+    §4.5 "load_clock_state(user_key, thread_key) -> ClockState": the records come back as stored.
+    The thread record is the seed's §10.2 example, with its "delta_hours": 8.
+    When I call "clock-core.load_clock_state" with {"state": {"version": 3, "users": {"user:chat:u1": {"default_tz": "Asia/Tokyo"}}, "threads": {"agent:main:chat:dm:u1": {"thread_kind": "project", "session_tz": "Asia/Tokyo", "agent_tz": "Europe/Berlin", "delta_hours": 8}}}, "user_key": <user>, "thread_key": <thread>}
     Then the output is:
       """json
       {"user": <user_record>, "thread": <thread_record>}
       """
 
     Examples:
-      | case         | user           | thread                  | user_record                  | thread_record              |
-      | both         | "user:chat:u1" | "agent:main:chat:dm:u1" | {"default_tz": "Asia/Tokyo"} | {"thread_kind": "project"} |
-      | unknown-user | "user:chat:u2" | "agent:main:chat:dm:u1" | null                         | {"thread_kind": "project"} |
-      | none-asked   | null           | null                    | null                         | null                       |
+      | case         | user           | thread                  | user_record                  | thread_record                                                                                         |
+      | both         | "user:chat:u1" | "agent:main:chat:dm:u1" | {"default_tz": "Asia/Tokyo"} | {"thread_kind": "project", "session_tz": "Asia/Tokyo", "agent_tz": "Europe/Berlin", "delta_hours": 8} |
+      | unknown-user | "user:chat:u2" | "agent:main:chat:dm:u1" | null                         | {"thread_kind": "project", "session_tz": "Asia/Tokyo", "agent_tz": "Europe/Berlin", "delta_hours": 8} |
+      | none-asked   | null           | null                    | null                         | null                                                                                                  |
 
   @decision @req:CLK-WRAP-LOAD-SAVE @id:clock-core/wrapper/save
   Scenario: save_clock_state applies JSON merge patches to the records
