@@ -221,6 +221,23 @@ Feature: The v3 state
     Then the output "over_limit" is 1
     And the output "state.users.user:chat:u1.latest_actions.0.id" is "b"
 
+  @decision @req:CLK-STATE-COMPACT @req:CLK-POLICY-OVERRIDES @id:clock-core/state/cap-per-user-written-1.0
+  Scenario: a stored max_items override written 1.0 caps the list as 1 does
+    §10.2 shows a stored override only by example, "policy_overrides": {"mode": "light"}, and says
+    nothing of how a number in one is spelled. Pinned: a state argument is read as JSON Schema
+    reads it, where 1.0 is the integer 1, as the state file itself is read.
+    When I call "clock-core.compact_state" with:
+      """json
+      {"state": {"version": 3, "users": {"user:chat:u1": {
+         "policy_overrides": {"store": {"latest_actions": {"max_items": 1.0}}},
+         "latest_actions": [
+         {"id": "a", "label": "A", "type": "temporal_action", "status": "planned", "recorded_iso": "2026-02-10T00:00:00Z", "expires_iso": "2026-02-11T00:00:00Z", "source": "auto"},
+         {"id": "b", "label": "B", "type": "temporal_action", "status": "planned", "recorded_iso": "2026-02-10T01:00:00Z", "expires_iso": "2026-02-11T00:00:00Z", "source": "auto"}]}}},
+       "now": "2026-02-10T03:02:00Z"}
+      """
+    Then the output "over_limit" is 1
+    And the output "state.users.user:chat:u1.latest_actions.0.id" is "b"
+
   @decision @req:CLK-STATE-PATH @id:clock-core/state/path
   Scenario Outline: the state file's location
     §10.1 gives ~/.openclaw/clock-state.json; an override replaces it, with ~/ read as the home
