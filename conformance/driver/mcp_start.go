@@ -22,7 +22,8 @@ import (
 // the stdio transport) and how a start or an exit is told apart from a
 // lost connection.
 
-// withTZ is env (nil: the runner's) with TZ set to zone.
+// withTZ is env (nil: the runner's) with TZ set to zone: the host zone an
+// MCP server or a subprocess implementation is started in.
 func withTZ(env []string, zone string) []string {
 	if env == nil {
 		env = os.Environ()

@@ -345,20 +345,10 @@ func (d *subprocess) sayHello(ctx context.Context, c *child) (protocol.Hello, *F
 }
 
 func (d *subprocess) env() []string {
-	env := d.opts.Env
 	if d.opts.HostTZ == "" {
-		return env
+		return d.opts.Env
 	}
-	if env == nil {
-		env = os.Environ()
-	}
-	out := make([]string, 0, len(env)+1)
-	for _, kv := range env {
-		if !strings.HasPrefix(kv, "TZ=") {
-			out = append(out, kv)
-		}
-	}
-	return append(out, "TZ="+d.opts.HostTZ)
+	return withTZ(d.opts.Env, d.opts.HostTZ)
 }
 
 func (d *subprocess) Call(ctx context.Context, op string, input json.RawMessage) (protocol.Result, error) {
