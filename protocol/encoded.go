@@ -26,6 +26,21 @@ func EncodeOutput(v any) (json.RawMessage, error) {
 	return json.Marshal(v)
 }
 
+// EncodeAnswer is an operation's answer with its output encoded now, for
+// a caller that must not hold the output past this point (a handler whose
+// input shares memory the next call reuses): an error passes through, and
+// an output that does not encode is an internal error.
+func EncodeAnswer(v any, perr *Error) (any, *Error) {
+	if perr != nil {
+		return nil, perr
+	}
+	out, err := EncodeOutput(v)
+	if err != nil {
+		return nil, Errorf(CodeInternal, "output: %v", err)
+	}
+	return Encoded(out), nil
+}
+
 // AppendString appends s as a JSON string exactly as json.Marshal writes
 // it: <, > and & as \u003c, \u003e and \u0026, the control characters
 // with their short escapes where JSON has one, each byte that is not valid

@@ -33,6 +33,16 @@ var inputPackages = map[string]struct{ dir, pkg string }{
 	"clock-awareness": {"reference/awareness", "awareness"},
 }
 
+// viewOperations are the operations whose generated dispatch reads the
+// input as views (jsonin.NewViewReader): its strings share the request's
+// bytes and a pooled jsonin.Scratch, and the handler's answer is encoded
+// before the Scratch goes back, so that none of them outlives the call.
+// They are the operations whose cost is reading a large input:
+// format_messages reads a batch of messages per call, and v1's speed bar
+// (bench/format-messages.sh: at least 100 times v1's own Node code) is met
+// with it.
+var viewOperations = map[string]bool{"v1.format_messages": true}
+
 // inputFile is the name of the generated file in each package.
 const inputFile = "input_gen.go"
 
@@ -44,16 +54,22 @@ func Generate(cat *spec.Catalog) (map[string][]byte, error) {
 }
 
 func typedInputs(cat *spec.Catalog, out map[string][]byte) error {
+	views := map[string]bool{}
 	for _, p := range cat.Profiles {
 		dest, ok := inputPackages[p.Name]
 		if !ok {
 			return fmt.Errorf("gen: profile %s has no package for its typed inputs: add it to inputPackages", p.Name)
 		}
-		src, err := inputSource(p, dest.pkg)
+		src, err := inputSource(p, dest.pkg, views)
 		if err != nil {
 			return err
 		}
 		out[dest.dir+"/"+inputFile] = src
+	}
+	for op := range viewOperations {
+		if !views[op] {
+			return fmt.Errorf("gen: view operation %s is not an operation whose input is an object of known properties: remove it from viewOperations", op)
+		}
 	}
 	return nil
 }
@@ -67,7 +83,9 @@ type inputGen struct {
 	imports  map[string]bool
 }
 
-func inputSource(p *spec.Profile, pkg string) ([]byte, error) {
+// inputSource writes a profile's input_gen.go, adding its view operations
+// to views.
+func inputSource(p *spec.Profile, pkg string, views map[string]bool) ([]byte, error) {
 	g := &inputGen{profile: p.Name, declared: map[string]string{}, imports: map[string]bool{}}
 	var ops []string
 	var funcs bytes.Buffer
@@ -92,6 +110,11 @@ func inputSource(p *spec.Profile, pkg string) ([]byte, error) {
 		if expr == typ {
 			fmt.Fprintf(&funcs, "\n// Decode%s reads an input of %s that its schema has accepted: in one\n// pass, or, where that declines, with jsonin.Into.\nfunc Decode%s(raw []byte) (*%s, error) {\n\tin := new(%s)\n\tif r := jsonin.NewReader(raw); read%s(r, in) && r.End() {\n\t\treturn in, nil\n\t}\n\t*in = %s{}\n\treturn in, jsonin.Into(raw, in)\n}\n",
 				typ, op.Name, typ, typ, typ, typ, typ)
+			if viewOperations[op.Name] {
+				fmt.Fprintf(&funcs, "\n// View%s is Decode%s whose strings share raw's bytes and s's\n// (see jsonin.Scratch): valid only until s is given back.\nfunc View%s(raw []byte, s *jsonin.Scratch) (*%s, error) {\n\tin := new(%s)\n\tif r := jsonin.NewViewReader(raw, s); read%s(r, in) && r.End() {\n\t\treturn in, nil\n\t}\n\t*in = %s{}\n\treturn in, jsonin.Into(raw, in)\n}\n",
+					typ, typ, typ, typ, typ, typ, typ)
+				views[op.Name] = true
+			}
 		} else {
 			fmt.Fprintf(&funcs, "\n// Decode%s reads an input of %s that its schema has accepted.\nfunc Decode%s(raw []byte) (*%s, error) {\n\tin := new(%s)\n\treturn in, jsonin.Into(raw, in)\n}\n",
 				typ, op.Name, typ, typ, typ)
@@ -133,12 +156,19 @@ func inputSource(p *spec.Profile, pkg string) ([]byte, error) {
 	fmt.Fprintf(&b, "\n// Handlers is every operation of the %s profile as a typed function.\ntype Handlers interface {\n", p.Name)
 	for _, op := range ops {
 		n := goName(opShortName(op))
+		if views[op] {
+			b.WriteString("\t// The strings of in are valid only during the call (see jsonin.Scratch):\n\t// Dispatch encodes the answer before they are reused.\n")
+		}
 		fmt.Fprintf(&b, "\t%s(in *%sArgs) (any, *protocol.Error)\n", n, n)
 	}
 	b.WriteString("}\n")
 	fmt.Fprintf(&b, "\n// Dispatch maps every operation name of the %s profile to h's typed\n// function: the input, which the caller has checked against its schema,\n// is decoded into its type and handed over.\nfunc Dispatch(h Handlers) map[string]protocol.OperationFunc {\n\treturn map[string]protocol.OperationFunc{\n", p.Name)
 	for _, op := range ops {
 		n := goName(opShortName(op))
+		if views[op] {
+			fmt.Fprintf(&b, "\t\t%q: func(raw json.RawMessage) (any, *protocol.Error) {\n\t\t\ts := jsonin.GetScratch()\n\t\t\tdefer jsonin.PutScratch(s)\n\t\t\tin, err := View%sArgs(raw, s)\n\t\t\tif err != nil {\n\t\t\t\treturn nil, protocol.Errorf(protocol.CodeInvalidInput, \"%%v\", err)\n\t\t\t}\n\t\t\treturn protocol.EncodeAnswer(h.%s(in))\n\t\t},\n", op, n, n)
+			continue
+		}
 		fmt.Fprintf(&b, "\t\t%q: func(raw json.RawMessage) (any, *protocol.Error) {\n\t\t\tin, err := Decode%sArgs(raw)\n\t\t\tif err != nil {\n\t\t\t\treturn nil, protocol.Errorf(protocol.CodeInvalidInput, \"%%v\", err)\n\t\t\t}\n\t\t\treturn h.%s(in)\n\t\t},\n", op, n, n)
 	}
 	b.WriteString("\t}\n}\n")
@@ -431,6 +461,10 @@ func readerOf(expr string) string {
 		return "jsonin.ReadNumber"
 	case expr == rawMessage:
 		return "jsonin.ReadRaw"
+	case expr == "*string":
+		return "jsonin.ReadStringPtr"
+	case expr == "jsonin.Nullable[string]":
+		return "jsonin.ReadNullableString"
 	case strings.HasPrefix(expr, "*"):
 		e := expr[1:]
 		return fmt.Sprintf("func(r *jsonin.Reader, v **%s) bool { return jsonin.ReadPtr(r, v, %s) }", e, readerOf(e))
@@ -454,12 +488,18 @@ func readerOf(expr string) string {
 func (g *inputGen) structReader(name string, fields []fieldDecl) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "func read%s(r *jsonin.Reader, x *%s) bool {\n\tif !r.Open('{') {\n\t\treturn false\n\t}\n", name, name)
-	fmt.Fprintf(&b, "\tvar seen [%d]bool\n", max(len(fields), 1))
-	b.WriteString("\tif !r.Members(func(r *jsonin.Reader, key []byte) bool {\n\t\tswitch string(key) {\n")
-	for i, f := range fields {
-		fmt.Fprintf(&b, "\t\tcase %q:\n\t\t\tif seen[%d] {\n\t\t\t\treturn false\n\t\t\t}\n\t\t\tseen[%d] = true\n\t\t\treturn (%s)(r, &x.%s)\n", f.key, i, i, readerOf(f.expr), f.name)
+	if len(fields) > 0 {
+		fmt.Fprintf(&b, "\tvar seen [%d]bool\n", len(fields))
 	}
-	b.WriteString("\t\t}\n\t\treturn r.Skip()\n\t}) {\n\t\treturn false\n\t}\n")
+	b.WriteString("\tfor i := 0; ; i++ {\n\t\tkey, more, ok := r.Member(i)\n\t\tif !ok {\n\t\t\treturn false\n\t\t}\n\t\tif !more {\n\t\t\tbreak\n\t\t}\n\t\tswitch string(key) {\n")
+	for i, f := range fields {
+		read := readerOf(f.expr)
+		if strings.HasPrefix(read, "func(") {
+			read = "(" + read + ")"
+		}
+		fmt.Fprintf(&b, "\t\tcase %q:\n\t\t\tif seen[%d] || !%s(r, &x.%s) {\n\t\t\t\treturn false\n\t\t\t}\n\t\t\tseen[%d] = true\n", f.key, i, read, f.name, i)
+	}
+	b.WriteString("\t\tdefault:\n\t\t\tif !r.Skip() {\n\t\t\t\treturn false\n\t\t\t}\n\t\t}\n\t}\n")
 	for i, f := range fields {
 		if f.def == "" {
 			continue

@@ -64,7 +64,7 @@ func toyProfile(t *testing.T, ops string) *spec.Profile {
 }
 
 func TestTypedInputsFollowTheSchema(t *testing.T) {
-	src, err := inputSource(toyProfile(t, toyOperations), "toy")
+	src, err := inputSource(toyProfile(t, toyOperations), "toy", map[string]bool{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestTypedInputsRefuseAnUnresolvedReference(t *testing.T) {
 		return
 	}
 	p, _ := cat.Profile("toy")
-	if _, err := inputSource(p, "toy"); err == nil || !strings.Contains(err.Error(), "unresolved $ref") {
+	if _, err := inputSource(p, "toy", map[string]bool{}); err == nil || !strings.Contains(err.Error(), "unresolved $ref") {
 		t.Fatalf("inputSource = %v, want an unresolved $ref error", err)
 	}
 }
@@ -115,12 +115,35 @@ func TestTypedInputsRefuseAnUnresolvedReference(t *testing.T) {
 // The whole generated file for the toy profile, as a golden file: a change
 // to the generator shows here as a reviewable diff of the code it writes
 // (go test ./gen/typedinputs -update rewrites testdata/toy.golden).
+// The toy operation is a view operation here, so that its View decoder and
+// its dispatch (a pooled Scratch, the answer encoded before it goes back)
+// show too.
 func TestTypedInputsGolden(t *testing.T) {
-	src, err := inputSource(toyProfile(t, toyOperations), "toy")
+	viewOperations["toy.do_it"] = true
+	defer delete(viewOperations, "toy.do_it")
+	views := map[string]bool{}
+	src, err := inputSource(toyProfile(t, toyOperations), "toy", views)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !views["toy.do_it"] {
+		t.Fatal("the view operation is not reported as generated")
+	}
 	goldie.New(t, goldie.WithNameSuffix(".golden")).Assert(t, "toy", src)
+}
+
+// A view operation that names no operation with a struct input is an
+// error, never silently read the ordinary way.
+func TestTypedInputsRefuseAnUnknownViewOperation(t *testing.T) {
+	cat, err := spec.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	viewOperations["v1.no_such_operation"] = true
+	defer delete(viewOperations, "v1.no_such_operation")
+	if _, err := Generate(cat); err == nil || !strings.Contains(err.Error(), "v1.no_such_operation") {
+		t.Fatalf("Generate = %v, want an error naming the view operation", err)
+	}
 }
 
 // One type name made from two different schemas is refused, never one

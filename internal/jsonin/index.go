@@ -73,51 +73,6 @@ func ScanString(d []byte, i int) (end int, plain bool) {
 	}
 }
 
-// ScanStringEscapes is ScanString (the same checks, in a copy of its loop
-// that keeps one more flag); short also says that a literal that is
-// not plain holds only ASCII and two-character escapes (\", \\, \/, \b,
-// \f, \n, \r, \t): no \u escape and no byte ≥ 0x80, so that its value
-// is its bytes with each escape read as the one byte it stands for.
-func ScanStringEscapes(d []byte, i int) (end int, plain, short bool) {
-	if i >= len(d) || d[i] != '"' {
-		return -1, false, false
-	}
-	i++
-	escapes, long := false, false
-	for {
-		// To the first byte that needs a look, eight bytes at a time.
-		if i = nextSpecial(d, i); i >= len(d) {
-			return -1, false, false
-		}
-		switch c := d[i]; {
-		case c == '"':
-			return i + 1, !escapes && !long, escapes && !long
-		case c < 0x20:
-			return -1, false, false
-		case c == '\\':
-			escapes = true
-			if i+1 >= len(d) {
-				return -1, false, false
-			}
-			switch d[i+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				i += 2
-			case 'u':
-				if i+5 >= len(d) || !hex4(d[i+2:i+6]) {
-					return -1, false, false
-				}
-				long = true
-				i += 6
-			default:
-				return -1, false, false
-			}
-		default: // c >= 0x80
-			long = true
-			i++
-		}
-	}
-}
-
 // SkipValue checks the value that starts at d[i] (after white space) as
 // Reader.Skip does, at a nesting depth of depth, and returns the index just
 // after it, or -1.

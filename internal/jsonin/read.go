@@ -85,9 +85,38 @@ func ReadPtr[T any](r *Reader, v **T, read func(*Reader, *T) bool) bool {
 		*v = nil
 		return true
 	}
-	p := new(T)
+	p := newValue[T](r)
 	*v = p
 	return read(r, p)
+}
+
+// ReadStringPtr is ReadPtr with ReadString, the shape of most optional
+// properties, without a function value to call.
+func ReadStringPtr(r *Reader, v **string) bool {
+	if r.Null() {
+		*v = nil
+		return true
+	}
+	s, ok := r.Text()
+	if !ok {
+		return false
+	}
+	var p *string
+	if sc := r.scratch; sc != nil {
+		sc.strs = append(sc.strs, s)
+		p = &sc.strs[len(sc.strs)-1]
+	} else {
+		p = new(string)
+		*p = s
+	}
+	*v = p
+	return true
+}
+
+// ReadNullableString is ReadNullable with ReadString (see ReadStringPtr).
+func ReadNullableString(r *Reader, v *Nullable[string]) bool {
+	v.Present = true
+	return ReadStringPtr(r, &v.Value)
 }
 
 // ReadNullable reads a present value: null, or one read with read.
@@ -96,28 +125,40 @@ func ReadNullable[T any](r *Reader, v *Nullable[T], read func(*Reader, *T) bool)
 	return ReadPtr(r, &v.Value, read)
 }
 
-// ReadSlice reads an array, each item with read.
+// ReadSlice reads an array, each item with read: for a view reader, into
+// an array its Scratch keeps from call to call.
 func ReadSlice[T any](r *Reader, v *[]T, read func(*Reader, *T) bool) bool {
 	if !r.Open('[') {
 		return false
 	}
-	s := make([]T, 0, 4)
-	if !r.Close(']') {
-		for {
-			s = append(s, *new(T))
-			if !read(r, &s[len(s)-1]) {
-				return false
-			}
-			if r.Close(']') {
-				break
-			}
-			if !r.Consume(',') {
-				return false
-			}
+	var l *listOf[T]
+	var s []T
+	if r.scratch != nil {
+		l = list[T](r.scratch)
+		s = l.items
+	}
+	if s == nil {
+		s = make([]T, 0, 4) // [] is an empty list, not none
+	}
+	ok := r.Close(']')
+	for !ok {
+		s = append(s, *new(T))
+		if !read(r, &s[len(s)-1]) {
+			break
+		}
+		if r.Close(']') {
+			ok = true
+		} else if !r.Consume(',') {
+			break
 		}
 	}
-	*v = s
-	return true
+	if l != nil {
+		l.items = s[:0] // grown or not: the next call starts from its size
+	}
+	if ok {
+		*v = s
+	}
+	return ok
 }
 
 // ReadMap reads an object whose keys are plain (no escape) and distinct,

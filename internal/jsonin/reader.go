@@ -18,9 +18,17 @@ import (
 // A method that finds something else answers false and leaves the verdict
 // to the caller, which typically hands the input to its general decoder.
 type Reader struct {
-	data  []byte
-	i     int
-	depth int
+	data    []byte
+	i       int
+	depth   int
+	scratch *Scratch // set by NewViewReader
+	// keyLead is the white space Member last met before a key that was a
+	// line feed and up to six spaces, with the key's quote: that line
+	// feed, spaces and quote as a word (the bytes past them zero) and its
+	// mask, and its length. Indented JSON puts the same run before every
+	// key of an object, which one comparison of a word then takes.
+	keyLead, keyLeadMask uint64
+	keyLeadLen           int
 }
 
 // maxDepth is encoding/json's nesting limit: it refuses an input whose
@@ -76,7 +84,13 @@ func (r *Reader) End() bool {
 }
 
 // Null moves past a null, if that is the next value.
-func (r *Reader) Null() bool { return r.literal("null") }
+func (r *Reader) Null() bool {
+	r.Space()
+	if r.i >= len(r.data) || r.data[r.i] != 'n' {
+		return false // most calls, inlined
+	}
+	return r.literal("null")
+}
 
 func (r *Reader) literal(lit string) bool {
 	r.Space()
@@ -148,11 +162,28 @@ func (r *Reader) Key() (lit []byte, plain, ok bool) {
 }
 
 // Text reads the string that is the next value, decoded as encoding/json
-// decodes it.
+// decodes it (for a view reader, a view: see Scratch).
 func (r *Reader) Text() (string, bool) {
+	if s := r.scratch; s != nil {
+		// A view of a plain string: to the first byte String would look
+		// at, which is its closing quote.
+		d, i := r.data, SkipSpace(r.data, r.i)
+		if i < len(d) && d[i] == '"' {
+			if end := nextSpecial(d, i+1); end < len(d) && d[end] == '"' {
+				r.i = end + 1
+				if end == i+1 {
+					return "", true
+				}
+				return unsafe.String(&d[i+1], end-i-1), true
+			}
+		}
+	}
 	lit, plain, ok := r.String()
 	if !ok {
 		return "", false
+	}
+	if r.scratch != nil {
+		return r.scratch.view(lit, plain)
 	}
 	if plain || bytes.IndexByte(lit, '\\') < 0 && utf8.Valid(lit) {
 		return string(lit[1 : len(lit)-1]), true
@@ -166,39 +197,84 @@ func (r *Reader) Text() (string, bool) {
 // stops it with false: such a key can name a field only up to Unicode case
 // folding or escapes, which a general decoder decides.
 func (r *Reader) Members(read func(r *Reader, key []byte) bool) bool {
-	if r.Close('}') {
-		return true
-	}
-	for {
-		key, plain, ok := r.Key()
-		if !ok || !plain || !read(r, key[1:len(key)-1]) {
-			return false
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok || !more {
+			return ok
 		}
-		if r.Close('}') {
-			return true
-		}
-		if !r.Consume(',') {
+		if !read(r, key) {
 			return false
 		}
 	}
 }
 
-// TextView is Text without a copy where the string needs no decoding: the
-// string it returns then shares the input's bytes, so it is valid only
-// while they do not change (for a decoder whose result does not outlive
-// its call).
-func (r *Reader) TextView() (string, bool) {
-	lit, plain, ok := r.String()
-	if !ok {
-		return "", false
+// Member moves to the i-th member (from 0) of the object whose '{' Open
+// has read, for a loop that reads each value itself: past the ',' before
+// it (for i > 0), its key (returned without its quotes) and the colon. At
+// the object's '}' it moves past it and says more=false. A key that is not
+// plain stops it with ok=false, as in Members.
+func (r *Reader) Member(i int) (key []byte, more, ok bool) {
+	d := r.data
+	r.Space()
+	if r.i < len(d) && d[r.i] == '}' {
+		r.i++
+		r.depth--
+		return nil, false, true
 	}
-	if plain || bytes.IndexByte(lit, '\\') < 0 && utf8.Valid(lit) {
-		if len(lit) == 2 {
-			return "", true
+	if i > 0 {
+		if r.i >= len(d) || d[r.i] != ',' {
+			return nil, false, false
 		}
-		return unsafe.String(&lit[1], len(lit)-2), true
+		r.i++
 	}
-	return Unquote(lit)
+	// The key: a plain one ends at the first byte String would look at,
+	// which must be its closing quote.
+	start := r.i
+	if start+8 <= len(d) && binary.LittleEndian.Uint64(d[start:])&r.keyLeadMask == r.keyLead && r.keyLeadLen > 0 {
+		start += r.keyLeadLen - 1
+	} else {
+		start = SkipSpace(d, start)
+		r.learnKeyLead(r.i, start)
+	}
+	if start >= len(d) || d[start] != '"' {
+		return nil, false, false
+	}
+	end := nextSpecial(d, start+1)
+	if end >= len(d) || d[end] != '"' {
+		return nil, false, false
+	}
+	// The colon, and the one space json.MarshalIndent writes after it.
+	if end+2 < len(d) && d[end+1] == ':' && d[end+2] == ' ' {
+		r.i = end + 3
+	} else if r.i = end + 1; !r.Consume(':') {
+		return nil, false, false
+	}
+	return d[start+1 : end], true, true
+}
+
+// learnKeyLead keeps the run d[from:to] before a key's quote (at d[to]) as
+// the key lead to look for first, if it is a line feed and up to six
+// spaces.
+func (r *Reader) learnKeyLead(from, to int) {
+	d, n := r.data, to-from
+	if n == 0 {
+		return // no white space: no news about the indent
+	}
+	if n > 7 || d[from] != '\n' || to >= len(d) {
+		r.keyLeadLen = 0
+		return
+	}
+	for _, c := range d[from+1 : to] {
+		if c != ' ' {
+			r.keyLeadLen = 0
+			return
+		}
+	}
+	var w [8]byte
+	copy(w[:], d[from:to+1])
+	r.keyLead = binary.LittleEndian.Uint64(w[:])
+	r.keyLeadMask = ^uint64(0) >> (64 - 8*(n+1))
+	r.keyLeadLen = n + 1
 }
 
 // Value moves past the next value of any kind, checked as Skip checks it,

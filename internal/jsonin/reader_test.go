@@ -44,21 +44,17 @@ func FuzzText(f *testing.F) {
 		if ok != (wantErr == nil) || ok && got != want {
 			t.Fatalf("Text(%q) = %q, %v; json.Unmarshal %q, %v", data, got, ok, want, wantErr)
 		}
-		rv := NewReader(data)
-		view, vok := rv.TextView()
-		if vok = vok && rv.End(); vok != (wantErr == nil) || vok && view != want {
-			t.Fatalf("TextView(%q) = %q, %v; json.Unmarshal %q, %v", data, view, vok, want, wantErr)
+		// A view reader, into a Scratch that already holds a string.
+		scratch := &Scratch{text: []byte("held")}
+		rv := NewViewReader(data, scratch)
+		view, vok := rv.Text()
+		if vok = vok && rv.End(); vok != (wantErr == nil) || vok && view != want || string(scratch.text[:4]) != "held" {
+			t.Fatalf("view Text(%q) = %q, %v; json.Unmarshal %q, %v", data, view, vok, want, wantErr)
 		}
 		if wantErr == nil {
 			lit := []byte(strings.Trim(string(data), " \t\n\r"))
 			if u, ok := Unquote(lit); !ok || u != want {
 				t.Fatalf("Unquote(%q) = %q, %v; json.Unmarshal %q", lit, u, ok, want)
-			}
-			// A literal with only two-character escapes reads as its bytes
-			// with each escape one byte.
-			if end, plain, short := ScanStringEscapes(lit, 0); end != len(lit) || plain && short || end != scanEnd(lit) ||
-				short && shortValue(lit[1:len(lit)-1]) != want {
-				t.Fatalf("ScanStringEscapes(%q) = %d, %v, %v; json.Unmarshal %q", lit, end, plain, short, want)
 			}
 			// Appended after other bytes, with little room or a lot.
 			for _, room := range []int{0, 5, 200} {
@@ -217,34 +213,4 @@ func FuzzSkipValue(f *testing.F) {
 			t.Fatalf("SkipValue(%q at %d) = %d, Reader.Skip %d", data, at, got, want)
 		}
 	})
-}
-
-// shortValue reads the bytes of a literal that ScanStringEscapes calls
-// short: each two-character escape is the one byte it stands for.
-func shortValue(inner []byte) string {
-	var b []byte
-	for i := 0; i < len(inner); i++ {
-		if inner[i] != '\\' {
-			b = append(b, inner[i])
-			continue
-		}
-		i++
-		b = append(b, map[byte]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}[inner[i]])
-	}
-	return string(b)
-}
-
-// ScanStringEscapes tells the three kinds of literal apart.
-func TestScanStringEscapes(t *testing.T) {
-	for lit, want := range map[string][2]bool{`"abc"`: {true, false}, `"a\"b\\c\/\b\f\n\r\t"`: {false, true},
-		`"a\u0041"`: {false, false}, "\"caf\xc3\xa9\"": {false, false}, "\"\\n\xff\"": {false, false}} {
-		if end, plain, short := ScanStringEscapes([]byte(lit), 0); end != len(lit) || plain != want[0] || short != want[1] {
-			t.Errorf("ScanStringEscapes(%s) = %d, %v, %v; want plain %v, short %v", lit, end, plain, short, want[0], want[1])
-		}
-	}
-}
-
-func scanEnd(lit []byte) int {
-	end, _ := ScanString(lit, 0)
-	return end
 }

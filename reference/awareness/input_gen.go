@@ -140,72 +140,64 @@ func readDecideRelevanceArgs(r *jsonin.Reader, x *DecideRelevanceArgs) bool {
 		return false
 	}
 	var seen [8]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "has_open_action":
-			if seen[0] {
+			if seen[0] || !(func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
+			})(r, &x.HasOpenAction) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
-			})(r, &x.HasOpenAction)
 		case "last_interaction_any_channel_iso":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadNullableString(r, &x.LastInteractionAnyChannelISO) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.LastInteractionAnyChannelISO)
 		case "last_interaction_iso":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadNullableString(r, &x.LastInteractionISO) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.LastInteractionISO)
 		case "now":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadString(r, &x.Now) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadString)(r, &x.Now)
 		case "policy":
-			if seen[4] {
+			if seen[4] || !jsonin.ReadRaw(r, &x.Policy) {
 				return false
 			}
 			seen[4] = true
-			return (jsonin.ReadRaw)(r, &x.Policy)
 		case "text":
-			if seen[5] {
+			if seen[5] || !jsonin.ReadNullableString(r, &x.Text) {
 				return false
 			}
 			seen[5] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Text)
 		case "thread_kind":
-			if seen[6] {
+			if seen[6] || !jsonin.ReadNullableString(r, &x.ThreadKind) {
 				return false
 			}
 			seen[6] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.ThreadKind)
 		case "time_related":
-			if seen[7] {
+			if seen[7] || !(func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
+			})(r, &x.TimeRelated) {
 				return false
 			}
 			seen[7] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
-			})(r, &x.TimeRelated)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -215,34 +207,39 @@ func readThreadKindArgsInferred(r *jsonin.Reader, x *ThreadKindArgsInferred) boo
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "confident":
-			if seen[0] {
+			if seen[0] || !(func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
+			})(r, &x.Confident) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
-			})(r, &x.Confident)
 		case "kind":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Kind) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Kind)
 		case "user_confirmed":
-			if seen[2] {
+			if seen[2] || !(func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
+			})(r, &x.UserConfirmed) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
-			})(r, &x.UserConfirmed)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -252,36 +249,37 @@ func readThreadKindArgs(r *jsonin.Reader, x *ThreadKindArgs) bool {
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "inferred":
-			if seen[0] {
+			if seen[0] || !(func(r *jsonin.Reader, v *jsonin.Nullable[ThreadKindArgsInferred]) bool {
+				return jsonin.ReadNullable(r, v, readThreadKindArgsInferred)
+			})(r, &x.Inferred) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[ThreadKindArgsInferred]) bool {
-				return jsonin.ReadNullable(r, v, readThreadKindArgsInferred)
-			})(r, &x.Inferred)
 		case "stored_kind":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadNullableString(r, &x.StoredKind) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.StoredKind)
 		case "text":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadNullableString(r, &x.Text) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Text)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -291,18 +289,25 @@ func readParseDirectiveArgs(r *jsonin.Reader, x *ParseDirectiveArgs) bool {
 		return false
 	}
 	var seen [1]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "text":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Text) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Text)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -312,78 +317,75 @@ func readStateActionArgs(r *jsonin.Reader, x *StateActionArgs) bool {
 		return false
 	}
 	var seen [11]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "expected_max_minutes":
-			if seen[0] {
+			if seen[0] || !(func(r *jsonin.Reader, v **int64) bool { return jsonin.ReadPtr(r, v, jsonin.ReadInt64) })(r, &x.ExpectedMaxMinutes) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v **int64) bool { return jsonin.ReadPtr(r, v, jsonin.ReadInt64) })(r, &x.ExpectedMaxMinutes)
 		case "expected_typical_minutes":
-			if seen[1] {
+			if seen[1] || !(func(r *jsonin.Reader, v **int64) bool { return jsonin.ReadPtr(r, v, jsonin.ReadInt64) })(r, &x.ExpectedTypicalMinutes) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v **int64) bool { return jsonin.ReadPtr(r, v, jsonin.ReadInt64) })(r, &x.ExpectedTypicalMinutes)
 		case "expires_iso":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadString(r, &x.ExpiresISO) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadString)(r, &x.ExpiresISO)
 		case "id":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadString(r, &x.ID) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadString)(r, &x.ID)
 		case "label":
-			if seen[4] {
+			if seen[4] || !jsonin.ReadString(r, &x.Label) {
 				return false
 			}
 			seen[4] = true
-			return (jsonin.ReadString)(r, &x.Label)
 		case "quote":
-			if seen[5] {
+			if seen[5] || !jsonin.ReadStringPtr(r, &x.Quote) {
 				return false
 			}
 			seen[5] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.Quote)
 		case "recorded_iso":
-			if seen[6] {
+			if seen[6] || !jsonin.ReadString(r, &x.RecordedISO) {
 				return false
 			}
 			seen[6] = true
-			return (jsonin.ReadString)(r, &x.RecordedISO)
 		case "source":
-			if seen[7] {
+			if seen[7] || !jsonin.ReadString(r, &x.Source) {
 				return false
 			}
 			seen[7] = true
-			return (jsonin.ReadString)(r, &x.Source)
 		case "status":
-			if seen[8] {
+			if seen[8] || !jsonin.ReadString(r, &x.Status) {
 				return false
 			}
 			seen[8] = true
-			return (jsonin.ReadString)(r, &x.Status)
 		case "thread_key":
-			if seen[9] {
+			if seen[9] || !jsonin.ReadStringPtr(r, &x.ThreadKey) {
 				return false
 			}
 			seen[9] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ThreadKey)
 		case "type":
-			if seen[10] {
+			if seen[10] || !jsonin.ReadString(r, &x.Type) {
 				return false
 			}
 			seen[10] = true
-			return (jsonin.ReadString)(r, &x.Type)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -393,30 +395,35 @@ func readCaptureActionArgsCalibrationValue(r *jsonin.Reader, x *CaptureActionArg
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "max_minutes":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadInt64(r, &x.MaxMinutes) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadInt64)(r, &x.MaxMinutes)
 		case "typical_minutes":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadInt64(r, &x.TypicalMinutes) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadInt64)(r, &x.TypicalMinutes)
 		case "updated_iso":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadString(r, &x.UpdatedISO) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadString)(r, &x.UpdatedISO)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -426,50 +433,47 @@ func readCaptureActionArgsJudgement(r *jsonin.Reader, x *CaptureActionArgsJudgem
 		return false
 	}
 	var seen [5]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "action":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadBool(r, &x.Action) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadBool)(r, &x.Action)
 		case "activity":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadNullableString(r, &x.Activity) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Activity)
 		case "label":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadNullableString(r, &x.Label) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Label)
 		case "status":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadNullableString(r, &x.Status) {
 				return false
 			}
 			seen[3] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Status)
 		case "temporal":
-			if seen[4] {
+			if seen[4] || !(func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
+			})(r, &x.Temporal) {
 				return false
 			}
 			seen[4] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
-			})(r, &x.Temporal)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -479,80 +483,73 @@ func readCaptureActionArgs(r *jsonin.Reader, x *CaptureActionArgs) bool {
 		return false
 	}
 	var seen [9]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "actions":
-			if seen[0] {
+			if seen[0] || !(func(r *jsonin.Reader, v *jsonin.Nullable[[]StateActionArgs]) bool {
+				return jsonin.ReadNullable(r, v, func(r *jsonin.Reader, v *[]StateActionArgs) bool { return jsonin.ReadSlice(r, v, readStateActionArgs) })
+			})(r, &x.Actions) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[[]StateActionArgs]) bool {
-				return jsonin.ReadNullable(r, v, func(r *jsonin.Reader, v *[]StateActionArgs) bool { return jsonin.ReadSlice(r, v, readStateActionArgs) })
-			})(r, &x.Actions)
 		case "calibration":
-			if seen[1] {
-				return false
-			}
-			seen[1] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[map[string]CaptureActionArgsCalibrationValue]) bool {
+			if seen[1] || !(func(r *jsonin.Reader, v *jsonin.Nullable[map[string]CaptureActionArgsCalibrationValue]) bool {
 				return jsonin.ReadNullable(r, v, func(r *jsonin.Reader, v *map[string]CaptureActionArgsCalibrationValue) bool {
 					return jsonin.ReadMap(r, v, readCaptureActionArgsCalibrationValue)
 				})
-			})(r, &x.Calibration)
+			})(r, &x.Calibration) {
+				return false
+			}
+			seen[1] = true
 		case "judgement":
-			if seen[2] {
+			if seen[2] || !(func(r *jsonin.Reader, v *jsonin.Nullable[CaptureActionArgsJudgement]) bool {
+				return jsonin.ReadNullable(r, v, readCaptureActionArgsJudgement)
+			})(r, &x.Judgement) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[CaptureActionArgsJudgement]) bool {
-				return jsonin.ReadNullable(r, v, readCaptureActionArgsJudgement)
-			})(r, &x.Judgement)
 		case "now":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadString(r, &x.Now) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadString)(r, &x.Now)
 		case "policy":
-			if seen[4] {
+			if seen[4] || !jsonin.ReadRaw(r, &x.Policy) {
 				return false
 			}
 			seen[4] = true
-			return (jsonin.ReadRaw)(r, &x.Policy)
 		case "text":
-			if seen[5] {
+			if seen[5] || !jsonin.ReadString(r, &x.Text) {
 				return false
 			}
 			seen[5] = true
-			return (jsonin.ReadString)(r, &x.Text)
 		case "thread_key":
-			if seen[6] {
+			if seen[6] || !jsonin.ReadNullableString(r, &x.ThreadKey) {
 				return false
 			}
 			seen[6] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.ThreadKey)
 		case "thread_kind":
-			if seen[7] {
+			if seen[7] || !jsonin.ReadNullableString(r, &x.ThreadKind) {
 				return false
 			}
 			seen[7] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.ThreadKind)
 		case "user_key":
-			if seen[8] {
+			if seen[8] || !jsonin.ReadNullableString(r, &x.UserKey) {
 				return false
 			}
 			seen[8] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.UserKey)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -562,32 +559,35 @@ func readReadActionsArgs(r *jsonin.Reader, x *ReadActionsArgs) bool {
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "actions":
-			if seen[0] {
+			if seen[0] || !(func(r *jsonin.Reader, v *[]StateActionArgs) bool { return jsonin.ReadSlice(r, v, readStateActionArgs) })(r, &x.Actions) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *[]StateActionArgs) bool { return jsonin.ReadSlice(r, v, readStateActionArgs) })(r, &x.Actions)
 		case "now":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Now) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Now)
 		case "thread_key":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadNullableString(r, &x.ThreadKey) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.ThreadKey)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -597,62 +597,59 @@ func readAssessContinuityArgs(r *jsonin.Reader, x *AssessContinuityArgs) bool {
 		return false
 	}
 	var seen [7]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "action":
-			if seen[0] {
+			if seen[0] || !readStateActionArgs(r, &x.Action) {
 				return false
 			}
 			seen[0] = true
-			return (readStateActionArgs)(r, &x.Action)
 		case "basis":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadNullableString(r, &x.Basis) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Basis)
 		case "confirmed":
-			if seen[2] {
+			if seen[2] || !(func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
+			})(r, &x.Confirmed) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
-			})(r, &x.Confirmed)
 		case "impactful_kind":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadNullableString(r, &x.ImpactfulKind) {
 				return false
 			}
 			seen[3] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.ImpactfulKind)
 		case "now":
-			if seen[4] {
+			if seen[4] || !jsonin.ReadString(r, &x.Now) {
 				return false
 			}
 			seen[4] = true
-			return (jsonin.ReadString)(r, &x.Now)
 		case "policy":
-			if seen[5] {
+			if seen[5] || !jsonin.ReadRaw(r, &x.Policy) {
 				return false
 			}
 			seen[5] = true
-			return (jsonin.ReadRaw)(r, &x.Policy)
 		case "user_confirmed_done":
-			if seen[6] {
+			if seen[6] || !(func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
+			})(r, &x.UserConfirmedDone) {
 				return false
 			}
 			seen[6] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
-			})(r, &x.UserConfirmedDone)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -662,26 +659,30 @@ func readGroupTimeArgsParticipantsItem(r *jsonin.Reader, x *GroupTimeArgsPartici
 		return false
 	}
 	var seen [2]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "tz":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadNullableString(r, &x.TZ) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.TZ)
 		case "user_key":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.UserKey) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.UserKey)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -691,56 +692,54 @@ func readGroupTimeArgs(r *jsonin.Reader, x *GroupTimeArgs) bool {
 		return false
 	}
 	var seen [6]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "addressed_user":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadNullableString(r, &x.AddressedUser) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.AddressedUser)
 		case "now":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Now) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Now)
 		case "participants":
-			if seen[2] {
+			if seen[2] || !(func(r *jsonin.Reader, v *[]GroupTimeArgsParticipantsItem) bool {
+				return jsonin.ReadSlice(r, v, readGroupTimeArgsParticipantsItem)
+			})(r, &x.Participants) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *[]GroupTimeArgsParticipantsItem) bool {
-				return jsonin.ReadSlice(r, v, readGroupTimeArgsParticipantsItem)
-			})(r, &x.Participants)
 		case "policy":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadRaw(r, &x.Policy) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadRaw)(r, &x.Policy)
 		case "relative":
-			if seen[4] {
+			if seen[4] || !(func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
+			})(r, &x.Relative) {
 				return false
 			}
 			seen[4] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
-			})(r, &x.Relative)
 		case "scheduled":
-			if seen[5] {
+			if seen[5] || !jsonin.ReadNullableString(r, &x.Scheduled) {
 				return false
 			}
 			seen[5] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Scheduled)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }

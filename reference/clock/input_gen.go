@@ -332,20 +332,25 @@ func readLoadPolicyArgs(r *jsonin.Reader, x *LoadPolicyArgs) bool {
 		return false
 	}
 	var seen [1]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "yaml":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadNullableString(r, &x.Yaml) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Yaml)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -355,20 +360,25 @@ func readCheckPolicyArgs(r *jsonin.Reader, x *CheckPolicyArgs) bool {
 		return false
 	}
 	var seen [1]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "yaml":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadNullableString(r, &x.Yaml) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Yaml)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -378,26 +388,30 @@ func readNowArgs(r *jsonin.Reader, x *NowArgs) bool {
 		return false
 	}
 	var seen [2]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "host_clock":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.HostClock) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.HostClock)
 		case "previous":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadNullableString(r, &x.Previous) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Previous)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -407,20 +421,25 @@ func readAgentTimezoneArgs(r *jsonin.Reader, x *AgentTimezoneArgs) bool {
 		return false
 	}
 	var seen [1]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "host_tz":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadNullableString(r, &x.HostTZ) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.HostTZ)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -430,70 +449,60 @@ func readResolveSessionTZArgs(r *jsonin.Reader, x *ResolveSessionTZArgs) bool {
 		return false
 	}
 	var seen [8]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "explicit":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadNullableString(r, &x.Explicit) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Explicit)
 		case "host_tz":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadNullableString(r, &x.HostTZ) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.HostTZ)
 		case "mentioned_location":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadNullableString(r, &x.MentionedLocation) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.MentionedLocation)
 		case "now":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadString(r, &x.Now) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadString)(r, &x.Now)
 		case "policy":
-			if seen[4] {
+			if seen[4] || !jsonin.ReadRaw(r, &x.Policy) {
 				return false
 			}
 			seen[4] = true
-			return (jsonin.ReadRaw)(r, &x.Policy)
 		case "thread_override":
-			if seen[5] {
+			if seen[5] || !jsonin.ReadNullableString(r, &x.ThreadOverride) {
 				return false
 			}
 			seen[5] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.ThreadOverride)
 		case "time_sensitive":
-			if seen[6] {
+			if seen[6] || !(func(r *jsonin.Reader, v **bool) bool { return jsonin.ReadPtr(r, v, jsonin.ReadBool) })(r, &x.TimeSensitive) {
 				return false
 			}
 			seen[6] = true
-			return (func(r *jsonin.Reader, v **bool) bool { return jsonin.ReadPtr(r, v, jsonin.ReadBool) })(r, &x.TimeSensitive)
 		case "user_default":
-			if seen[7] {
+			if seen[7] || !jsonin.ReadNullableString(r, &x.UserDefault) {
 				return false
 			}
 			seen[7] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.UserDefault)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -503,66 +512,65 @@ func readStateThreadArgs(r *jsonin.Reader, x *StateThreadArgs) bool {
 		return false
 	}
 	var seen [9]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "agent_tz":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadStringPtr(r, &x.AgentTZ) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.AgentTZ)
 		case "delta_hours":
-			if seen[1] {
+			if seen[1] || !(func(r *jsonin.Reader, v **json.Number) bool { return jsonin.ReadPtr(r, v, jsonin.ReadNumber) })(r, &x.DeltaHours) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v **json.Number) bool { return jsonin.ReadPtr(r, v, jsonin.ReadNumber) })(r, &x.DeltaHours)
 		case "last_agent_message_iso":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadStringPtr(r, &x.LastAgentMessageISO) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.LastAgentMessageISO)
 		case "last_interaction_iso":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadStringPtr(r, &x.LastInteractionISO) {
 				return false
 			}
 			seen[3] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.LastInteractionISO)
 		case "last_user_message_iso":
-			if seen[4] {
+			if seen[4] || !jsonin.ReadStringPtr(r, &x.LastUserMessageISO) {
 				return false
 			}
 			seen[4] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.LastUserMessageISO)
 		case "last_user_message_iso_by_user":
-			if seen[5] {
+			if seen[5] || !(func(r *jsonin.Reader, v *map[string]string) bool { return jsonin.ReadMap(r, v, jsonin.ReadString) })(r, &x.LastUserMessageISOByUser) {
 				return false
 			}
 			seen[5] = true
-			return (func(r *jsonin.Reader, v *map[string]string) bool { return jsonin.ReadMap(r, v, jsonin.ReadString) })(r, &x.LastUserMessageISOByUser)
 		case "participants":
-			if seen[6] {
+			if seen[6] || !(func(r *jsonin.Reader, v *[]string) bool { return jsonin.ReadSlice(r, v, jsonin.ReadString) })(r, &x.Participants) {
 				return false
 			}
 			seen[6] = true
-			return (func(r *jsonin.Reader, v *[]string) bool { return jsonin.ReadSlice(r, v, jsonin.ReadString) })(r, &x.Participants)
 		case "session_tz":
-			if seen[7] {
+			if seen[7] || !jsonin.ReadStringPtr(r, &x.SessionTZ) {
 				return false
 			}
 			seen[7] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.SessionTZ)
 		case "thread_kind":
-			if seen[8] {
+			if seen[8] || !jsonin.ReadStringPtr(r, &x.ThreadKind) {
 				return false
 			}
 			seen[8] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ThreadKind)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -572,30 +580,35 @@ func readStateUserArgsCalibrationActivityOverridesValue(r *jsonin.Reader, x *Sta
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "max_minutes":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadInt64(r, &x.MaxMinutes) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadInt64)(r, &x.MaxMinutes)
 		case "typical_minutes":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadInt64(r, &x.TypicalMinutes) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadInt64)(r, &x.TypicalMinutes)
 		case "updated_iso":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadString(r, &x.UpdatedISO) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadString)(r, &x.UpdatedISO)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -605,20 +618,27 @@ func readStateUserArgsCalibration(r *jsonin.Reader, x *StateUserArgsCalibration)
 		return false
 	}
 	var seen [1]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "activity_overrides":
-			if seen[0] {
+			if seen[0] || !(func(r *jsonin.Reader, v *map[string]StateUserArgsCalibrationActivityOverridesValue) bool {
+				return jsonin.ReadMap(r, v, readStateUserArgsCalibrationActivityOverridesValue)
+			})(r, &x.ActivityOverrides) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *map[string]StateUserArgsCalibrationActivityOverridesValue) bool {
-				return jsonin.ReadMap(r, v, readStateUserArgsCalibrationActivityOverridesValue)
-			})(r, &x.ActivityOverrides)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -628,24 +648,30 @@ func readStateChannelArgs(r *jsonin.Reader, x *StateChannelArgs) bool {
 		return false
 	}
 	var seen [2]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "last_agent_message_iso":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadStringPtr(r, &x.LastAgentMessageISO) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.LastAgentMessageISO)
 		case "last_user_message_iso":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadStringPtr(r, &x.LastUserMessageISO) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.LastUserMessageISO)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -655,78 +681,75 @@ func readStateActionArgs(r *jsonin.Reader, x *StateActionArgs) bool {
 		return false
 	}
 	var seen [11]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "expected_max_minutes":
-			if seen[0] {
+			if seen[0] || !(func(r *jsonin.Reader, v **int64) bool { return jsonin.ReadPtr(r, v, jsonin.ReadInt64) })(r, &x.ExpectedMaxMinutes) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v **int64) bool { return jsonin.ReadPtr(r, v, jsonin.ReadInt64) })(r, &x.ExpectedMaxMinutes)
 		case "expected_typical_minutes":
-			if seen[1] {
+			if seen[1] || !(func(r *jsonin.Reader, v **int64) bool { return jsonin.ReadPtr(r, v, jsonin.ReadInt64) })(r, &x.ExpectedTypicalMinutes) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v **int64) bool { return jsonin.ReadPtr(r, v, jsonin.ReadInt64) })(r, &x.ExpectedTypicalMinutes)
 		case "expires_iso":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadString(r, &x.ExpiresISO) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadString)(r, &x.ExpiresISO)
 		case "id":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadString(r, &x.ID) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadString)(r, &x.ID)
 		case "label":
-			if seen[4] {
+			if seen[4] || !jsonin.ReadString(r, &x.Label) {
 				return false
 			}
 			seen[4] = true
-			return (jsonin.ReadString)(r, &x.Label)
 		case "quote":
-			if seen[5] {
+			if seen[5] || !jsonin.ReadStringPtr(r, &x.Quote) {
 				return false
 			}
 			seen[5] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.Quote)
 		case "recorded_iso":
-			if seen[6] {
+			if seen[6] || !jsonin.ReadString(r, &x.RecordedISO) {
 				return false
 			}
 			seen[6] = true
-			return (jsonin.ReadString)(r, &x.RecordedISO)
 		case "source":
-			if seen[7] {
+			if seen[7] || !jsonin.ReadString(r, &x.Source) {
 				return false
 			}
 			seen[7] = true
-			return (jsonin.ReadString)(r, &x.Source)
 		case "status":
-			if seen[8] {
+			if seen[8] || !jsonin.ReadString(r, &x.Status) {
 				return false
 			}
 			seen[8] = true
-			return (jsonin.ReadString)(r, &x.Status)
 		case "thread_key":
-			if seen[9] {
+			if seen[9] || !jsonin.ReadStringPtr(r, &x.ThreadKey) {
 				return false
 			}
 			seen[9] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ThreadKey)
 		case "type":
-			if seen[10] {
+			if seen[10] || !jsonin.ReadString(r, &x.Type) {
 				return false
 			}
 			seen[10] = true
-			return (jsonin.ReadString)(r, &x.Type)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -736,52 +759,54 @@ func readStateUserArgs(r *jsonin.Reader, x *StateUserArgs) bool {
 		return false
 	}
 	var seen [6]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "calibration":
-			if seen[0] {
+			if seen[0] || !(func(r *jsonin.Reader, v **StateUserArgsCalibration) bool {
+				return jsonin.ReadPtr(r, v, readStateUserArgsCalibration)
+			})(r, &x.Calibration) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v **StateUserArgsCalibration) bool {
-				return jsonin.ReadPtr(r, v, readStateUserArgsCalibration)
-			})(r, &x.Calibration)
 		case "channels":
-			if seen[1] {
+			if seen[1] || !(func(r *jsonin.Reader, v *map[string]StateChannelArgs) bool {
+				return jsonin.ReadMap(r, v, readStateChannelArgs)
+			})(r, &x.Channels) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *map[string]StateChannelArgs) bool {
-				return jsonin.ReadMap(r, v, readStateChannelArgs)
-			})(r, &x.Channels)
 		case "default_tz":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadStringPtr(r, &x.DefaultTZ) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.DefaultTZ)
 		case "last_interaction_any_channel_iso":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadStringPtr(r, &x.LastInteractionAnyChannelISO) {
 				return false
 			}
 			seen[3] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.LastInteractionAnyChannelISO)
 		case "latest_actions":
-			if seen[4] {
+			if seen[4] || !(func(r *jsonin.Reader, v *[]StateActionArgs) bool { return jsonin.ReadSlice(r, v, readStateActionArgs) })(r, &x.LatestActions) {
 				return false
 			}
 			seen[4] = true
-			return (func(r *jsonin.Reader, v *[]StateActionArgs) bool { return jsonin.ReadSlice(r, v, readStateActionArgs) })(r, &x.LatestActions)
 		case "policy_overrides":
-			if seen[5] {
+			if seen[5] || !jsonin.ReadRaw(r, &x.PolicyOverrides) {
 				return false
 			}
 			seen[5] = true
-			return (jsonin.ReadRaw)(r, &x.PolicyOverrides)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -791,40 +816,44 @@ func readClockStateArgs(r *jsonin.Reader, x *ClockStateArgs) bool {
 		return false
 	}
 	var seen [4]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "identity_links":
-			if seen[0] {
+			if seen[0] || !(func(r *jsonin.Reader, v *map[string]string) bool { return jsonin.ReadMap(r, v, jsonin.ReadString) })(r, &x.IdentityLinks) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *map[string]string) bool { return jsonin.ReadMap(r, v, jsonin.ReadString) })(r, &x.IdentityLinks)
 		case "threads":
-			if seen[1] {
+			if seen[1] || !(func(r *jsonin.Reader, v *map[string]StateThreadArgs) bool {
+				return jsonin.ReadMap(r, v, readStateThreadArgs)
+			})(r, &x.Threads) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *map[string]StateThreadArgs) bool {
-				return jsonin.ReadMap(r, v, readStateThreadArgs)
-			})(r, &x.Threads)
 		case "users":
-			if seen[2] {
+			if seen[2] || !(func(r *jsonin.Reader, v *map[string]StateUserArgs) bool {
+				return jsonin.ReadMap(r, v, readStateUserArgs)
+			})(r, &x.Users) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *map[string]StateUserArgs) bool {
-				return jsonin.ReadMap(r, v, readStateUserArgs)
-			})(r, &x.Users)
 		case "version":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadNumber(r, &x.Version) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadNumber)(r, &x.Version)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -834,74 +863,65 @@ func readSessionTimezoneArgs(r *jsonin.Reader, x *SessionTimezoneArgs) bool {
 		return false
 	}
 	var seen [9]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "explicit":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadNullableString(r, &x.Explicit) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Explicit)
 		case "host_tz":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadNullableString(r, &x.HostTZ) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.HostTZ)
 		case "mentioned_location":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadNullableString(r, &x.MentionedLocation) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.MentionedLocation)
 		case "now":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadString(r, &x.Now) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadString)(r, &x.Now)
 		case "policy":
-			if seen[4] {
+			if seen[4] || !jsonin.ReadRaw(r, &x.Policy) {
 				return false
 			}
 			seen[4] = true
-			return (jsonin.ReadRaw)(r, &x.Policy)
 		case "state":
-			if seen[5] {
+			if seen[5] || !readClockStateArgs(r, &x.State) {
 				return false
 			}
 			seen[5] = true
-			return (readClockStateArgs)(r, &x.State)
 		case "thread_key":
-			if seen[6] {
+			if seen[6] || !jsonin.ReadString(r, &x.ThreadKey) {
 				return false
 			}
 			seen[6] = true
-			return (jsonin.ReadString)(r, &x.ThreadKey)
 		case "time_sensitive":
-			if seen[7] {
+			if seen[7] || !(func(r *jsonin.Reader, v **bool) bool { return jsonin.ReadPtr(r, v, jsonin.ReadBool) })(r, &x.TimeSensitive) {
 				return false
 			}
 			seen[7] = true
-			return (func(r *jsonin.Reader, v **bool) bool { return jsonin.ReadPtr(r, v, jsonin.ReadBool) })(r, &x.TimeSensitive)
 		case "user_key":
-			if seen[8] {
+			if seen[8] || !jsonin.ReadNullableString(r, &x.UserKey) {
 				return false
 			}
 			seen[8] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.UserKey)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -911,24 +931,30 @@ func readOffsetMinutesArgs(r *jsonin.Reader, x *OffsetMinutesArgs) bool {
 		return false
 	}
 	var seen [2]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "instant":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Instant) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Instant)
 		case "tz":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.TZ) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.TZ)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -938,30 +964,35 @@ func readDeltaHoursArgs(r *jsonin.Reader, x *DeltaHoursArgs) bool {
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "agent_tz":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.AgentTZ) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.AgentTZ)
 		case "at":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.At) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.At)
 		case "session_tz":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadString(r, &x.SessionTZ) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadString)(r, &x.SessionTZ)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -971,24 +1002,30 @@ func readToISOArgs(r *jsonin.Reader, x *ToISOArgs) bool {
 		return false
 	}
 	var seen [2]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "instant":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Instant) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Instant)
 		case "tz":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.TZ) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.TZ)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -998,32 +1035,35 @@ func readParseAnchoredTimeArgs(r *jsonin.Reader, x *ParseAnchoredTimeArgs) bool 
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "reference_instant":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.ReferenceInstant) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.ReferenceInstant)
 		case "text":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Text) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Text)
 		case "tz":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadNullableString(r, &x.TZ) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.TZ)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1033,32 +1073,35 @@ func readThreadKeyArgs(r *jsonin.Reader, x *ThreadKeyArgs) bool {
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "agent":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadNullableString(r, &x.Agent) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Agent)
 		case "channel":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Channel) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Channel)
 		case "parts":
-			if seen[2] {
+			if seen[2] || !(func(r *jsonin.Reader, v *[]string) bool { return jsonin.ReadSlice(r, v, jsonin.ReadString) })(r, &x.Parts) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *[]string) bool { return jsonin.ReadSlice(r, v, jsonin.ReadString) })(r, &x.Parts)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1068,18 +1111,25 @@ func readParseThreadKeyArgs(r *jsonin.Reader, x *ParseThreadKeyArgs) bool {
 		return false
 	}
 	var seen [1]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "thread_key":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.ThreadKey) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.ThreadKey)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1089,32 +1139,37 @@ func readUserKeyArgs(r *jsonin.Reader, x *UserKeyArgs) bool {
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "channel":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Channel) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Channel)
 		case "identity_links":
-			if seen[1] {
+			if seen[1] || !(func(r *jsonin.Reader, v *jsonin.Nullable[map[string]string]) bool {
+				return jsonin.ReadNullable(r, v, func(r *jsonin.Reader, v *map[string]string) bool { return jsonin.ReadMap(r, v, jsonin.ReadString) })
+			})(r, &x.IdentityLinks) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[map[string]string]) bool {
-				return jsonin.ReadNullable(r, v, func(r *jsonin.Reader, v *map[string]string) bool { return jsonin.ReadMap(r, v, jsonin.ReadString) })
-			})(r, &x.IdentityLinks)
 		case "user_id":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadString(r, &x.UserID) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadString)(r, &x.UserID)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1124,24 +1179,30 @@ func readLinkIdentitiesArgsIdentitiesItem(r *jsonin.Reader, x *LinkIdentitiesArg
 		return false
 	}
 	var seen [2]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "channel":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Channel) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Channel)
 		case "user_id":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.UserID) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.UserID)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1151,38 +1212,42 @@ func readLinkIdentitiesArgs(r *jsonin.Reader, x *LinkIdentitiesArgs) bool {
 		return false
 	}
 	var seen [4]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "approved":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadBool(r, &x.Approved) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadBool)(r, &x.Approved)
 		case "identities":
-			if seen[1] {
+			if seen[1] || !(func(r *jsonin.Reader, v *[]LinkIdentitiesArgsIdentitiesItem) bool {
+				return jsonin.ReadSlice(r, v, readLinkIdentitiesArgsIdentitiesItem)
+			})(r, &x.Identities) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *[]LinkIdentitiesArgsIdentitiesItem) bool {
-				return jsonin.ReadSlice(r, v, readLinkIdentitiesArgsIdentitiesItem)
-			})(r, &x.Identities)
 		case "person":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadString(r, &x.Person) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadString)(r, &x.Person)
 		case "state":
-			if seen[3] {
+			if seen[3] || !readClockStateArgs(r, &x.State) {
 				return false
 			}
 			seen[3] = true
-			return (readClockStateArgs)(r, &x.State)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1192,52 +1257,50 @@ func readOnUserMessageArgsMessage(r *jsonin.Reader, x *OnUserMessageArgsMessage)
 		return false
 	}
 	var seen [6]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "agent":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadNullableString(r, &x.Agent) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Agent)
 		case "channel":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Channel) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Channel)
 		case "received_at":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadNullableString(r, &x.ReceivedAt) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.ReceivedAt)
 		case "text":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadString(r, &x.Text) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadString)(r, &x.Text)
 		case "thread":
-			if seen[4] {
+			if seen[4] || !(func(r *jsonin.Reader, v *[]string) bool { return jsonin.ReadSlice(r, v, jsonin.ReadString) })(r, &x.Thread) {
 				return false
 			}
 			seen[4] = true
-			return (func(r *jsonin.Reader, v *[]string) bool { return jsonin.ReadSlice(r, v, jsonin.ReadString) })(r, &x.Thread)
 		case "user_id":
-			if seen[5] {
+			if seen[5] || !jsonin.ReadString(r, &x.UserID) {
 				return false
 			}
 			seen[5] = true
-			return (jsonin.ReadString)(r, &x.UserID)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1247,36 +1310,40 @@ func readOnUserMessageArgs(r *jsonin.Reader, x *OnUserMessageArgs) bool {
 		return false
 	}
 	var seen [4]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "message":
-			if seen[0] {
+			if seen[0] || !readOnUserMessageArgsMessage(r, &x.Message) {
 				return false
 			}
 			seen[0] = true
-			return (readOnUserMessageArgsMessage)(r, &x.Message)
 		case "now":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Now) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Now)
 		case "policy":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadRaw(r, &x.Policy) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadRaw)(r, &x.Policy)
 		case "state":
-			if seen[3] {
+			if seen[3] || !readClockStateArgs(r, &x.State) {
 				return false
 			}
 			seen[3] = true
-			return (readClockStateArgs)(r, &x.State)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1286,62 +1353,57 @@ func readOnAgentMessageArgsMessage(r *jsonin.Reader, x *OnAgentMessageArgsMessag
 		return false
 	}
 	var seen [7]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "agent":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadNullableString(r, &x.Agent) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Agent)
 		case "channel":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Channel) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Channel)
 		case "relates_to_user_id":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadNullableString(r, &x.RelatesToUserID) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.RelatesToUserID)
 		case "sent_at":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadNullableString(r, &x.SentAt) {
 				return false
 			}
 			seen[3] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.SentAt)
 		case "substantive":
-			if seen[4] {
+			if seen[4] || !(func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
+			})(r, &x.Substantive) {
 				return false
 			}
 			seen[4] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
-			})(r, &x.Substantive)
 		case "text":
-			if seen[5] {
+			if seen[5] || !jsonin.ReadString(r, &x.Text) {
 				return false
 			}
 			seen[5] = true
-			return (jsonin.ReadString)(r, &x.Text)
 		case "thread":
-			if seen[6] {
+			if seen[6] || !(func(r *jsonin.Reader, v *[]string) bool { return jsonin.ReadSlice(r, v, jsonin.ReadString) })(r, &x.Thread) {
 				return false
 			}
 			seen[6] = true
-			return (func(r *jsonin.Reader, v *[]string) bool { return jsonin.ReadSlice(r, v, jsonin.ReadString) })(r, &x.Thread)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1351,36 +1413,40 @@ func readOnAgentMessageArgs(r *jsonin.Reader, x *OnAgentMessageArgs) bool {
 		return false
 	}
 	var seen [4]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "message":
-			if seen[0] {
+			if seen[0] || !readOnAgentMessageArgsMessage(r, &x.Message) {
 				return false
 			}
 			seen[0] = true
-			return (readOnAgentMessageArgsMessage)(r, &x.Message)
 		case "now":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Now) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Now)
 		case "policy":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadRaw(r, &x.Policy) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadRaw)(r, &x.Policy)
 		case "state":
-			if seen[3] {
+			if seen[3] || !readClockStateArgs(r, &x.State) {
 				return false
 			}
 			seen[3] = true
-			return (readClockStateArgs)(r, &x.State)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1390,18 +1456,25 @@ func readClassifyAgentMessageArgs(r *jsonin.Reader, x *ClassifyAgentMessageArgs)
 		return false
 	}
 	var seen [1]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "text":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Text) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Text)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1411,34 +1484,35 @@ func readLoadClockStateArgs(r *jsonin.Reader, x *LoadClockStateArgs) bool {
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "state":
-			if seen[0] {
+			if seen[0] || !readClockStateArgs(r, &x.State) {
 				return false
 			}
 			seen[0] = true
-			return (readClockStateArgs)(r, &x.State)
 		case "thread_key":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadNullableString(r, &x.ThreadKey) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.ThreadKey)
 		case "user_key":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadNullableString(r, &x.UserKey) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.UserKey)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1448,24 +1522,30 @@ func readSaveClockStateArgsPatch(r *jsonin.Reader, x *SaveClockStateArgsPatch) b
 		return false
 	}
 	var seen [2]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "thread":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadRaw(r, &x.Thread) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadRaw)(r, &x.Thread)
 		case "user":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadRaw(r, &x.User) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadRaw)(r, &x.User)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1475,40 +1555,40 @@ func readSaveClockStateArgs(r *jsonin.Reader, x *SaveClockStateArgs) bool {
 		return false
 	}
 	var seen [4]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "patch":
-			if seen[0] {
+			if seen[0] || !readSaveClockStateArgsPatch(r, &x.Patch) {
 				return false
 			}
 			seen[0] = true
-			return (readSaveClockStateArgsPatch)(r, &x.Patch)
 		case "state":
-			if seen[1] {
+			if seen[1] || !readClockStateArgs(r, &x.State) {
 				return false
 			}
 			seen[1] = true
-			return (readClockStateArgs)(r, &x.State)
 		case "thread_key":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadNullableString(r, &x.ThreadKey) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.ThreadKey)
 		case "user_key":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadNullableString(r, &x.UserKey) {
 				return false
 			}
 			seen[3] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.UserKey)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1518,20 +1598,25 @@ func readReadStateFileArgs(r *jsonin.Reader, x *ReadStateFileArgs) bool {
 		return false
 	}
 	var seen [1]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "content":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadNullableString(r, &x.Content) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Content)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1541,30 +1626,35 @@ func readCompactStateArgs(r *jsonin.Reader, x *CompactStateArgs) bool {
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "now":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Now) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Now)
 		case "policy":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadRaw(r, &x.Policy) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadRaw)(r, &x.Policy)
 		case "state":
-			if seen[2] {
+			if seen[2] || !readClockStateArgs(r, &x.State) {
 				return false
 			}
 			seen[2] = true
-			return (readClockStateArgs)(r, &x.State)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1574,26 +1664,30 @@ func readStatePathArgs(r *jsonin.Reader, x *StatePathArgs) bool {
 		return false
 	}
 	var seen [2]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "home":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Home) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Home)
 		case "override":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadNullableString(r, &x.Override) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Override)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1603,36 +1697,40 @@ func readConfirmationGateArgs(r *jsonin.Reader, x *ConfirmationGateArgs) bool {
 		return false
 	}
 	var seen [4]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "basis":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Basis) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Basis)
 		case "confirmed":
-			if seen[1] {
+			if seen[1] || !(func(r *jsonin.Reader, v **bool) bool { return jsonin.ReadPtr(r, v, jsonin.ReadBool) })(r, &x.Confirmed) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v **bool) bool { return jsonin.ReadPtr(r, v, jsonin.ReadBool) })(r, &x.Confirmed)
 		case "kind":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadString(r, &x.Kind) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadString)(r, &x.Kind)
 		case "policy":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadRaw(r, &x.Policy) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadRaw)(r, &x.Policy)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1642,18 +1740,25 @@ func readCheckHedgedArgs(r *jsonin.Reader, x *CheckHedgedArgs) bool {
 		return false
 	}
 	var seen [1]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "text":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Text) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Text)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1663,36 +1768,40 @@ func readCorrectActionArgs(r *jsonin.Reader, x *CorrectActionArgs) bool {
 		return false
 	}
 	var seen [4]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "action_id":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.ActionID) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.ActionID)
 		case "state":
-			if seen[1] {
+			if seen[1] || !readClockStateArgs(r, &x.State) {
 				return false
 			}
 			seen[1] = true
-			return (readClockStateArgs)(r, &x.State)
 		case "status":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadString(r, &x.Status) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadString)(r, &x.Status)
 		case "user_key":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadString(r, &x.UserKey) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadString)(r, &x.UserKey)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1702,52 +1811,50 @@ func readStoreOnUserMessageArgsMessage(r *jsonin.Reader, x *StoreOnUserMessageAr
 		return false
 	}
 	var seen [6]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "agent":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadNullableString(r, &x.Agent) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Agent)
 		case "channel":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Channel) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Channel)
 		case "received_at":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadNullableString(r, &x.ReceivedAt) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.ReceivedAt)
 		case "text":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadString(r, &x.Text) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadString)(r, &x.Text)
 		case "thread":
-			if seen[4] {
+			if seen[4] || !(func(r *jsonin.Reader, v *[]string) bool { return jsonin.ReadSlice(r, v, jsonin.ReadString) })(r, &x.Thread) {
 				return false
 			}
 			seen[4] = true
-			return (func(r *jsonin.Reader, v *[]string) bool { return jsonin.ReadSlice(r, v, jsonin.ReadString) })(r, &x.Thread)
 		case "user_id":
-			if seen[5] {
+			if seen[5] || !jsonin.ReadString(r, &x.UserID) {
 				return false
 			}
 			seen[5] = true
-			return (jsonin.ReadString)(r, &x.UserID)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1757,36 +1864,40 @@ func readStoreOnUserMessageArgs(r *jsonin.Reader, x *StoreOnUserMessageArgs) boo
 		return false
 	}
 	var seen [4]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "message":
-			if seen[0] {
+			if seen[0] || !readStoreOnUserMessageArgsMessage(r, &x.Message) {
 				return false
 			}
 			seen[0] = true
-			return (readStoreOnUserMessageArgsMessage)(r, &x.Message)
 		case "now":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Now) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Now)
 		case "path":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadString(r, &x.Path) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadString)(r, &x.Path)
 		case "policy":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadRaw(r, &x.Policy) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadRaw)(r, &x.Policy)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1796,18 +1907,25 @@ func readStoreReadArgs(r *jsonin.Reader, x *StoreReadArgs) bool {
 		return false
 	}
 	var seen [1]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "path":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Path) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Path)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }

@@ -46,78 +46,75 @@ func readDatetimeMathArgs(r *jsonin.Reader, x *DatetimeMathArgs) bool {
 		return false
 	}
 	var seen [11]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "days":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadRaw(r, &x.Days) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadRaw)(r, &x.Days)
 		case "hours":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadRaw(r, &x.Hours) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadRaw)(r, &x.Hours)
 		case "left":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadRaw(r, &x.Left) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadRaw)(r, &x.Left)
 		case "minutes":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadRaw(r, &x.Minutes) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadRaw)(r, &x.Minutes)
 		case "months":
-			if seen[4] {
+			if seen[4] || !jsonin.ReadRaw(r, &x.Months) {
 				return false
 			}
 			seen[4] = true
-			return (jsonin.ReadRaw)(r, &x.Months)
 		case "operation":
-			if seen[5] {
+			if seen[5] || !jsonin.ReadRaw(r, &x.Operation) {
 				return false
 			}
 			seen[5] = true
-			return (jsonin.ReadRaw)(r, &x.Operation)
 		case "right":
-			if seen[6] {
+			if seen[6] || !jsonin.ReadRaw(r, &x.Right) {
 				return false
 			}
 			seen[6] = true
-			return (jsonin.ReadRaw)(r, &x.Right)
 		case "seconds":
-			if seen[7] {
+			if seen[7] || !jsonin.ReadRaw(r, &x.Seconds) {
 				return false
 			}
 			seen[7] = true
-			return (jsonin.ReadRaw)(r, &x.Seconds)
 		case "target_timezone":
-			if seen[8] {
+			if seen[8] || !jsonin.ReadRaw(r, &x.TargetTimezone) {
 				return false
 			}
 			seen[8] = true
-			return (jsonin.ReadRaw)(r, &x.TargetTimezone)
 		case "timestamp":
-			if seen[9] {
+			if seen[9] || !jsonin.ReadRaw(r, &x.Timestamp) {
 				return false
 			}
 			seen[9] = true
-			return (jsonin.ReadRaw)(r, &x.Timestamp)
 		case "years":
-			if seen[10] {
+			if seen[10] || !jsonin.ReadRaw(r, &x.Years) {
 				return false
 			}
 			seen[10] = true
-			return (jsonin.ReadRaw)(r, &x.Years)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -127,36 +124,40 @@ func readDatetimeFormatArgs(r *jsonin.Reader, x *DatetimeFormatArgs) bool {
 		return false
 	}
 	var seen [4]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "locale":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadRaw(r, &x.Locale) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadRaw)(r, &x.Locale)
 		case "style":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadRaw(r, &x.Style) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadRaw)(r, &x.Style)
 		case "target_timezone":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadRaw(r, &x.TargetTimezone) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadRaw)(r, &x.TargetTimezone)
 		case "timestamp":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadRaw(r, &x.Timestamp) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadRaw)(r, &x.Timestamp)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }

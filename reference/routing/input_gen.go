@@ -213,24 +213,30 @@ func readPatternTestArgs(r *jsonin.Reader, x *PatternTestArgs) bool {
 		return false
 	}
 	var seen [2]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "pattern":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Pattern) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Pattern)
 		case "text":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Text) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Text)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -240,24 +246,30 @@ func readAgentGroupsArgsItem(r *jsonin.Reader, x *AgentGroupsArgsItem) bool {
 		return false
 	}
 	var seen [2]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "id":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.ID) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.ID)
 		case "name":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Name) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Name)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -267,34 +279,35 @@ func readRouteInboundArgsApproval(r *jsonin.Reader, x *RouteInboundArgsApproval)
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "adapter":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadBool(r, &x.Adapter) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadBool)(r, &x.Adapter)
 		case "approver":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadNullableString(r, &x.Approver) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Approver)
 		case "approver_dm":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadNullableString(r, &x.ApproverDM) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.ApproverDM)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	if !seen[0] {
 		x.Adapter = false
@@ -307,52 +320,50 @@ func readEventArgs(r *jsonin.Reader, x *EventArgs) bool {
 		return false
 	}
 	var seen [6]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "id":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.ID) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.ID)
 		case "mentions_bot":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadBool(r, &x.MentionsBot) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadBool)(r, &x.MentionsBot)
 		case "sender":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadNullableString(r, &x.Sender) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Sender)
 		case "sender_name":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadNullableString(r, &x.SenderName) {
 				return false
 			}
 			seen[3] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.SenderName)
 		case "text":
-			if seen[4] {
+			if seen[4] || !jsonin.ReadString(r, &x.Text) {
 				return false
 			}
 			seen[4] = true
-			return (jsonin.ReadString)(r, &x.Text)
 		case "timestamp":
-			if seen[5] {
+			if seen[5] || !jsonin.ReadString(r, &x.Timestamp) {
 				return false
 			}
 			seen[5] = true
-			return (jsonin.ReadString)(r, &x.Timestamp)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	if !seen[1] {
 		x.MentionsBot = false
@@ -365,24 +376,30 @@ func readMembersArgsItem(r *jsonin.Reader, x *MembersArgsItem) bool {
 		return false
 	}
 	var seen [2]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "agent_group":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.AgentGroup) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.AgentGroup)
 		case "user":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.User) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.User)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -392,36 +409,40 @@ func readMessagingGroupArgs(r *jsonin.Reader, x *MessagingGroupArgs) bool {
 		return false
 	}
 	var seen [4]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "id":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.ID) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.ID)
 		case "kind":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Kind) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Kind)
 		case "threaded":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadBool(r, &x.Threaded) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadBool)(r, &x.Threaded)
 		case "unknown_sender_policy":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadString(r, &x.UnknownSenderPolicy) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadString)(r, &x.UnknownSenderPolicy)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	if !seen[2] {
 		x.Threaded = false
@@ -437,52 +458,50 @@ func readPendingChannelApprovalArgs(r *jsonin.Reader, x *PendingChannelApprovalA
 		return false
 	}
 	var seen [6]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "approver":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Approver) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Approver)
 		case "approver_dm":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.ApproverDM) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.ApproverDM)
 		case "event":
-			if seen[2] {
+			if seen[2] || !readEventArgs(r, &x.Event) {
 				return false
 			}
 			seen[2] = true
-			return (readEventArgs)(r, &x.Event)
 		case "messaging_group":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadString(r, &x.MessagingGroup) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadString)(r, &x.MessagingGroup)
 		case "sender":
-			if seen[4] {
+			if seen[4] || !jsonin.ReadNullableString(r, &x.Sender) {
 				return false
 			}
 			seen[4] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Sender)
 		case "sender_name":
-			if seen[5] {
+			if seen[5] || !jsonin.ReadNullableString(r, &x.SenderName) {
 				return false
 			}
 			seen[5] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.SenderName)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -492,56 +511,55 @@ func readPendingSenderApprovalArgs(r *jsonin.Reader, x *PendingSenderApprovalArg
 		return false
 	}
 	var seen [7]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "agent_group":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.AgentGroup) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.AgentGroup)
 		case "approver":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Approver) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Approver)
 		case "approver_dm":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadString(r, &x.ApproverDM) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadString)(r, &x.ApproverDM)
 		case "event":
-			if seen[3] {
+			if seen[3] || !readEventArgs(r, &x.Event) {
 				return false
 			}
 			seen[3] = true
-			return (readEventArgs)(r, &x.Event)
 		case "messaging_group":
-			if seen[4] {
+			if seen[4] || !jsonin.ReadString(r, &x.MessagingGroup) {
 				return false
 			}
 			seen[4] = true
-			return (jsonin.ReadString)(r, &x.MessagingGroup)
 		case "sender":
-			if seen[5] {
+			if seen[5] || !jsonin.ReadString(r, &x.Sender) {
 				return false
 			}
 			seen[5] = true
-			return (jsonin.ReadString)(r, &x.Sender)
 		case "sender_name":
-			if seen[6] {
+			if seen[6] || !jsonin.ReadNullableString(r, &x.SenderName) {
 				return false
 			}
 			seen[6] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.SenderName)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -551,32 +569,35 @@ func readRouteInboundArgsRolesItem(r *jsonin.Reader, x *RouteInboundArgsRolesIte
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "agent_group":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadNullableString(r, &x.AgentGroup) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.AgentGroup)
 		case "role":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Role) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Role)
 		case "user":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadString(r, &x.User) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadString)(r, &x.User)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -586,30 +607,35 @@ func readRouteInboundArgsSessionsItem(r *jsonin.Reader, x *RouteInboundArgsSessi
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "agent_group":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.AgentGroup) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.AgentGroup)
 		case "id":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.ID) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.ID)
 		case "messaging_group":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadString(r, &x.MessagingGroup) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadString)(r, &x.MessagingGroup)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -619,44 +645,45 @@ func readWiringArgs(r *jsonin.Reader, x *WiringArgs) bool {
 		return false
 	}
 	var seen [5]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "agent_group":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.AgentGroup) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.AgentGroup)
 		case "engage_mode":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.EngageMode) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.EngageMode)
 		case "engage_pattern":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadNullableString(r, &x.EngagePattern) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.EngagePattern)
 		case "ignored_message_policy":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadString(r, &x.IgnoredMessagePolicy) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadString)(r, &x.IgnoredMessagePolicy)
 		case "sender_scope":
-			if seen[4] {
+			if seen[4] || !jsonin.ReadString(r, &x.SenderScope) {
 				return false
 			}
 			seen[4] = true
-			return (jsonin.ReadString)(r, &x.SenderScope)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	if !seen[3] {
 		x.IgnoredMessagePolicy = "drop"
@@ -672,90 +699,87 @@ func readRouteInboundArgs(r *jsonin.Reader, x *RouteInboundArgs) bool {
 		return false
 	}
 	var seen [11]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "agent_groups":
-			if seen[0] {
+			if seen[0] || !(func(r *jsonin.Reader, v *[]AgentGroupsArgsItem) bool {
+				return jsonin.ReadSlice(r, v, readAgentGroupsArgsItem)
+			})(r, &x.AgentGroups) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *[]AgentGroupsArgsItem) bool {
-				return jsonin.ReadSlice(r, v, readAgentGroupsArgsItem)
-			})(r, &x.AgentGroups)
 		case "approval":
-			if seen[1] {
+			if seen[1] || !(func(r *jsonin.Reader, v *jsonin.Nullable[RouteInboundArgsApproval]) bool {
+				return jsonin.ReadNullable(r, v, readRouteInboundArgsApproval)
+			})(r, &x.Approval) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[RouteInboundArgsApproval]) bool {
-				return jsonin.ReadNullable(r, v, readRouteInboundArgsApproval)
-			})(r, &x.Approval)
 		case "event":
-			if seen[2] {
+			if seen[2] || !readEventArgs(r, &x.Event) {
 				return false
 			}
 			seen[2] = true
-			return (readEventArgs)(r, &x.Event)
 		case "members":
-			if seen[3] {
+			if seen[3] || !(func(r *jsonin.Reader, v *[]MembersArgsItem) bool { return jsonin.ReadSlice(r, v, readMembersArgsItem) })(r, &x.Members) {
 				return false
 			}
 			seen[3] = true
-			return (func(r *jsonin.Reader, v *[]MembersArgsItem) bool { return jsonin.ReadSlice(r, v, readMembersArgsItem) })(r, &x.Members)
 		case "messaging_group":
-			if seen[4] {
+			if seen[4] || !readMessagingGroupArgs(r, &x.MessagingGroup) {
 				return false
 			}
 			seen[4] = true
-			return (readMessagingGroupArgs)(r, &x.MessagingGroup)
 		case "pending_channel_approvals":
-			if seen[5] {
+			if seen[5] || !(func(r *jsonin.Reader, v *[]PendingChannelApprovalArgs) bool {
+				return jsonin.ReadSlice(r, v, readPendingChannelApprovalArgs)
+			})(r, &x.PendingChannelApprovals) {
 				return false
 			}
 			seen[5] = true
-			return (func(r *jsonin.Reader, v *[]PendingChannelApprovalArgs) bool {
-				return jsonin.ReadSlice(r, v, readPendingChannelApprovalArgs)
-			})(r, &x.PendingChannelApprovals)
 		case "pending_sender_approvals":
-			if seen[6] {
+			if seen[6] || !(func(r *jsonin.Reader, v *[]PendingSenderApprovalArgs) bool {
+				return jsonin.ReadSlice(r, v, readPendingSenderApprovalArgs)
+			})(r, &x.PendingSenderApprovals) {
 				return false
 			}
 			seen[6] = true
-			return (func(r *jsonin.Reader, v *[]PendingSenderApprovalArgs) bool {
-				return jsonin.ReadSlice(r, v, readPendingSenderApprovalArgs)
-			})(r, &x.PendingSenderApprovals)
 		case "roles":
-			if seen[7] {
+			if seen[7] || !(func(r *jsonin.Reader, v *[]RouteInboundArgsRolesItem) bool {
+				return jsonin.ReadSlice(r, v, readRouteInboundArgsRolesItem)
+			})(r, &x.Roles) {
 				return false
 			}
 			seen[7] = true
-			return (func(r *jsonin.Reader, v *[]RouteInboundArgsRolesItem) bool {
-				return jsonin.ReadSlice(r, v, readRouteInboundArgsRolesItem)
-			})(r, &x.Roles)
 		case "sessions":
-			if seen[8] {
+			if seen[8] || !(func(r *jsonin.Reader, v *[]RouteInboundArgsSessionsItem) bool {
+				return jsonin.ReadSlice(r, v, readRouteInboundArgsSessionsItem)
+			})(r, &x.Sessions) {
 				return false
 			}
 			seen[8] = true
-			return (func(r *jsonin.Reader, v *[]RouteInboundArgsSessionsItem) bool {
-				return jsonin.ReadSlice(r, v, readRouteInboundArgsSessionsItem)
-			})(r, &x.Sessions)
 		case "thread_subscribed":
-			if seen[9] {
+			if seen[9] || !jsonin.ReadBool(r, &x.ThreadSubscribed) {
 				return false
 			}
 			seen[9] = true
-			return (jsonin.ReadBool)(r, &x.ThreadSubscribed)
 		case "wirings":
-			if seen[10] {
+			if seen[10] || !(func(r *jsonin.Reader, v *[]WiringArgs) bool { return jsonin.ReadSlice(r, v, readWiringArgs) })(r, &x.Wirings) {
 				return false
 			}
 			seen[10] = true
-			return (func(r *jsonin.Reader, v *[]WiringArgs) bool { return jsonin.ReadSlice(r, v, readWiringArgs) })(r, &x.Wirings)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	if !seen[9] {
 		x.ThreadSubscribed = false
@@ -768,44 +792,45 @@ func readWakeBatchArgsPendingItem(r *jsonin.Reader, x *WakeBatchArgsPendingItem)
 		return false
 	}
 	var seen [5]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "id":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.ID) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.ID)
 		case "process_after":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadNullableString(r, &x.ProcessAfter) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.ProcessAfter)
 		case "seq":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadInt64(r, &x.Seq) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadInt64)(r, &x.Seq)
 		case "timestamp":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadString(r, &x.Timestamp) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadString)(r, &x.Timestamp)
 		case "trigger":
-			if seen[4] {
+			if seen[4] || !jsonin.ReadInt64(r, &x.Trigger) {
 				return false
 			}
 			seen[4] = true
-			return (jsonin.ReadInt64)(r, &x.Trigger)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -815,32 +840,37 @@ func readWakeBatchArgs(r *jsonin.Reader, x *WakeBatchArgs) bool {
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "max_messages":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadInt64(r, &x.MaxMessages) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadInt64)(r, &x.MaxMessages)
 		case "now":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Now) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Now)
 		case "pending":
-			if seen[2] {
+			if seen[2] || !(func(r *jsonin.Reader, v *[]WakeBatchArgsPendingItem) bool {
+				return jsonin.ReadSlice(r, v, readWakeBatchArgsPendingItem)
+			})(r, &x.Pending) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *[]WakeBatchArgsPendingItem) bool {
-				return jsonin.ReadSlice(r, v, readWakeBatchArgsPendingItem)
-			})(r, &x.Pending)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -850,20 +880,25 @@ func readMaxMessagesPerPromptArgs(r *jsonin.Reader, x *MaxMessagesPerPromptArgs)
 		return false
 	}
 	var seen [1]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "env":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadNullableString(r, &x.Env) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Env)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -873,28 +908,30 @@ func readBackfillResponseScopeArgs(r *jsonin.Reader, x *BackfillResponseScopeArg
 		return false
 	}
 	var seen [2]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "response_scope":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadNullableString(r, &x.ResponseScope) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.ResponseScope)
 		case "trigger_rules":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadNullableString(r, &x.TriggerRules) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.TriggerRules)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -904,24 +941,30 @@ func readChannelDefaultsArgs(r *jsonin.Reader, x *ChannelDefaultsArgs) bool {
 		return false
 	}
 	var seen [2]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "kind":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Kind) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Kind)
 		case "threaded":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadBool(r, &x.Threaded) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadBool)(r, &x.Threaded)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	if !seen[1] {
 		x.Threaded = false
@@ -934,36 +977,40 @@ func readSenderApprovalResponseArgs(r *jsonin.Reader, x *SenderApprovalResponseA
 		return false
 	}
 	var seen [4]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "decision":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Decision) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Decision)
 		case "members":
-			if seen[1] {
+			if seen[1] || !(func(r *jsonin.Reader, v *[]MembersArgsItem) bool { return jsonin.ReadSlice(r, v, readMembersArgsItem) })(r, &x.Members) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *[]MembersArgsItem) bool { return jsonin.ReadSlice(r, v, readMembersArgsItem) })(r, &x.Members)
 		case "now":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadString(r, &x.Now) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadString)(r, &x.Now)
 		case "pending":
-			if seen[3] {
+			if seen[3] || !readPendingSenderApprovalArgs(r, &x.Pending) {
 				return false
 			}
 			seen[3] = true
-			return (readPendingSenderApprovalArgs)(r, &x.Pending)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -973,38 +1020,42 @@ func readChannelApprovalResponseArgs(r *jsonin.Reader, x *ChannelApprovalRespons
 		return false
 	}
 	var seen [4]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "agent_groups":
-			if seen[0] {
+			if seen[0] || !(func(r *jsonin.Reader, v *[]AgentGroupsArgsItem) bool {
+				return jsonin.ReadSlice(r, v, readAgentGroupsArgsItem)
+			})(r, &x.AgentGroups) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *[]AgentGroupsArgsItem) bool {
-				return jsonin.ReadSlice(r, v, readAgentGroupsArgsItem)
-			})(r, &x.AgentGroups)
 		case "choice":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Choice) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Choice)
 		case "messaging_group":
-			if seen[2] {
+			if seen[2] || !readMessagingGroupArgs(r, &x.MessagingGroup) {
 				return false
 			}
 			seen[2] = true
-			return (readMessagingGroupArgs)(r, &x.MessagingGroup)
 		case "pending":
-			if seen[3] {
+			if seen[3] || !readPendingChannelApprovalArgs(r, &x.Pending) {
 				return false
 			}
 			seen[3] = true
-			return (readPendingChannelApprovalArgs)(r, &x.Pending)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1014,30 +1065,35 @@ func readClaimsArgsItem(r *jsonin.Reader, x *ClaimsArgsItem) bool {
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "claimed_at":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.ClaimedAt) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.ClaimedAt)
 		case "message_id":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.MessageID) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.MessageID)
 		case "tries":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadInt64(r, &x.Tries) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadInt64)(r, &x.Tries)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1047,26 +1103,32 @@ func readSweepArgsToolInFlight(r *jsonin.Reader, x *SweepArgsToolInFlight) bool 
 		return false
 	}
 	var seen [2]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "declared_timeout_ms":
-			if seen[0] {
+			if seen[0] || !(func(r *jsonin.Reader, v *jsonin.Nullable[int64]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadInt64)
+			})(r, &x.DeclaredTimeoutMS) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[int64]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadInt64)
-			})(r, &x.DeclaredTimeoutMS)
 		case "name":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Name) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Name)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1076,46 +1138,47 @@ func readSweepArgs(r *jsonin.Reader, x *SweepArgs) bool {
 		return false
 	}
 	var seen [5]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "claims":
-			if seen[0] {
+			if seen[0] || !(func(r *jsonin.Reader, v *[]ClaimsArgsItem) bool { return jsonin.ReadSlice(r, v, readClaimsArgsItem) })(r, &x.Claims) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *[]ClaimsArgsItem) bool { return jsonin.ReadSlice(r, v, readClaimsArgsItem) })(r, &x.Claims)
 		case "container_running":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadBool(r, &x.ContainerRunning) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadBool)(r, &x.ContainerRunning)
 		case "heartbeat_at":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadNullableString(r, &x.HeartbeatAt) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.HeartbeatAt)
 		case "now":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadString(r, &x.Now) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadString)(r, &x.Now)
 		case "tool_in_flight":
-			if seen[4] {
+			if seen[4] || !(func(r *jsonin.Reader, v *jsonin.Nullable[SweepArgsToolInFlight]) bool {
+				return jsonin.ReadNullable(r, v, readSweepArgsToolInFlight)
+			})(r, &x.ToolInFlight) {
 				return false
 			}
 			seen[4] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[SweepArgsToolInFlight]) bool {
-				return jsonin.ReadNullable(r, v, readSweepArgsToolInFlight)
-			})(r, &x.ToolInFlight)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -1125,30 +1188,35 @@ func readToolAllowedArgs(r *jsonin.Reader, x *ToolAllowedArgs) bool {
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "claims":
-			if seen[0] {
+			if seen[0] || !(func(r *jsonin.Reader, v *[]ClaimsArgsItem) bool { return jsonin.ReadSlice(r, v, readClaimsArgsItem) })(r, &x.Claims) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *[]ClaimsArgsItem) bool { return jsonin.ReadSlice(r, v, readClaimsArgsItem) })(r, &x.Claims)
 		case "now":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadStringPtr(r, &x.Now) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.Now)
 		case "tool":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadString(r, &x.Tool) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadString)(r, &x.Tool)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }

@@ -67,20 +67,25 @@ func readResolveTimezoneArgs(r *jsonin.Reader, x *ResolveTimezoneArgs) bool {
 		return false
 	}
 	var seen [1]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "timezone":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadNullableString(r, &x.Timezone) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Timezone)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -90,24 +95,30 @@ func readAgentArgs(r *jsonin.Reader, x *AgentArgs) bool {
 		return false
 	}
 	var seen [2]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "id":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.ID) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.ID)
 		case "name":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Name) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Name)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -117,36 +128,35 @@ func readUserArgs(r *jsonin.Reader, x *UserArgs) bool {
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "email_address":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadNullableString(r, &x.EmailAddress) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.EmailAddress)
 		case "full_name":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadNullableString(r, &x.FullName) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.FullName)
 		case "timezone":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadNullableString(r, &x.Timezone) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Timezone)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -156,42 +166,44 @@ func readMessageArgs(r *jsonin.Reader, x *MessageArgs) bool {
 		return false
 	}
 	var seen [4]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "agent":
-			if seen[0] {
+			if seen[0] || !(func(r *jsonin.Reader, v *jsonin.Nullable[AgentArgs]) bool {
+				return jsonin.ReadNullable(r, v, readAgentArgs)
+			})(r, &x.Agent) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[AgentArgs]) bool {
-				return jsonin.ReadNullable(r, v, readAgentArgs)
-			})(r, &x.Agent)
 		case "at":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.At) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.At)
 		case "content":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadNullableString(r, &x.Content) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Content)
 		case "user":
-			if seen[3] {
+			if seen[3] || !(func(r *jsonin.Reader, v *jsonin.Nullable[UserArgs]) bool {
+				return jsonin.ReadNullable(r, v, readUserArgs)
+			})(r, &x.User) {
 				return false
 			}
 			seen[3] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[UserArgs]) bool {
-				return jsonin.ReadNullable(r, v, readUserArgs)
-			})(r, &x.User)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -201,18 +213,25 @@ func readUserTimezoneArgs(r *jsonin.Reader, x *UserTimezoneArgs) bool {
 		return false
 	}
 	var seen [1]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "messages":
-			if seen[0] {
+			if seen[0] || !(func(r *jsonin.Reader, v *[]MessageArgs) bool { return jsonin.ReadSlice(r, v, readMessageArgs) })(r, &x.Messages) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *[]MessageArgs) bool { return jsonin.ReadSlice(r, v, readMessageArgs) })(r, &x.Messages)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -222,34 +241,35 @@ func readFormatMessageTimestampArgs(r *jsonin.Reader, x *FormatMessageTimestampA
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "message_at":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.MessageAt) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.MessageAt)
 		case "previous_at":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadNullableString(r, &x.PreviousAt) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.PreviousAt)
 		case "timezone":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadNullableString(r, &x.Timezone) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Timezone)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -259,26 +279,30 @@ func readCurrentTimeContextArgs(r *jsonin.Reader, x *CurrentTimeContextArgs) boo
 		return false
 	}
 	var seen [2]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "now":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Now) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Now)
 		case "timezone":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadNullableString(r, &x.Timezone) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Timezone)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -288,24 +312,30 @@ func readMessagesContextArgs(r *jsonin.Reader, x *MessagesContextArgs) bool {
 		return false
 	}
 	var seen [2]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "agent_id":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.AgentID) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.AgentID)
 		case "messages":
-			if seen[1] {
+			if seen[1] || !(func(r *jsonin.Reader, v *[]MessageArgs) bool { return jsonin.ReadSlice(r, v, readMessageArgs) })(r, &x.Messages) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *[]MessageArgs) bool { return jsonin.ReadSlice(r, v, readMessageArgs) })(r, &x.Messages)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }

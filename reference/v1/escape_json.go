@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"math/bits"
 
-	"github.com/clockspec/clockspec/internal/jsonin"
 	"github.com/clockspec/clockspec/protocol"
 )
 
@@ -22,22 +21,9 @@ import (
 // json.Marshal does: everything before it was ASCII, so it starts at the
 // start of a character. Long strings go there whole, so that the room this
 // needs (11 bytes for each byte of s, an entity's most) stays small.
-func appendEscapedXMLInJSON(b []byte, s string) []byte { return appendXMLInJSON(b, s, false) }
-
-// appendLiteralXMLInJSON is appendEscapedXMLInJSON of the value of a JSON
-// string literal, given the bytes between its quotes, which
-// jsonin.ScanStringEscapes calls short (ASCII, two-character escapes
-// only): the literal is read and written in one pass, each escape as the
-// byte it stands for is written.
-func appendLiteralXMLInJSON(b []byte, inner string) []byte { return appendXMLInJSON(b, inner, true) }
-
-func appendXMLInJSON(b []byte, s string, literal bool) []byte {
+func appendEscapedXMLInJSON(b []byte, s string) []byte {
 	const maxLen = 1024
 	if len(s) > maxLen {
-		if literal {
-			v, _ := jsonin.Unquote([]byte(`"` + s + `"`))
-			s = v
-		}
 		return protocol.AppendStringCharsReplacing(b, s, &xmlEntityInJSON)
 	}
 	if room := 11*len(s) + 16; cap(b)-len(b) < room {
@@ -66,12 +52,7 @@ func appendXMLInJSON(b []byte, s string, literal bool) []byte {
 	special:
 		e := &entityWords[s[i]]
 		if e.n == 0 {
-			if !literal || s[i] != '\\' {
-				return protocol.AppendStringCharsReplacing(out[:n], s[i:], &xmlEntityInJSON)
-			}
-			// An escape: what the byte it stands for becomes.
-			i++
-			e = &escapeWords[s[i]]
+			return protocol.AppendStringCharsReplacing(out[:n], s[i:], &xmlEntityInJSON)
 		}
 		p := (*[16]byte)(out[n : n+16])
 		binary.LittleEndian.PutUint64(p[:8], e.lo)
@@ -124,24 +105,6 @@ var entityWords = func() (t [256]struct {
 		}
 		var b [16]byte
 		t[c].n = copy(b[:], e)
-		t[c].lo, t[c].hi = binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:])
-	}
-	return t
-}()
-
-// escapeWords holds, for the letter of each two-character escape, what
-// appendXMLInJSON writes for the byte it stands for: \" is a quote, whose
-// entity it writes; \\ a backslash and \b, \f, \n, \r, \t control
-// characters, which a JSON string writes as these same escapes; \/ a slash,
-// written as it is.
-var escapeWords = func() (t [256]struct {
-	lo, hi uint64
-	n      int
-}) {
-	for c, text := range map[byte]string{'"': xmlEntityInJSON['"'], '\\': `\\`, '/': "/",
-		'b': `\b`, 'f': `\f`, 'n': `\n`, 'r': `\r`, 't': `\t`} {
-		var b [16]byte
-		t[c].n = copy(b[:], text)
 		t[c].lo, t[c].hi = binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:])
 	}
 	return t

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-
-	"github.com/clockspec/clockspec/internal/jsonin"
 )
 
 // escapedXMLInJSON is what appendEscapedXMLInJSON must write: EscapeXML's
@@ -90,49 +88,4 @@ func bitsTrailing(m uint64) int {
 		n++
 	}
 	return n
-}
-
-// agreeLiteral: a short literal's bytes are written as its value is.
-func agreeLiteral(t *testing.T, prefix, inner string) {
-	t.Helper()
-	lit := []byte(`"` + inner + `"`)
-	if end, _, short := jsonin.ScanStringEscapes(lit, 0); end != len(lit) || !short {
-		return
-	}
-	value, _ := jsonin.Unquote(lit)
-	for _, room := range []int{0, 3, 64} {
-		b := append(make([]byte, 0, len(prefix)+room), prefix...)
-		if got, want := string(appendLiteralXMLInJSON(b, inner)), prefix+escapedXMLInJSON(value); got != want {
-			t.Fatalf("appendLiteralXMLInJSON(%q, %q) = %q, want %q", prefix, inner, got, want)
-		}
-	}
-}
-
-// Every escape, at every place of a literal around a word's length, among
-// entities and plain bytes.
-func TestLiteralXMLInJSON(t *testing.T) {
-	escapes := []string{`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`}
-	n := 0
-	for length := 0; length <= 17; length++ {
-		for pos := 0; pos <= length; pos++ {
-			for _, e := range escapes {
-				for _, fill := range []string{"x", "<", "&"} {
-					inner := strings.Repeat(fill, pos) + e + strings.Repeat("y", length-pos) + `\"`
-					agreeLiteral(t, "", inner)
-					agreeLiteral(t, `{"result":"`, inner)
-					n++
-				}
-			}
-		}
-	}
-	agreeLiteral(t, "", strings.Repeat(`a\"b<`, 300)) // longer than the one-pass limit
-	if n < 1000 {
-		t.Fatalf("only %d literals", n)
-	}
-}
-
-func FuzzLiteralXMLInJSON(f *testing.F) {
-	f.Add("", `see \"the plan\" & reply <soon>`)
-	f.Add("x", `a\\b\/c\n\t\r\b\f`)
-	f.Fuzz(agreeLiteral)
 }

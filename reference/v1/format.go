@@ -36,7 +36,7 @@ type Message struct {
 // to UTC in that case. processTZ is the zone `new Date(s)` parses offset-less
 // timestamps in.
 func FormatMessages(messages []Message, timezone, processTZ string) string {
-	message := func(k int) (Message, uint8) { return messages[k], 0 }
+	message := func(k int) Message { return messages[k] }
 	return string(appendFormatMessages(nil, false, len(messages), message, timezone, processTZ))
 }
 
@@ -44,20 +44,12 @@ func FormatMessages(messages []Message, timezone, processTZ string) string {
 // (message(k) is the k-th) to b; with inJSON, as it reads inside a JSON
 // string (as json.Marshal writes it), so that the operation's output is
 // written in one pass. Both zones are looked up once for the whole batch.
-// With inJSON, a field whose bit (1<<field, in Message's order) is set in
-// the literals message gives holds the bytes between the quotes of a JSON
-// literal with only two-character escapes, which stands for its value.
-func appendFormatMessages(b []byte, inJSON bool, n int, message func(k int) (Message, uint8), timezone, processTZ string) []byte {
-	var literals uint8 // of the message being written
-	text := func(b []byte, s string, field int) []byte {
-		switch {
-		case !inJSON:
-			return appendEscapedXML(b, s)
-		case literals&(1<<field) != 0:
-			return appendLiteralXMLInJSON(b, s)
-		default:
+func appendFormatMessages(b []byte, inJSON bool, n int, message func(k int) Message, timezone, processTZ string) []byte {
+	text := func(b []byte, s string) []byte {
+		if inJSON {
 			return appendEscapedXMLInJSON(b, s)
 		}
+		return appendEscapedXML(b, s)
 	}
 	put := func(b []byte, m markup) []byte {
 		if inJSON {
@@ -68,33 +60,32 @@ func appendFormatMessages(b []byte, inJSON bool, n int, message func(k int) (Mes
 	loc, processLoc := intlLocation(timezone), intlLocation(processTZ)
 	var day dayText
 	b = put(b, contextOpen)
-	b = text(b, timezone, 8) // the zone is a string, never a literal: no bit 8
+	b = text(b, timezone)
 	b = put(b, contextClose)
 	for i := range n {
-		var m Message
-		m, literals = message(i)
+		m := message(i)
 		if i == 0 {
 			b = put(b, messageOpen)
 		} else {
 			b = put(b, nextMessageOpen)
 		}
-		b = text(b, m.SenderName, 0)
+		b = text(b, m.SenderName)
 		b = put(b, timeAttr)
 		// A formatted time never holds a character XML or JSON escapes.
 		b = appendLocalTime(b, m.Timestamp, loc, processLoc, &day)
 		if m.ReplyToMessageID != "" {
 			b = put(b, replyAttr)
-			b = text(b, m.ReplyToMessageID, 3)
+			b = text(b, m.ReplyToMessageID)
 		}
 		b = put(b, tagEnd)
 		if m.ReplyToMessageContent != "" && m.ReplyToSenderName != "" {
 			b = put(b, quotedOpen)
-			b = text(b, m.ReplyToSenderName, 5)
+			b = text(b, m.ReplyToSenderName)
 			b = put(b, quotedFromEnd)
-			b = text(b, m.ReplyToMessageContent, 4)
+			b = text(b, m.ReplyToMessageContent)
 			b = put(b, quotedClose)
 		}
-		b = text(b, m.Content, 1)
+		b = text(b, m.Content)
 		b = put(b, messageClose)
 	}
 	return put(b, messagesClose)

@@ -153,20 +153,25 @@ func readEscapeXmlArgs(r *jsonin.Reader, x *EscapeXmlArgs) bool {
 		return false
 	}
 	var seen [1]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "text":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadNullableString(r, &x.Text) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Text)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -176,78 +181,70 @@ func readMessageArgs(r *jsonin.Reader, x *MessageArgs) bool {
 		return false
 	}
 	var seen [10]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "chat_jid":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadStringPtr(r, &x.ChatJID) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ChatJID)
 		case "content":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Content) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Content)
 		case "id":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadStringPtr(r, &x.ID) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ID)
 		case "is_from_me":
-			if seen[3] {
+			if seen[3] || !(func(r *jsonin.Reader, v **bool) bool { return jsonin.ReadPtr(r, v, jsonin.ReadBool) })(r, &x.IsFromMe) {
 				return false
 			}
 			seen[3] = true
-			return (func(r *jsonin.Reader, v **bool) bool { return jsonin.ReadPtr(r, v, jsonin.ReadBool) })(r, &x.IsFromMe)
 		case "reply_to_message_content":
-			if seen[4] {
+			if seen[4] || !jsonin.ReadNullableString(r, &x.ReplyToMessageContent) {
 				return false
 			}
 			seen[4] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.ReplyToMessageContent)
 		case "reply_to_message_id":
-			if seen[5] {
+			if seen[5] || !jsonin.ReadNullableString(r, &x.ReplyToMessageID) {
 				return false
 			}
 			seen[5] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.ReplyToMessageID)
 		case "reply_to_sender_name":
-			if seen[6] {
+			if seen[6] || !jsonin.ReadNullableString(r, &x.ReplyToSenderName) {
 				return false
 			}
 			seen[6] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.ReplyToSenderName)
 		case "sender":
-			if seen[7] {
+			if seen[7] || !jsonin.ReadStringPtr(r, &x.Sender) {
 				return false
 			}
 			seen[7] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.Sender)
 		case "sender_name":
-			if seen[8] {
+			if seen[8] || !jsonin.ReadString(r, &x.SenderName) {
 				return false
 			}
 			seen[8] = true
-			return (jsonin.ReadString)(r, &x.SenderName)
 		case "timestamp":
-			if seen[9] {
+			if seen[9] || !jsonin.ReadString(r, &x.Timestamp) {
 				return false
 			}
 			seen[9] = true
-			return (jsonin.ReadString)(r, &x.Timestamp)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -257,30 +254,35 @@ func readFormatMessagesArgs(r *jsonin.Reader, x *FormatMessagesArgs) bool {
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "messages":
-			if seen[0] {
+			if seen[0] || !(func(r *jsonin.Reader, v *[]MessageArgs) bool { return jsonin.ReadSlice(r, v, readMessageArgs) })(r, &x.Messages) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *[]MessageArgs) bool { return jsonin.ReadSlice(r, v, readMessageArgs) })(r, &x.Messages)
 		case "process_timezone":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadStringPtr(r, &x.ProcessTimezone) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ProcessTimezone)
 		case "timezone":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadString(r, &x.Timezone) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadString)(r, &x.Timezone)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -290,18 +292,25 @@ func readStripInternalTagsArgs(r *jsonin.Reader, x *StripInternalTagsArgs) bool 
 		return false
 	}
 	var seen [1]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "text":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Text) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Text)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -311,18 +320,25 @@ func readFormatOutboundArgs(r *jsonin.Reader, x *FormatOutboundArgs) bool {
 		return false
 	}
 	var seen [1]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "text":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Text) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Text)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -332,30 +348,35 @@ func readFormatLocalTimeArgs(r *jsonin.Reader, x *FormatLocalTimeArgs) bool {
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "process_timezone":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadStringPtr(r, &x.ProcessTimezone) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ProcessTimezone)
 		case "timestamp":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Timestamp) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Timestamp)
 		case "timezone":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadString(r, &x.Timezone) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadString)(r, &x.Timezone)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -365,18 +386,25 @@ func readIsValidTimezoneArgs(r *jsonin.Reader, x *IsValidTimezoneArgs) bool {
 		return false
 	}
 	var seen [1]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "timezone":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Timezone) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Timezone)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -386,18 +414,25 @@ func readResolveTimezoneArgs(r *jsonin.Reader, x *ResolveTimezoneArgs) bool {
 		return false
 	}
 	var seen [1]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "timezone":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Timezone) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Timezone)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -407,32 +442,35 @@ func readTriggerMatchArgs(r *jsonin.Reader, x *TriggerMatchArgs) bool {
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "assistant_name":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadStringPtr(r, &x.AssistantName) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.AssistantName)
 		case "content":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.Content) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.Content)
 		case "trigger":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadNullableString(r, &x.Trigger) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Trigger)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -442,18 +480,25 @@ func readShouldProcessArgsMessagesItem(r *jsonin.Reader, x *ShouldProcessArgsMes
 		return false
 	}
 	var seen [1]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "content":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Content) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Content)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -463,48 +508,49 @@ func readShouldProcessArgs(r *jsonin.Reader, x *ShouldProcessArgs) bool {
 		return false
 	}
 	var seen [5]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "assistant_name":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadStringPtr(r, &x.AssistantName) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.AssistantName)
 		case "is_main":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadBool(r, &x.IsMain) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadBool)(r, &x.IsMain)
 		case "messages":
-			if seen[2] {
+			if seen[2] || !(func(r *jsonin.Reader, v *[]ShouldProcessArgsMessagesItem) bool {
+				return jsonin.ReadSlice(r, v, readShouldProcessArgsMessagesItem)
+			})(r, &x.Messages) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *[]ShouldProcessArgsMessagesItem) bool {
-				return jsonin.ReadSlice(r, v, readShouldProcessArgsMessagesItem)
-			})(r, &x.Messages)
 		case "requires_trigger":
-			if seen[3] {
+			if seen[3] || !(func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
+				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
+			})(r, &x.RequiresTrigger) {
 				return false
 			}
 			seen[3] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[bool]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadBool)
-			})(r, &x.RequiresTrigger)
 		case "trigger":
-			if seen[4] {
+			if seen[4] || !jsonin.ReadNullableString(r, &x.Trigger) {
 				return false
 			}
 			seen[4] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.Trigger)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -514,38 +560,40 @@ func readComputeNextRunArgsTask(r *jsonin.Reader, x *ComputeNextRunArgsTask) boo
 		return false
 	}
 	var seen [4]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "id":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadStringPtr(r, &x.ID) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ID)
 		case "next_run":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadNullableString(r, &x.NextRun) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.NextRun)
 		case "schedule_type":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadString(r, &x.ScheduleType) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadString)(r, &x.ScheduleType)
 		case "schedule_value":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadString(r, &x.ScheduleValue) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadString)(r, &x.ScheduleValue)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -555,36 +603,40 @@ func readComputeNextRunArgs(r *jsonin.Reader, x *ComputeNextRunArgs) bool {
 		return false
 	}
 	var seen [4]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "now":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Now) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Now)
 		case "process_timezone":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadStringPtr(r, &x.ProcessTimezone) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ProcessTimezone)
 		case "task":
-			if seen[2] {
+			if seen[2] || !readComputeNextRunArgsTask(r, &x.Task) {
 				return false
 			}
 			seen[2] = true
-			return (readComputeNextRunArgsTask)(r, &x.Task)
 		case "timezone":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadString(r, &x.Timezone) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadString)(r, &x.Timezone)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -594,38 +646,40 @@ func readComputeNextRunDstSafeArgsTask(r *jsonin.Reader, x *ComputeNextRunDstSaf
 		return false
 	}
 	var seen [4]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "id":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadStringPtr(r, &x.ID) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ID)
 		case "next_run":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadNullableString(r, &x.NextRun) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.NextRun)
 		case "schedule_type":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadString(r, &x.ScheduleType) {
 				return false
 			}
 			seen[2] = true
-			return (jsonin.ReadString)(r, &x.ScheduleType)
 		case "schedule_value":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadString(r, &x.ScheduleValue) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadString)(r, &x.ScheduleValue)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -635,36 +689,40 @@ func readComputeNextRunDstSafeArgs(r *jsonin.Reader, x *ComputeNextRunDstSafeArg
 		return false
 	}
 	var seen [4]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "now":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadString(r, &x.Now) {
 				return false
 			}
 			seen[0] = true
-			return (jsonin.ReadString)(r, &x.Now)
 		case "process_timezone":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadStringPtr(r, &x.ProcessTimezone) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.ProcessTimezone)
 		case "task":
-			if seen[2] {
+			if seen[2] || !readComputeNextRunDstSafeArgsTask(r, &x.Task) {
 				return false
 			}
 			seen[2] = true
-			return (readComputeNextRunDstSafeArgsTask)(r, &x.Task)
 		case "timezone":
-			if seen[3] {
+			if seen[3] || !jsonin.ReadString(r, &x.Timezone) {
 				return false
 			}
 			seen[3] = true
-			return (jsonin.ReadString)(r, &x.Timezone)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -674,36 +732,35 @@ func readResolveConfigTimezoneArgs(r *jsonin.Reader, x *ResolveConfigTimezoneArg
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "dotenv_tz":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadNullableString(r, &x.DotenvTZ) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.DotenvTZ)
 		case "env_tz":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadNullableString(r, &x.EnvTZ) {
 				return false
 			}
 			seen[1] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.EnvTZ)
 		case "system_tz":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadNullableString(r, &x.SystemTZ) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v *jsonin.Nullable[string]) bool {
-				return jsonin.ReadNullable(r, v, jsonin.ReadString)
-			})(r, &x.SystemTZ)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -713,18 +770,25 @@ func readValidateGroupFolderArgs(r *jsonin.Reader, x *ValidateGroupFolderArgs) b
 		return false
 	}
 	var seen [1]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "folder":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadStringPtr(r, &x.Folder) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.Folder)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -734,30 +798,35 @@ func readCheckDueTaskArgsTask(r *jsonin.Reader, x *CheckDueTaskArgsTask) bool {
 		return false
 	}
 	var seen [3]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "group_folder":
-			if seen[0] {
+			if seen[0] || !jsonin.ReadStringPtr(r, &x.GroupFolder) {
 				return false
 			}
 			seen[0] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.GroupFolder)
 		case "id":
-			if seen[1] {
+			if seen[1] || !jsonin.ReadString(r, &x.ID) {
 				return false
 			}
 			seen[1] = true
-			return (jsonin.ReadString)(r, &x.ID)
 		case "status":
-			if seen[2] {
+			if seen[2] || !jsonin.ReadStringPtr(r, &x.Status) {
 				return false
 			}
 			seen[2] = true
-			return (func(r *jsonin.Reader, v **string) bool { return jsonin.ReadPtr(r, v, jsonin.ReadString) })(r, &x.Status)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -767,18 +836,25 @@ func readCheckDueTaskArgs(r *jsonin.Reader, x *CheckDueTaskArgs) bool {
 		return false
 	}
 	var seen [1]bool
-	if !r.Members(func(r *jsonin.Reader, key []byte) bool {
+	for i := 0; ; i++ {
+		key, more, ok := r.Member(i)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
 		switch string(key) {
 		case "task":
-			if seen[0] {
+			if seen[0] || !readCheckDueTaskArgsTask(r, &x.Task) {
 				return false
 			}
 			seen[0] = true
-			return (readCheckDueTaskArgsTask)(r, &x.Task)
+		default:
+			if !r.Skip() {
+				return false
+			}
 		}
-		return r.Skip()
-	}) {
-		return false
 	}
 	return true
 }
@@ -799,6 +875,17 @@ func DecodeEscapeXmlArgs(raw []byte) (*EscapeXmlArgs, error) {
 func DecodeFormatMessagesArgs(raw []byte) (*FormatMessagesArgs, error) {
 	in := new(FormatMessagesArgs)
 	if r := jsonin.NewReader(raw); readFormatMessagesArgs(r, in) && r.End() {
+		return in, nil
+	}
+	*in = FormatMessagesArgs{}
+	return in, jsonin.Into(raw, in)
+}
+
+// ViewFormatMessagesArgs is DecodeFormatMessagesArgs whose strings share raw's bytes and s's
+// (see jsonin.Scratch): valid only until s is given back.
+func ViewFormatMessagesArgs(raw []byte, s *jsonin.Scratch) (*FormatMessagesArgs, error) {
+	in := new(FormatMessagesArgs)
+	if r := jsonin.NewViewReader(raw, s); readFormatMessagesArgs(r, in) && r.End() {
 		return in, nil
 	}
 	*in = FormatMessagesArgs{}
@@ -940,6 +1027,8 @@ func DecodeCheckDueTaskArgs(raw []byte) (*CheckDueTaskArgs, error) {
 // Handlers is every operation of the v1 profile as a typed function.
 type Handlers interface {
 	EscapeXml(in *EscapeXmlArgs) (any, *protocol.Error)
+	// The strings of in are valid only during the call (see jsonin.Scratch):
+	// Dispatch encodes the answer before they are reused.
 	FormatMessages(in *FormatMessagesArgs) (any, *protocol.Error)
 	StripInternalTags(in *StripInternalTagsArgs) (any, *protocol.Error)
 	FormatOutbound(in *FormatOutboundArgs) (any, *protocol.Error)
@@ -968,11 +1057,13 @@ func Dispatch(h Handlers) map[string]protocol.OperationFunc {
 			return h.EscapeXml(in)
 		},
 		"v1.format_messages": func(raw json.RawMessage) (any, *protocol.Error) {
-			in, err := DecodeFormatMessagesArgs(raw)
+			s := jsonin.GetScratch()
+			defer jsonin.PutScratch(s)
+			in, err := ViewFormatMessagesArgs(raw, s)
 			if err != nil {
 				return nil, protocol.Errorf(protocol.CodeInvalidInput, "%v", err)
 			}
-			return h.FormatMessages(in)
+			return protocol.EncodeAnswer(h.FormatMessages(in))
 		},
 		"v1.strip_internal_tags": func(raw json.RawMessage) (any, *protocol.Error) {
 			in, err := DecodeStripInternalTagsArgs(raw)

@@ -2,7 +2,6 @@ package v1
 
 import (
 	"bytes"
-	"encoding/json"
 	"regexp"
 	"sync"
 	"time"
@@ -12,14 +11,8 @@ import (
 
 // Operations maps every v1 operation name to its handler: the generated
 // Dispatch over the typed handlers below (the input schema, checked by the
-// caller, decides what is well-formed), with format_messages read by its
-// one-pass reader first (format_input.go), a performance path that falls
-// back to the generated decoder for every input it declines.
-func Operations() map[string]protocol.OperationFunc {
-	ops := Dispatch(handlers{})
-	ops["v1.format_messages"] = formatMessagesOp
-	return ops
-}
+// caller, decides what is well-formed).
+func Operations() map[string]protocol.OperationFunc { return Dispatch(handlers{}) }
 
 // handlers implements every v1 operation on its typed input.
 type handlers struct{}
@@ -47,54 +40,18 @@ func (handlers) FormatOutbound(in *FormatOutboundArgs) (any, *protocol.Error) {
 	return stringResult{FormatOutbound(in.Text)}, nil
 }
 
-func formatMessagesOp(input json.RawMessage) (any, *protocol.Error) {
-	in, ok := readFormatInput(input)
-	if ok {
-		defer in.release()
-	} else {
-		in.release()
-		args, err := DecodeFormatMessagesArgs(input)
-		if err != nil {
-			return nil, protocol.Errorf(protocol.CodeInvalidInput, "%v", err)
-		}
-		in = formatInputOf(args)
-	}
-	return writeFormatMessages(&in)
-}
-
+// FormatMessages writes {"result": the text} as json.Marshal writes it, in
+// a buffer kept for the next call, then copied out at its size. Its input
+// is read as views (gen's view operations): nothing of it is kept.
 func (handlers) FormatMessages(in *FormatMessagesArgs) (any, *protocol.Error) {
-	f := formatInputOf(in)
-	return writeFormatMessages(&f)
-}
-
-// formatInputOf is a decoded input as the writer reads it.
-func formatInputOf(in *FormatMessagesArgs) formatInput {
-	f := formatInput{hasMessages: true, hasTimezone: true, incomplete: -1, timezone: in.Timezone, processTZ: str(in.ProcessTimezone)}
-	f.messages = make([]Message, len(in.Messages))
-	for i, m := range in.Messages {
-		f.messages[i] = Message{m.SenderName, m.Content, m.Timestamp,
+	message := func(k int) Message {
+		m := &in.Messages[k]
+		return Message{m.SenderName, m.Content, m.Timestamp,
 			str(m.ReplyToMessageID.Value), str(m.ReplyToMessageContent.Value), str(m.ReplyToSenderName.Value)}
 	}
-	return f
-}
-
-func writeFormatMessages(in *formatInput) (any, *protocol.Error) {
-	// Only the one-pass reader, which also reads inputs the schema refuses
-	// (the caller has refused them first), finds these.
-	if !in.hasMessages {
-		return nil, protocol.Errorf(protocol.CodeInvalidInput, "input: messages is required")
-	}
-	if !in.hasTimezone {
-		return nil, protocol.Errorf(protocol.CodeInvalidInput, "input: timezone is required")
-	}
-	if in.incomplete >= 0 {
-		return nil, protocol.Errorf(protocol.CodeInvalidInput, "input: messages[%d] needs sender_name, content and timestamp", in.incomplete)
-	}
-	// {"result": the text}, as json.Marshal writes it: written in a
-	// buffer kept for the next call, then copied out at its size.
 	buf := outputPool.Get().(*[]byte)
 	out := append((*buf)[:0], `{"result":"`...)
-	out = appendFormatMessages(out, true, in.count(), in.messageToWrite, in.timezone, in.processTZ)
+	out = appendFormatMessages(out, true, len(in.Messages), message, in.Timezone, str(in.ProcessTimezone))
 	out = append(out, `"}`...)
 	encoded := protocol.Encoded(bytes.Clone(out))
 	if cap(out) <= 1<<20 {
