@@ -34,6 +34,9 @@ func EncodeAnswer(v any, perr *Error) (any, *Error) {
 	if perr != nil {
 		return nil, perr
 	}
+	if _, ok := v.(Encoded); ok {
+		return v, nil
+	}
 	out, err := EncodeOutput(v)
 	if err != nil {
 		return nil, Errorf(CodeInternal, "output: %v", err)

@@ -38,8 +38,12 @@ func ScanString(d []byte, i int) (end int, plain bool) {
 	if i >= len(d) || d[i] != '"' {
 		return -1, false
 	}
-	i++
-	plain = true
+	return scanStringFrom(d, i+1, true)
+}
+
+// scanStringFrom is ScanString from d[i], inside the literal, with plain
+// as what the bytes before i said.
+func scanStringFrom(d []byte, i int, plain bool) (end int, _ bool) {
 	for {
 		// To the first byte that needs a look, eight bytes at a time.
 		if i = nextSpecial(d, i); i >= len(d) {

@@ -153,7 +153,7 @@ func ReadSlice[T any](r *Reader, v *[]T, read func(*Reader, *T) bool) bool {
 		}
 	}
 	if l != nil {
-		l.items = s[:0] // grown or not: the next call starts from its size
+		l.items, l.used = s[:0], len(s) // grown or not: the next call starts from its size
 	}
 	if ok {
 		*v = s

@@ -169,13 +169,21 @@ func (r *Reader) Text() (string, bool) {
 		// at, which is its closing quote.
 		d, i := r.data, SkipSpace(r.data, r.i)
 		if i < len(d) && d[i] == '"' {
-			if end := nextSpecial(d, i+1); end < len(d) && d[end] == '"' {
+			end := nextSpecial(d, i+1)
+			if end < len(d) && d[end] == '"' {
 				r.i = end + 1
 				if end == i+1 {
 					return "", true
 				}
 				return unsafe.String(&d[i+1], end-i-1), true
 			}
+			// An escape or non-ASCII: the rest checked from there.
+			if end, _ = scanStringFrom(d, end, false); end < 0 {
+				r.i = i
+				return "", false
+			}
+			r.i = end
+			return s.view(d[i:end], false)
 		}
 	}
 	lit, plain, ok := r.String()

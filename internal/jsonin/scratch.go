@@ -31,8 +31,11 @@ type Scratch struct {
 	reader Reader
 }
 
-// lists are the arrays of one element type, each a *[]T.
-type lists struct{ free, lent []any }
+// lists are the arrays of one element type, each a *listOf[T].
+type lists struct{ free, lent []clearer }
+
+// clearer is a *listOf[T] of any T.
+type clearer interface{ clearList() bool }
 
 // maxKept is the most memory a Scratch keeps for the next call: one that
 // has read a larger input is left to the garbage collector.
@@ -56,7 +59,7 @@ func PutScratch(s *Scratch) {
 	s.text, s.strs, s.bools = s.text[:0], s.strs[:0], s.bools[:0]
 	for _, l := range s.lists {
 		for _, p := range l.lent {
-			if c, ok := p.(interface{ clearList() bool }); ok && c.clearList() {
+			if p.clearList() {
 				l.free = append(l.free, p)
 			}
 		}
@@ -137,8 +140,12 @@ func list[T any](s *Scratch) *listOf[T] {
 	return p
 }
 
-// listOf is an array a list of Ts was read into.
-type listOf[T any] struct{ items []T }
+// listOf is an array a list of Ts was read into (used: how many items
+// the last list had).
+type listOf[T any] struct {
+	items []T
+	used  int
+}
 
 // clearList forgets what the array held, and says whether it is small
 // enough to keep.
@@ -146,7 +153,7 @@ func (l *listOf[T]) clearList() bool {
 	if uintptr(cap(l.items))*unsafe.Sizeof(*new(T)) > maxKept {
 		return false
 	}
-	clear(l.items[:cap(l.items)])
-	l.items = l.items[:0]
+	clear(l.items[:l.used])
+	l.items, l.used = l.items[:0], 0
 	return true
 }
