@@ -52,6 +52,10 @@ func (r *Reader) Peek() byte {
 
 // Consume moves past c, the next byte after white space, if it is there.
 func (r *Reader) Consume(c byte) bool {
+	if d := r.data; r.i < len(d) && d[r.i] == c {
+		r.i++ // no white space before it: most calls, without calling Space
+		return true
+	}
 	if r.Peek() != c {
 		return false
 	}
@@ -85,7 +89,9 @@ func (r *Reader) End() bool {
 
 // Null moves past a null, if that is the next value.
 func (r *Reader) Null() bool {
-	r.Space()
+	if d := r.data; r.i >= len(d) || d[r.i] <= ' ' {
+		r.Space() // called only where there is white space to skip
+	}
 	if r.i >= len(r.data) || r.data[r.i] != 'n' {
 		return false // most calls, inlined
 	}
@@ -223,7 +229,9 @@ func (r *Reader) Members(read func(r *Reader, key []byte) bool) bool {
 // plain stops it with ok=false, as in Members.
 func (r *Reader) Member(i int) (key []byte, more, ok bool) {
 	d := r.data
-	r.Space()
+	if r.i >= len(d) || d[r.i] <= ' ' {
+		r.Space() // called only where there is white space to skip
+	}
 	if r.i < len(d) && d[r.i] == '}' {
 		r.i++
 		r.depth--
