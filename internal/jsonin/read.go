@@ -93,7 +93,7 @@ func ReadPtr[T any](r *Reader, v **T, read func(*Reader, *T) bool) bool {
 // ReadStringPtr is ReadPtr with ReadString, the shape of most optional
 // properties, without a function value to call.
 func ReadStringPtr(r *Reader, v **string) bool {
-	if r.Null() {
+	if d := r.data; (r.i >= len(d) || d[r.i] != '"') && r.Null() {
 		*v = nil
 		return true
 	}
@@ -109,6 +109,22 @@ func ReadStringPtr(r *Reader, v **string) bool {
 		p = new(string)
 		*p = s
 	}
+	*v = p
+	return true
+}
+
+// ReadBoolPtr is ReadPtr with ReadBool (see ReadStringPtr).
+func ReadBoolPtr(r *Reader, v **bool) bool {
+	if r.Null() {
+		*v = nil
+		return true
+	}
+	var b bool
+	if !ReadBool(r, &b) {
+		return false
+	}
+	p := newValue[bool](r)
+	*p = b
 	*v = p
 	return true
 }
