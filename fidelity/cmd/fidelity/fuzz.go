@@ -29,7 +29,7 @@ var fuzzTargets = []fidelity.FuzzTarget{
 	{Name: "FuzzFormatJSON", Package: "./reference/datetime", Covers: "datetime_format's JSON decoder and rules", Profiles: []string{"datetime"}},
 	{Name: "FuzzTyped", Package: "./reference/datetime", Covers: "the typed datetime entry points", Profiles: []string{"datetime"}},
 	{Name: "FuzzDecodeObject", Package: "./reference/datetime", Covers: "the datetime tools' one-pass request reader against the general decoder", Profiles: []string{"datetime"}},
-	{Name: "FuzzFormatInput", Package: "./reference/v1", Covers: "format_messages' one-pass input reader against the general decoder", Profiles: []string{"v1"}},
+	{Name: "FuzzFormatMessagesInput", Package: "./reference/v1", Covers: "format_messages' generated input decoder, reading views into a pooled Scratch, against encoding/json's reading", Profiles: []string{"v1"}},
 	{Name: "FuzzFormatMessagesOutput", Package: "./reference/v1", Covers: "format_messages' written output against encoding/json", Profiles: []string{"v1"}},
 	{Name: "FuzzPatternTest", Package: "./reference/routing", Covers: "engage patterns: the portable subset and its refusals", Profiles: []string{"routing"}},
 	{Name: "FuzzClockOperations", Package: "./reference/clock", Covers: "every CLOCK core operation but the store's, from loose inputs", Profiles: []string{"clock-core"}},
