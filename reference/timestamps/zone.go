@@ -60,7 +60,7 @@ func ResolveZone(name *string) Zone {
 // an exact tzdb identifier.
 func LookupZone(name string) (*time.Location, bool) {
 	id := name
-	if target, ok := railsZones[name]; ok {
+	if target, ok := railsZones()[name]; ok {
 		id = target
 	}
 	loc, err := tzdb.Load(id)
@@ -73,8 +73,8 @@ func LookupZone(name string) (*time.Location, bool) {
 // RailsZoneNames lists the Rails names ResolveZone accepts, with the tzdb
 // identifier each computes with.
 func RailsZoneNames() map[string]string {
-	out := make(map[string]string, len(railsZones))
-	for k, v := range railsZones {
+	out := make(map[string]string, len(railsZones()))
+	for k, v := range railsZones() {
 		out[k] = v
 	}
 	return out
