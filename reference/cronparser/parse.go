@@ -72,8 +72,10 @@ func validChars(class string) *regexp.Regexp {
 	return regexp.MustCompile(`^` + class + `+$|^.*H\(\d+-\d+\)\/\d+.*$|^.*H\(\d+-\d+\).*$|^.*H\/\d+.*$`)
 }
 
-// predefined are cron-parser's macros, matched by exact string.
-var predefined = map[string]string{
+// Macros are cron-parser's predefined expressions, matched by exact,
+// case-sensitive string: "@DAILY" and " @daily" are not macros. The strict
+// scheduler (reference/cronspec) reads the same table.
+var Macros = map[string]string{
 	"@yearly":   "0 0 0 1 1 *",
 	"@annually": "0 0 0 1 1 *",
 	"@monthly":  "0 0 0 1 * *",
@@ -145,7 +147,7 @@ func parse(expression string, opts Options) (*Expression, error) {
 		seed = xfnv1a(*opts.HashSeed)
 	}
 	rand := mulberry32(seed)
-	if m, ok := predefined[expression]; ok {
+	if m, ok := Macros[expression]; ok {
 		expression = m
 	}
 	raw, err := rawFields(expression)

@@ -19,6 +19,8 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+
+	"github.com/clockspec/clockspec/reference/cronparser"
 )
 
 // ParseError reports an expression that Parse rejects. Field is "expression"
@@ -46,22 +48,6 @@ type Schedule struct {
 	// possible is false when no calendar day can ever match (e.g. "0 0 31 4,6 *",
 	// which cron-parser accepts): Next then fails at once instead of searching.
 	possible bool
-}
-
-// macros are the predefined expressions of cron-parser 5.5.0, looked up by
-// exact, case-sensitive match of the whole expression, as cron-parser does
-// (so "@DAILY" and " @daily" are errors there too).
-var macros = map[string]string{
-	"@yearly":   "0 0 0 1 1 *",
-	"@annually": "0 0 0 1 1 *",
-	"@monthly":  "0 0 0 1 * *",
-	"@weekly":   "0 0 0 * * 0",
-	"@daily":    "0 0 0 * * *",
-	"@hourly":   "0 0 * * * *",
-	"@minutely": "0 * * * * *",
-	"@secondly": "* * * * * *",
-	"@weekdays": "0 0 0 * * 1-5",
-	"@weekends": "0 0 0 * * 0,6",
 }
 
 // emptyExpr is what cron-parser 5.5.0 substitutes for the empty string
@@ -118,7 +104,7 @@ func Parse(expr string) (*Schedule, error) {
 		text = emptyExpr
 	}
 	if strings.HasPrefix(text, "@") {
-		m, ok := macros[text]
+		m, ok := cronparser.Macros[text] // looked up by exact, case-sensitive match of the whole expression, as cron-parser does
 		if !ok && (strings.HasPrefix(text, "@every") || text == "@midnight" || text == "@reboot") {
 			return fail("expression", unsupported+"%s (robfig-only; cron-parser 5.5.0 rejects it)", strings.Fields(text)[0])
 		}
