@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math/bits"
 	"time"
+
+	"github.com/clockspec/clockspec/reference/jsrt"
 )
 
 // ErrNoRun is returned by Next when the schedule has no run within the search
@@ -178,7 +180,7 @@ func offsetAt(loc *time.Location, sec int64) int64 {
 // schedule, or false once the year passes limitYear. It skips by day, hour,
 // minute and second using the bit masks, so a call does a few dozen steps.
 func (s *Schedule) nextCivil(u int64, limitYear int) (int64, bool) {
-	days := floorDiv(u, 86400)
+	days := jsrt.FloorDiv(u, 86400)
 	sod := int(u - days*86400)
 	y, m, d := civilFromDays(days)
 	h, mi, sec := sod/3600, sod/60%60, sod%60
@@ -278,49 +280,17 @@ func daysIn(y, m int) int {
 	return maxDays[m]
 }
 
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if a%b != 0 && a < 0 {
-		q--
-	}
-	return q
-}
-
 func civilYear(u int64) int {
-	y, _, _ := civilFromDays(floorDiv(u, 86400))
+	y, _, _ := civilFromDays(jsrt.FloorDiv(u, 86400))
 	return y
 }
 
-// daysFromCivil and civilFromDays convert between proleptic Gregorian dates
-// and days since 1970-01-01 (Howard Hinnant's algorithms), so the search does
-// no time-zone work at all.
-func daysFromCivil(y, m, d int) int64 {
-	if m <= 2 {
-		y--
-	}
-	era := floorDiv(int64(y), 400)
-	yoe := int64(y) - era*400
-	mp := int64((m + 9) % 12)
-	doy := (153*mp+2)/5 + int64(d) - 1
-	doe := yoe*365 + yoe/4 - yoe/100 + doy
-	return era*146097 + doe - 719468
-}
+// daysFromCivil is the count of days since 1970-01-01 of a proleptic
+// Gregorian date, so the search does no time-zone work at all.
+func daysFromCivil(y, m, d int) int64 { return jsrt.DaysFromCivil(int64(y), m) + int64(d) - 1 }
 
+// civilFromDays is daysFromCivil's inverse.
 func civilFromDays(z int64) (y, m, d int) {
-	z += 719468
-	era := floorDiv(z, 146097)
-	doe := z - era*146097
-	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
-	doy := doe - (365*yoe + yoe/4 - yoe/100)
-	mp := (5*doy + 2) / 153
-	d = int(doy - (153*mp+2)/5 + 1)
-	m = int(mp + 3)
-	if m > 12 {
-		m -= 12
-	}
-	y = int(yoe + era*400)
-	if m <= 2 {
-		y++
-	}
-	return y, m, d
+	year, m, d := jsrt.CivilFromDays(z)
+	return int(year), m, d
 }

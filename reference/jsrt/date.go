@@ -124,7 +124,7 @@ func timeValue(f fields, local *time.Location) (int64, bool) {
 	if f.year < -1000000 || f.year > 1000000 {
 		return 0, false
 	}
-	days := daysFromCivil(int64(f.year), f.month) + int64(f.day) - 1
+	days := DaysFromCivil(int64(f.year), f.month) + int64(f.day) - 1
 	ms := days*msPerDay + ((int64(f.hour)*60+int64(f.minute))*60+int64(f.second))*1000 + int64(f.ms)
 	if f.offset == none {
 		if ms < -maxLocalTime || ms > maxLocalTime {
@@ -140,23 +140,46 @@ func timeValue(f fields, local *time.Location) (int64, bool) {
 	return ms, true
 }
 
-// daysFromCivil is the number of days from 1970-01-01 to the first of the
-// month (1-based) in the proleptic Gregorian calendar.
-func daysFromCivil(y int64, m int) int64 {
+// DaysFromCivil is the number of days from 1970-01-01 to the first of the
+// month (1-based) in the proleptic Gregorian calendar (H. Hinnant's
+// days_from_civil). It is the one copy the reference's date arithmetic
+// uses: JavaScript's MakeDay here, v1's local times and the strict cron
+// scheduler.
+func DaysFromCivil(y int64, m int) int64 {
 	if m <= 2 {
 		y--
 	}
-	era := floorDiv(y, 400)
+	era := FloorDiv(y, 400)
 	yoe := y - era*400
-	mp := int64((m + 9) % 12)
-	doy := (153*mp + 2) / 5
-	doe := yoe*365 + yoe/4 - yoe/100 + doy
-	return era*146097 + doe - 719468
+	doy := (153*int64((m+9)%12) + 2) / 5
+	return era*146097 + yoe*365 + yoe/4 - yoe/100 + doy - 719468
 }
 
-func floorDiv(a, b int64) int64 {
+// CivilFromDays is the proleptic Gregorian date of a count of days since
+// 1970-01-01 (H. Hinnant's civil_from_days), DaysFromCivil's inverse.
+func CivilFromDays(z int64) (year int64, month, day int) {
+	z += 719468
+	era := FloorDiv(z, 146097)
+	doe := z - era*146097
+	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
+	doy := doe - (365*yoe + yoe/4 - yoe/100)
+	mp := (5*doy + 2) / 153
+	day = int(doy - (153*mp+2)/5 + 1)
+	month = int(mp + 3)
+	if month > 12 {
+		month -= 12
+	}
+	year = yoe + era*400
+	if month <= 2 {
+		year++
+	}
+	return year, month, day
+}
+
+// FloorDiv is a/b rounded toward negative infinity.
+func FloorDiv(a, b int64) int64 {
 	q := a / b
-	if (a%b != 0) && ((a < 0) != (b < 0)) {
+	if a%b != 0 && (a < 0) != (b < 0) {
 		q--
 	}
 	return q

@@ -27,7 +27,7 @@ func localToUTC(wall int64, loc *time.Location) int64 {
 		return wall
 	}
 	const window, step = 30 * 3600, 3 * 3600
-	sec := floorDiv(wall, 1000)
+	sec := FloorDiv(wall, 1000)
 	prev := sec - window
 	before := offsetAt(loc, prev)
 	cur := before

@@ -56,7 +56,7 @@ func appendLocalTime(b []byte, utcIso string, loc, processLoc *time.Location, da
 		if !ok {
 			return append(b, "Invalid Date"...)
 		}
-		sec = floorDiv(ms, 1000)
+		sec = jsrt.FloorDiv(ms, 1000)
 	}
 	// One zone lookup (often none: tzdb.ZoneAt remembers recent periods):
 	// the offset at the instant, then the fields of the wall clock at that
@@ -64,7 +64,7 @@ func appendLocalTime(b []byte, utcIso string, loc, processLoc *time.Location, da
 	// evaluate its rule again).
 	_, offset := tzdb.ZoneAt(loc, sec)
 	local := sec + int64(offset)
-	days := floorDiv(local, 86400)
+	days := jsrt.FloorDiv(local, 86400)
 	if day != nil && day.n > 0 && day.days == days {
 		// "Mar 10, 2024, " is a function of the day alone.
 		b = append(b, day.text[:day.n]...)
@@ -158,7 +158,7 @@ func storedSeconds(s string) (sec int64, ok bool) {
 	if month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59 {
 		return 0, false
 	}
-	days := daysFromCivil(year, month) + int64(day) - 1
+	days := jsrt.DaysFromCivil(year, month) + int64(day) - 1
 	return days*86400 + int64(hour*3600+minute*60+second), true
 }
 
@@ -182,51 +182,16 @@ var stampShapes = func() (t [2]struct{ separators, digits [3]uint64 }) {
 	return t
 }()
 
-// daysFromCivil is the count of days from 1970-01-01 to the first of the
-// month (H. Hinnant's days_from_civil; civil is its inverse).
-func daysFromCivil(y int64, m int) int64 {
-	if m <= 2 {
-		y--
-	}
-	era := floorDiv(y, 400)
-	yoe := y - era*400
-	doy := (153*int64((m+9)%12) + 2) / 5
-	return era*146097 + yoe*365 + yoe/4 - yoe/100 + doy - 719468
-}
-
 // monthAbbrev is each month's short name with the space after it.
 var monthAbbrev = [12]string{"Jan ", "Feb ", "Mar ", "Apr ", "May ", "Jun ", "Jul ", "Aug ", "Sep ", "Oct ", "Nov ", "Dec "}
 
 // civil is the proleptic Gregorian date and the time of day of a count of
-// seconds since 1970-01-01T00:00:00 (H. Hinnant's civil_from_days).
+// seconds since 1970-01-01T00:00:00.
 func civil(sec int64) (year int64, month, day, hour, minute int) {
-	days := floorDiv(sec, 86400)
+	days := jsrt.FloorDiv(sec, 86400)
 	rem := sec - days*86400
-	hour, minute = int(rem/3600), int(rem/60%60)
-	z := days + 719468
-	era := floorDiv(z, 146097)
-	doe := z - era*146097
-	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
-	doy := doe - (365*yoe + yoe/4 - yoe/100)
-	mp := (5*doy + 2) / 153
-	day = int(doy - (153*mp+2)/5 + 1)
-	month = int(mp + 3)
-	if month > 12 {
-		month -= 12
-	}
-	year = yoe + era*400
-	if month <= 2 {
-		year++
-	}
-	return year, month, day, hour, minute
-}
-
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if a%b != 0 && (a < 0) != (b < 0) {
-		q--
-	}
-	return q
+	year, month, day = jsrt.CivilFromDays(days)
+	return year, month, day, int(rem / 3600), int(rem / 60 % 60)
 }
 
 // ConfigTimezone is the outcome of ResolveConfigTimezone.

@@ -43,7 +43,7 @@ func TestStoredSecondsAgreesWithTheParser(t *testing.T) {
 		}
 		read++
 		ms, pok := jsrt.ParseDateMillis(string(s), ny)
-		if !pok || floorDiv(ms, 1000) != sec {
+		if !pok || jsrt.FloorDiv(ms, 1000) != sec {
 			t.Fatalf("%s: storedSeconds %d, the parser %d (%v)", s, sec, ms, pok)
 		}
 	}
