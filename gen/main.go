@@ -8,7 +8,10 @@
 //     spec/datetime/tools.json);
 //     and, from spec/timestamps/operations.yaml, the Rails zone names as
 //     JSON (spec/timestamps/rails_time_zones.json, and the copy of
-//     examples/python-timestamps);
+//     examples/python-timestamps); and the JSON Schemas clock-core
+//     publishes for its state file and policy block
+//     (spec/clock-core/state.schema.json, policy.schema.json): their heads
+//     from published_schemas.yaml, every definition from operations.yaml;
 //  3. from spec/ and the features (those of step 1 included), a run of the
 //     reference: the call corpus, goldens/<scenario id>.jsonl (every call
 //     with the reference's answer, docs/vectors.md) and goldens/tzdata.golden;
@@ -125,6 +128,9 @@ func Generate(root fs.FS) (Files, error) {
 		return nil, err
 	}
 	if err := railsZones(root, out); err != nil {
+		return nil, err
+	}
+	if err := publishedSchemas(root, out); err != nil {
 		return nil, err
 	}
 	feats, err := featuresOverlay(root, out)

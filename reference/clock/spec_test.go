@@ -2,7 +2,6 @@ package clock
 
 import (
 	"bytes"
-	"encoding/json"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,69 +12,10 @@ import (
 	"strings"
 	"testing"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/internal/musts"
 	"github.com/clockspec/clockspec/spec"
 )
-
-func normalise(t *testing.T, v any) string {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out any
-	_ = json.Unmarshal(b, &out)
-	b, _ = json.Marshal(out)
-	return string(b)
-}
-
-// TestOperationDefsMatchPublishedSchemas: operations.yaml repeats the $defs
-// of state.schema.json and policy.schema.json (an operation schema must be
-// self-contained); they must not drift apart. The one intended difference:
-// in operations a state's version is any integer, so that another version
-// is reported as unsupported_state_version rather than as a shape error.
-func TestOperationDefsMatchPublishedSchemas(t *testing.T) {
-	b, err := fs.ReadFile(spec.FS(), "clock-core/operations.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ops struct {
-		Defs map[string]any `yaml:"$defs"`
-	}
-	if err := yaml.Unmarshal(b, &ops); err != nil {
-		t.Fatal(err)
-	}
-	for file, relax := range map[string]bool{"spec/clock-core/state.schema.json": true, "spec/clock-core/policy.schema.json": false} {
-		var pub struct {
-			Defs map[string]any `json:"$defs"`
-		}
-		if err := json.Unmarshal(repoFile(t, file), &pub); err != nil {
-			t.Fatal(err)
-		}
-		for name, def := range pub.Defs {
-			if relax && name == "clock_state" {
-				def.(map[string]any)["properties"].(map[string]any)["version"] = nil
-				if od, ok := ops.Defs[name].(map[string]any); ok {
-					od["properties"].(map[string]any)["version"] = nil
-				}
-			}
-			if name == "clock_partial" {
-				continue // documents are not an operation field; effective_policy is
-			}
-			got, ok := ops.Defs[name]
-			if !ok {
-				t.Errorf("operations.yaml lacks $defs.%s of %s", name, file)
-				continue
-			}
-			if normalise(t, got) != normalise(t, def) {
-				t.Errorf("$defs.%s differs between operations.yaml and %s", name, file)
-			}
-		}
-	}
-}
 
 // TestOperationsMatchTheSpec: the reference implements exactly the
 // operations spec/clock-core/operations.yaml defines.
