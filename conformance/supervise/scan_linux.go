@@ -2,8 +2,10 @@ package supervise
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"strconv"
+	"syscall"
 )
 
 // proc is one line of the process table.
@@ -37,6 +39,7 @@ func (t *Tree) members() ([]int, bool) {
 	t.knownMu.Lock()
 	defer t.knownMu.Unlock()
 	in := map[int]bool{}
+	unsure := false
 	children := map[int][]int{}
 	var queue []int
 	for _, p := range procs {
@@ -49,13 +52,21 @@ func (t *Tree) members() ([]int, bool) {
 		// it execs, nor while it dies of a SIGKILL before it turns zombie.
 		// A process older than the leader cannot descend from it: only the
 		// younger ones' environments are read (the costly part).
+		known := false
 		if start, ok := t.known[p.pid]; ok && start == p.start ||
-			leader && (p.pid == t.pid || p.pgrp == t.pid || p.sid == t.pid) ||
-			p.start >= t.born && carries(p.pid, mark) {
+			leader && (p.pid == t.pid || p.pgrp == t.pid || p.sid == t.pid) {
+			known = true
+		} else if p.start >= t.born && p.pid != kthreadd && p.ppid != kthreadd {
+			has, cannotTell := carries(p.pid, mark)
+			known = has
+			unsure = unsure || cannotTell
+		}
+		if known {
 			in[p.pid] = true
 			queue = append(queue, p.pid)
 		}
 	}
+	t.unsure = unsure
 	if leader {
 		queue = append(queue, t.pid) // its descendants count even while it is a zombie
 	}
@@ -83,14 +94,22 @@ func (t *Tree) members() ([]int, bool) {
 }
 
 // carries reports whether the process's environment holds mark (a whole
-// NAME=VALUE entry).
-func carries(pid int, mark []byte) bool {
+// NAME=VALUE entry). unsure says the environment could not tell: it read
+// as nothing, or the read said "no such process" of a process the table
+// still lists alive. Both happen while a process execs (between its old
+// image and its new one), which a sweep must not take for "not of the
+// tree" (see Tree.unsure).
+func carries(pid int, mark []byte) (has, unsure bool) {
 	env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
 	if err != nil {
-		return false
+		return false, errors.Is(err, syscall.ESRCH)
 	}
-	return bytes.HasPrefix(env, mark) || bytes.Contains(env, append([]byte{0}, mark...))
+	return bytes.HasPrefix(env, mark) || bytes.Contains(env, append([]byte{0}, mark...)), len(env) == 0
 }
+
+// kthreadd is the parent of the kernel's threads, whose environments are
+// always blank.
+const kthreadd = 2
 
 func readProcs() ([]proc, bool) {
 	d, err := os.Open("/proc")

@@ -12,8 +12,12 @@
 // leader's session and group (while the leader lives: once it is reaped,
 // its pid may be reused), every process carrying the tree's variable, and
 // every descendant of any of them. A process that clears its environment
-// still goes with its parent while that parent is found. The sweep reads
-// /proc (Linux); elsewhere a kill reaches the leader and its group only.
+// still goes with its parent while that parent is found. A process caught
+// between two execs shows no environment at all: the end waits (at most
+// settleBound) for a sweep that can tell whether it is of the tree, so a
+// helper started just before the leader died is not let go. The sweep
+// reads /proc (Linux); elsewhere a kill reaches the leader and its group
+// only.
 //
 // The API is small: Start a prepared exec.Cmd, wait on Exited, end the tree
 // with Kill (SIGKILL now) or Stop (SIGTERM, a grace, then SIGKILL). Both
@@ -66,7 +70,19 @@ type Tree struct {
 
 	knownMu sync.Mutex
 	known   map[int]uint64 // every member a sweep has found: pid → start
+	// unsure: the last sweep met a process younger than the leader whose
+	// environment could not tell, as happens while it execs. It may be of
+	// the tree (a helper the leader started just before it exited, caught
+	// between two execs), so gone waits for a sweep that can tell, for at
+	// most settleBound (a process that cleared its whole environment
+	// reads blank for good).
+	unsure bool
+	ending time.Time // when end began
 }
+
+// settleBound is how long the end of a tree waits for processes whose
+// environment reads blank to show it: far longer than an exec takes.
+const settleBound = 200 * time.Millisecond
 
 var (
 	liveMu sync.Mutex
@@ -165,6 +181,9 @@ func (t *Tree) Stop(grace time.Duration) error {
 }
 
 func (t *Tree) end(grace time.Duration) error {
+	t.knownMu.Lock()
+	t.ending = time.Now()
+	t.knownMu.Unlock()
 	if grace > 0 {
 		t.signalAll(syscall.SIGTERM)
 		deadline := time.Now().Add(grace)
@@ -192,14 +211,20 @@ func (t *Tree) end(grace time.Duration) error {
 	}
 }
 
-// gone: the leader is reaped and the sweep finds nothing.
+// gone: the leader is reaped and the sweep finds nothing, nor anything
+// it cannot yet tell (see unsure) while end is young.
 func (t *Tree) gone() bool {
 	select {
 	case <-t.exited:
 	default:
 		return false
 	}
-	return len(t.Members()) == 0
+	if len(t.Members()) > 0 {
+		return false
+	}
+	t.knownMu.Lock()
+	defer t.knownMu.Unlock()
+	return !t.unsure || time.Since(t.ending) >= settleBound
 }
 
 func (t *Tree) finish() {

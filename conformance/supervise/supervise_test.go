@@ -87,6 +87,41 @@ wait`
 	}
 }
 
+// A helper the leader starts just before it exits can be caught by the
+// sweep between two execs, when its environment reads blank and its
+// parent, the leader, is gone: no sign yet that it is of the tree. The
+// end waits for a sweep that can tell, and ends it. The helper here reads
+// blank for 50 ms (started with an empty environment, in a session of its
+// own; /proc shows the environment a process was started with), then
+// execs with the tree's variable back and sleeps; a sweep that took blank
+// for "not ours" let it go.
+func TestAHelperCaughtBetweenExecsIsEnded(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the sweep reads /proc")
+	}
+	dir := t.TempDir()
+	script := `T="$` + supervise.TreeVar + `"
+env -i setsid sh -c "echo \$\$ > helper; sleep 0.05; ` + supervise.TreeVar + `=$T exec sleep 100" &
+exit 3`
+	cmd := exec.Command("sh", "-c", script)
+	cmd.Dir = dir
+	tree, err := supervise.Start(cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-tree.Exited()
+	pid := waitPids(t, dir, "helper")[0]
+	stopStart := time.Now()
+	if err := tree.Stop(20 * time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	if running(pid) {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+		st, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+		t.Fatalf("the helper %d (%q) outlived Stop, which took %s", pid, st, time.Since(stopStart))
+	}
+}
+
 // Stop asks first (SIGTERM), and a process that exits on it is not
 // killed; one that ignores it is killed after the grace.
 func TestStopEscalates(t *testing.T) {
