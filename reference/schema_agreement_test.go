@@ -239,7 +239,7 @@ func decodeArgs(op string, raw []byte) (any, error) {
 // number) would turn a valid input into invalid_input.
 func TestGeneratedArgsDecodeEveryInputTheSchemaAccepts(t *testing.T) {
 	cat, _ := operations(t)
-	decoded := 0
+	decoded, viewed := 0, 0
 	for _, c := range suiteCalls(t) {
 		o, _ := cat.Operation(c.op)
 		for _, in := range append([]string{string(c.input)}, probeVariants(c.input)...) {
@@ -258,9 +258,19 @@ func TestGeneratedArgsDecodeEveryInputTheSchemaAccepts(t *testing.T) {
 			if err := jsonin.Into([]byte(in), general.Interface()); err != nil || !reflect.DeepEqual(args, general.Interface()) {
 				t.Errorf("%s(%s): the generated decoder read %+v, jsonin.Into %+v (%v)", c.op, in, args, general.Interface(), err)
 			}
+			// A view operation's reading, views into a Scratch, is the same.
+			if c.op == "v1.format_messages" {
+				s := jsonin.GetScratch()
+				view, err := v1.ViewFormatMessagesArgs([]byte(in), s)
+				if err != nil || !reflect.DeepEqual(view, args) {
+					t.Errorf("%s(%s): the view decoder read %+v (%v), the generated decoder %+v", c.op, in, view, err, args)
+				}
+				jsonin.PutScratch(s)
+				viewed++
+			}
 		}
 	}
-	if decoded < 1000 {
-		t.Fatalf("only %d inputs decoded: the suite's calls were not found", decoded)
+	if decoded < 1000 || viewed < 10 {
+		t.Fatalf("only %d inputs decoded, %d of them by a view decoder: the suite's calls were not found", decoded, viewed)
 	}
 }
