@@ -2,9 +2,9 @@
 Feature: parse_anchored_time
   §4.3: no concrete time from floating time unless it is anchored to the Session TZ and
   converted to an absolute timestamp. §4.4: parse_anchored_time parses anchored times only.
-  The accepted grammar is spec/clock-core/grammar.md; these rows are its case table,
-  spec/clock-core/grammar_cases.yaml. The reference instant is 2026-02-10T03:02:00Z
-  (12:02 in Tokyo, 08:32 in Kolkata, 22:02 the evening before in New York).
+  The accepted grammar is spec/clock-core/grammar.md; these rows are its case table. The
+  reference instant is 2026-02-10T03:02:00Z (12:02 in Tokyo, 08:32 in Kolkata, 22:02 the
+  evening before in New York).
 
   @req:CLK-PARSE-ABSOLUTE @req:CLK-PARSE-OUTPUT @id:clock-core/parse/instants
   Scenario Outline: absolute instants and calendar dates

@@ -1,47 +1,61 @@
 package clock
 
 import (
-	"bytes"
-	"io/fs"
+	"encoding/json"
 	"strings"
 	"testing"
-
-	"gopkg.in/yaml.v3"
-
-	"github.com/clockspec/clockspec/spec"
 )
 
-type grammarCase struct {
-	Case               string  `yaml:"case"`
-	Text               string  `yaml:"text"`
-	TZ                 *string `yaml:"tz"`
-	Reference          string  `yaml:"reference_instant"`
-	Kind               string  `yaml:"kind"`
-	Start              *string `yaml:"start"`
-	End                *string `yaml:"end"`
-	Zone               *string `yaml:"zone"`
-	ZoneSource         *string `yaml:"zone_source"`
-	DST                *string `yaml:"dst"`
-	NeedsClarification bool    `yaml:"needs_clarification"`
-	Question           *string `yaml:"question"`
+// parseCall is a call of clock-core.parse_anchored_time that a scenario of
+// the suite makes, with the whole answer the scenario expects.
+type parseCall struct {
+	id    string
+	input struct {
+		Text      string  `json:"text"`
+		TZ        *string `json:"tz"`
+		Reference string  `json:"reference_instant"`
+	}
+	want parseOut
 }
 
-func grammarCases(t *testing.T) (string, []grammarCase) {
+const (
+	parseStep   = `I call "clock-core.parse_anchored_time" with `
+	answerIsAll = `the output is, apart from the text at "clarification_question":`
+)
+
+// parseCalls are the calls of the parse scenarios (grammar.md's case
+// table, in the suite) that give a whole answer.
+func parseCalls(t *testing.T) []parseCall {
 	t.Helper()
-	b, err := fs.ReadFile(spec.FS(), "clock-core/grammar_cases.yaml")
-	if err != nil {
-		t.Fatal(err)
+	_, suite := catalogAndSuite(t)
+	var calls []parseCall
+	for _, sc := range suite.Scenarios {
+		if !strings.HasPrefix(sc.ID, "clock-core/parse/") {
+			continue
+		}
+		c := parseCall{id: sc.ID}
+		in, out := false, false
+		for _, st := range sc.Steps {
+			if arg, ok := strings.CutPrefix(st.Text, parseStep); ok {
+				if err := json.Unmarshal([]byte(arg), &c.input); err != nil {
+					t.Fatalf("%s: %v", sc.ID, err)
+				}
+				in = true
+			}
+			if st.Text == answerIsAll && st.Argument != nil && st.Argument.DocString != nil {
+				dec := json.NewDecoder(strings.NewReader(st.Argument.DocString.Content))
+				dec.DisallowUnknownFields()
+				if err := dec.Decode(&c.want); err != nil {
+					t.Fatalf("%s: %v", sc.ID, err)
+				}
+				out = true
+			}
+		}
+		if in && out {
+			calls = append(calls, c)
+		}
 	}
-	var doc struct {
-		Reference string        `yaml:"reference_instant"`
-		Cases     []grammarCase `yaml:"cases"`
-	}
-	dec := yaml.NewDecoder(bytes.NewReader(b))
-	dec.KnownFields(true)
-	if err := dec.Decode(&doc); err != nil {
-		t.Fatal(err)
-	}
-	return doc.Reference, doc.Cases
+	return calls
 }
 
 func str(p *string) string {
@@ -51,50 +65,23 @@ func str(p *string) string {
 	return *p
 }
 
-// TestGrammarCaseTable runs spec/clock-core/grammar_cases.yaml.
-func TestGrammarCaseTable(t *testing.T) {
-	ref, cases := grammarCases(t)
-	seen := map[string]bool{}
-	for _, c := range cases {
-		if seen[c.Case] {
-			t.Errorf("case %s appears twice", c.Case)
-		}
-		seen[c.Case] = true
-		r := ref
-		if c.Reference != "" {
-			r = c.Reference
-		}
+// The parser answers every parse scenario of the suite (the case table of
+// grammar.md) exactly, its clarification questions included, which the
+// suite leaves to each implementation's own words.
+func TestParserAnswersEveryParseScenario(t *testing.T) {
+	calls := parseCalls(t)
+	for _, c := range calls {
 		var anchor *Zone
-		if c.TZ != nil {
-			anchor = zone(t, *c.TZ)
+		if c.input.TZ != nil {
+			anchor = zone(t, *c.input.TZ)
 		}
-		got := ParseOutput(ParseAnchoredTime(c.Text, anchor, at(t, r)), anchor)
-		want := parseOut{Kind: c.Kind, Start: c.Start, End: c.End, Zone: c.Zone, ZoneSource: c.ZoneSource, DST: c.DST,
-			NeedsClarification: c.NeedsClarification, ClarificationQuestion: c.Question}
-		if mustJSON(t, got) != mustJSON(t, want) {
-			t.Errorf("%s %q (tz %s):\nwant %s\n got %s", c.Case, c.Text, str(c.TZ), mustJSON(t, want), mustJSON(t, got))
+		got := ParseOutput(ParseAnchoredTime(c.input.Text, anchor, at(t, c.input.Reference)), anchor)
+		if mustJSON(t, got) != mustJSON(t, c.want) {
+			t.Errorf("%s %q (tz %s):\nwant %s\n got %s", c.id, c.input.Text, str(c.input.TZ), mustJSON(t, c.want), mustJSON(t, got))
 		}
 	}
-	if len(cases) < 80 {
-		t.Errorf("only %d cases", len(cases))
-	}
-}
-
-// TestGrammarCasesAreScenarios: every row of the case table is a row of
-// parse_anchored_time.feature, so the suite checks what the table says.
-func TestGrammarCasesAreScenarios(t *testing.T) {
-	_, suite := catalogAndSuite(t)
-	rows := map[string]bool{}
-	for _, sc := range suite.Scenarios {
-		if strings.HasPrefix(sc.ID, "clock-core/parse/") {
-			rows[sc.ID[strings.LastIndex(sc.ID, "/")+1:]] = true
-		}
-	}
-	_, cases := grammarCases(t)
-	for _, c := range cases {
-		if !rows[c.Case] {
-			t.Errorf("grammar case %s has no scenario row in parse_anchored_time.feature", c.Case)
-		}
+	if len(calls) < 80 {
+		t.Errorf("only %d parse scenarios with a whole answer", len(calls))
 	}
 }
 

@@ -33,9 +33,9 @@ type ParseResult struct {
 	Question           string
 }
 
-// The grammar (spec/clock-core/grammar.md says the same in prose, with the
-// case table in grammar_cases.yaml). Text is split on white space; keywords
-// match without regard to letter case.
+// The grammar (spec/clock-core/grammar.md says the same in prose; its case
+// table is the suite's parse scenarios). Text is split on white space;
+// keywords match without regard to letter case.
 var (
 	instantText = regexp.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2})[Tt ]([0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]{1,9})?)?)([Zz]|[+-][0-9]{2}:[0-9]{2})$`)
 	dateToken   = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}$`)
