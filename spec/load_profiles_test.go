@@ -2,6 +2,7 @@ package spec
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -76,5 +77,21 @@ func TestProfileOfOperation(t *testing.T) {
 		if got := ProfileOfOperation(op); got != want {
 			t.Errorf("%q: profile %q, want %q", op, got, want)
 		}
+	}
+}
+
+// ProfileNames names, without loading them, exactly the profiles Load
+// loads, in its order.
+func TestProfileNamesAreLoadsProfiles(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, p := range c.Profiles {
+		want = append(want, p.Name)
+	}
+	if got := ProfileNames(); strings.Join(got, ",") != strings.Join(want, ",") || len(got) < 6 {
+		t.Fatalf("ProfileNames() = %v, Load's profiles %v", got, want)
 	}
 }

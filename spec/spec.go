@@ -217,6 +217,19 @@ func namedFor(op, profile string) bool {
 	return op == profile || strings.HasPrefix(op, profile+".") || strings.HasPrefix(op, profile+"_")
 }
 
+// ProfileNames are the embedded spec's profiles, sorted, as Load would
+// name them (a profile is its folder), without reading them: for a caller
+// that needs only the names.
+func ProfileNames() []string {
+	dirs, _ := fs.Glob(files, "*/operations.yaml")
+	names := make([]string, len(dirs))
+	for i, d := range dirs {
+		names[i] = path.Dir(d)
+	}
+	sort.Strings(names)
+	return names
+}
+
 // ProfileOfOperation names the embedded profile that may define the
 // operation by its name (namedFor), or "" when none may.
 func ProfileOfOperation(op string) string {
