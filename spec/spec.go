@@ -233,10 +233,9 @@ func ProfileNames() []string {
 // ProfileOfOperation names the embedded profile that may define the
 // operation by its name (namedFor), or "" when none may.
 func ProfileOfOperation(op string) string {
-	dirs, _ := fs.Glob(files, "*/operations.yaml")
 	best := ""
-	for _, d := range dirs {
-		if p := path.Dir(d); namedFor(op, p) && len(p) > len(best) {
+	for _, p := range ProfileNames() {
+		if namedFor(op, p) && len(p) > len(best) {
 			best = p
 		}
 	}

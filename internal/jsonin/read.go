@@ -101,14 +101,8 @@ func ReadStringPtr(r *Reader, v **string) bool {
 	if !ok {
 		return false
 	}
-	var p *string
-	if sc := r.scratch; sc != nil {
-		sc.strs = append(sc.strs, s)
-		p = &sc.strs[len(sc.strs)-1]
-	} else {
-		p = new(string)
-		*p = s
-	}
+	p := newValue[string](r)
+	*p = s
 	*v = p
 	return true
 }
