@@ -156,54 +156,19 @@ func referredDefs(n, defs *yaml.Node) (map[string]bool, error) {
 // array whose items are all scalars is written on one line where that line
 // stays short, as a person writes a schema's leaves.
 func writeJSON(b *bytes.Buffer, n *yaml.Node, indent string) error {
-	if (n.Kind == yaml.MappingNode || n.Kind == yaml.SequenceNode) && len(n.Content) > 0 && allScalars(n) {
-		var line bytes.Buffer
-		if err := writeLine(&line, n); err != nil {
-			return err
-		}
-		if len(indent)+line.Len() <= 100 {
-			b.Write(line.Bytes())
-			return nil
-		}
-	}
-	inner := indent + "  "
 	switch n.Kind {
-	case yaml.MappingNode:
-		if len(n.Content) == 0 {
-			b.WriteString("{}")
-			return nil
-		}
-		b.WriteString("{\n")
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			b.WriteString(inner)
-			writeString(b, n.Content[i].Value)
-			b.WriteString(": ")
-			if err := writeJSON(b, n.Content[i+1], inner); err != nil {
+	case yaml.MappingNode, yaml.SequenceNode:
+		if len(n.Content) > 0 && allScalars(n) {
+			var line bytes.Buffer
+			if err := writeItems(&line, n, "", ""); err != nil {
 				return err
 			}
-			if i+2 < len(n.Content) {
-				b.WriteByte(',')
+			if len(indent)+line.Len() <= 100 {
+				b.Write(line.Bytes())
+				return nil
 			}
-			b.WriteByte('\n')
 		}
-		b.WriteString(indent + "}")
-	case yaml.SequenceNode:
-		if len(n.Content) == 0 {
-			b.WriteString("[]")
-			return nil
-		}
-		b.WriteString("[\n")
-		for i, c := range n.Content {
-			b.WriteString(inner)
-			if err := writeJSON(b, c, inner); err != nil {
-				return err
-			}
-			if i+1 < len(n.Content) {
-				b.WriteByte(',')
-			}
-			b.WriteByte('\n')
-		}
-		b.WriteString(indent + "]")
+		return writeItems(b, n, indent, indent+"  ")
 	case yaml.ScalarNode:
 		switch n.ShortTag() {
 		case "!!str":
@@ -248,25 +213,34 @@ func allScalars(n *yaml.Node) bool {
 	return true
 }
 
-// writeLine writes a mapping or sequence of scalars on one line:
-// {"a": 1, "b": "c"} or ["a", "b"].
-func writeLine(b *bytes.Buffer, n *yaml.Node) error {
+// writeItems writes an object or an array: on one line ({"a": 1, "b":
+// "c"}, ["a", "b"]) when inner is "", else an item a line at inner's
+// indent, the closing bracket at indent's.
+func writeItems(b *bytes.Buffer, n *yaml.Node, indent, inner string) error {
 	open, closing, step := "[", "]", 1
 	if n.Kind == yaml.MappingNode {
 		open, closing, step = "{", "}", 2
 	}
 	b.WriteString(open)
-	for i := 0; i < len(n.Content); i += step {
-		if i > 0 {
+	for i := 0; i+step-1 < len(n.Content); i += step {
+		switch {
+		case inner != "" && i > 0:
+			b.WriteString(",\n" + inner)
+		case inner != "":
+			b.WriteString("\n" + inner)
+		case i > 0:
 			b.WriteString(", ")
 		}
 		if step == 2 {
 			writeString(b, n.Content[i].Value)
 			b.WriteString(": ")
 		}
-		if err := writeJSON(b, n.Content[i+step-1], ""); err != nil {
+		if err := writeJSON(b, n.Content[i+step-1], inner); err != nil {
 			return err
 		}
+	}
+	if inner != "" && len(n.Content) > 0 {
+		b.WriteString("\n" + indent)
 	}
 	b.WriteString(closing)
 	return nil
