@@ -463,8 +463,6 @@ func readerOf(expr string) string {
 		return "jsonin.ReadRaw"
 	case expr == "*string":
 		return "jsonin.ReadStringPtr"
-	case expr == "*bool":
-		return "jsonin.ReadBoolPtr"
 	case expr == "jsonin.Nullable[string]":
 		return "jsonin.ReadNullableString"
 	case strings.HasPrefix(expr, "*"):

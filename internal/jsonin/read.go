@@ -107,22 +107,6 @@ func ReadStringPtr(r *Reader, v **string) bool {
 	return true
 }
 
-// ReadBoolPtr is ReadPtr with ReadBool (see ReadStringPtr).
-func ReadBoolPtr(r *Reader, v **bool) bool {
-	if r.Null() {
-		*v = nil
-		return true
-	}
-	var b bool
-	if !ReadBool(r, &b) {
-		return false
-	}
-	p := newValue[bool](r)
-	*p = b
-	*v = p
-	return true
-}
-
 // ReadNullableString is ReadNullable with ReadString (see ReadStringPtr).
 func ReadNullableString(r *Reader, v *Nullable[string]) bool {
 	v.Present = true

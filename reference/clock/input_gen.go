@@ -489,7 +489,7 @@ func readResolveSessionTZArgs(r *jsonin.Reader, x *ResolveSessionTZArgs) bool {
 			}
 			seen[5] = true
 		case "time_sensitive":
-			if seen[6] || !jsonin.ReadBoolPtr(r, &x.TimeSensitive) {
+			if seen[6] || !(func(r *jsonin.Reader, v **bool) bool { return jsonin.ReadPtr(r, v, jsonin.ReadBool) })(r, &x.TimeSensitive) {
 				return false
 			}
 			seen[6] = true
@@ -908,7 +908,7 @@ func readSessionTimezoneArgs(r *jsonin.Reader, x *SessionTimezoneArgs) bool {
 			}
 			seen[6] = true
 		case "time_sensitive":
-			if seen[7] || !jsonin.ReadBoolPtr(r, &x.TimeSensitive) {
+			if seen[7] || !(func(r *jsonin.Reader, v **bool) bool { return jsonin.ReadPtr(r, v, jsonin.ReadBool) })(r, &x.TimeSensitive) {
 				return false
 			}
 			seen[7] = true
@@ -1712,7 +1712,7 @@ func readConfirmationGateArgs(r *jsonin.Reader, x *ConfirmationGateArgs) bool {
 			}
 			seen[0] = true
 		case "confirmed":
-			if seen[1] || !jsonin.ReadBoolPtr(r, &x.Confirmed) {
+			if seen[1] || !(func(r *jsonin.Reader, v **bool) bool { return jsonin.ReadPtr(r, v, jsonin.ReadBool) })(r, &x.Confirmed) {
 				return false
 			}
 			seen[1] = true

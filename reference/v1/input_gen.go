@@ -206,7 +206,7 @@ func readMessageArgs(r *jsonin.Reader, x *MessageArgs) bool {
 			}
 			seen[2] = true
 		case "is_from_me":
-			if seen[3] || !jsonin.ReadBoolPtr(r, &x.IsFromMe) {
+			if seen[3] || !(func(r *jsonin.Reader, v **bool) bool { return jsonin.ReadPtr(r, v, jsonin.ReadBool) })(r, &x.IsFromMe) {
 				return false
 			}
 			seen[3] = true
