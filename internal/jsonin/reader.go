@@ -8,7 +8,6 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // Reader walks one JSON text in place, for decoders written for one input
@@ -171,33 +170,25 @@ func (r *Reader) Key() (lit []byte, plain, ok bool) {
 // decodes it (for a view reader, a view: see Scratch).
 func (r *Reader) Text() (string, bool) {
 	if s := r.scratch; s != nil {
-		// A view of a plain string: to the first byte String would look
-		// at, which is its closing quote.
 		d, i := r.data, SkipSpace(r.data, r.i)
-		if i < len(d) && d[i] == '"' {
-			end := nextSpecial(d, i+1)
-			if end < len(d) && d[end] == '"' {
-				r.i = end + 1
-				if end == i+1 {
-					return "", true
-				}
-				return unsafe.String(&d[i+1], end-i-1), true
-			}
-			// An escape or non-ASCII: the rest checked from there.
-			if end, _ = scanStringFrom(d, end, false); end < 0 {
-				r.i = i
-				return "", false
-			}
-			r.i = end
-			return s.view(d[i:end], false)
+		if i >= len(d) || d[i] != '"' {
+			return "", false
 		}
+		// To the first byte String would look at: the closing quote of a
+		// plain string, else an escape or non-ASCII, checked from there.
+		end, plain := nextSpecial(d, i+1), true
+		if end < len(d) && d[end] == '"' {
+			end++
+		} else if end, plain = scanStringFrom(d, end, false); end < 0 {
+			r.i = i
+			return "", false
+		}
+		r.i = end
+		return s.view(d[i:end], plain)
 	}
 	lit, plain, ok := r.String()
 	if !ok {
 		return "", false
-	}
-	if r.scratch != nil {
-		return r.scratch.view(lit, plain)
 	}
 	if plain || bytes.IndexByte(lit, '\\') < 0 && utf8.Valid(lit) {
 		return string(lit[1 : len(lit)-1]), true
