@@ -287,3 +287,24 @@ Feature: formatMessages
     Then the output "result" is "<context timezone=\"UTC\" />\n<messages>\n<message sender=\"Ann\" time=\"Jan 1, 2024, 12:00 AM\">line one\nline two\tend</message>\n</messages>"
     When I call "v1.format_messages" with {"timezone": "UTC", "messages": [{"sender_name": "Ann", "content": "line one\u000aline two\u0009end", "timestamp": "2024-01-01T00:00:00.000Z"}]}
     Then the output "result" is "<context timezone=\"UTC\" />\n<messages>\n<message sender=\"Ann\" time=\"Jan 1, 2024, 12:00 AM\">line one\nline two\tend</message>\n</messages>"
+
+  @req:V1-FMT-ESCAPE @req:V1-FMT-LINE @id:v1/format-messages/text-kept-wherever-it-falls
+  Scenario Outline: line feeds, tabs, quotes and backslashes are kept wherever they fall in a message
+    The seed writes each line as '<message sender="S" time="T"R>Q + escapeXml(content) + </message>',
+    and escapeXml replaces only &, <, > and the double quote: every other character of the content,
+    a line feed, a tab or a backslash included, is shown as it is, at the start, the middle or the
+    end of the text, after plain letters or capitals. Every answer is v1's own formatMessages.
+    When I call "v1.format_messages" with:
+      """json
+      {"timezone": "UTC", "messages": [{"sender_name": "Ann", "content": "<content>", "timestamp": "2024-03-09T15:04:05.000Z"}]}
+      """
+    Then the output "result" is "<context timezone=\"UTC\" />\n<messages>\n<message sender=\"Ann\" time=\"Mar 9, 2024, 3:04 PM\"><shown></message>\n</messages>"
+
+    Examples:
+      | case | content | shown |
+      | line-feed-at-the-end | See you!\\n | See you!\\n |
+      | line-feed-between-capitals | LUNCH AT\\nNOON TODAY | LUNCH AT\\nNOON TODAY |
+      | tab-between-capitals | ITEM ONE\\tITEM TWO | ITEM ONE\\tITEM TWO |
+      | backslash-near-the-end | Saved to\\\\x | Saved to\\\\x |
+      | quotes-near-the-end | She said \\"ok\\" | She said &quot;ok&quot; |
+      | less-than-near-the-end | Meet at 5 <3 | Meet at 5 &lt;3 |
