@@ -195,7 +195,9 @@ func WriteDoc(w io.Writer, d Doc) {
 		p("from the reference (or that the operation's contract refuses every input that reaches it); \"no case\n")
 		p("told them apart\" proves nothing, so such a survivor counts against the score. Each profile is measured\n")
 		p("on its own (`make mutation PROFILE=…`) with the date and tool of its run; the survivors and their\n")
-		p("triage are in [mutation-survivors.md](mutation-survivors.md).\n\n")
+		p("triage are in [mutation-survivors.md](mutation-survivors.md). The packages are those under `reference/`:\n")
+		p("`internal/jsonin`, the JSON input runtime every decoder reads through, lies outside it and is not\n")
+		p("mutated; its differential tests against encoding/json and its fuzz targets are what guard it.\n\n")
 		p("| profile | packages | measured | tool | mutants | killed | timed out | lived | not covered | not viable | proved equivalent | raw score | before proofs |\n")
 		p("| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 		for _, pr := range m.Profiles {
