@@ -289,7 +289,7 @@ Feature: formatMessages
     Then the output "result" is "<context timezone=\"UTC\" />\n<messages>\n<message sender=\"Ann\" time=\"Jan 1, 2024, 12:00 AM\">line one\nline two\tend</message>\n</messages>"
 
   @req:V1-FMT-ESCAPE @req:V1-FMT-LINE @id:v1/format-messages/text-kept-wherever-it-falls
-  Scenario Outline: line feeds, tabs, quotes and backslashes are kept wherever they fall in a message
+  Scenario Outline: line feeds, tabs and backslashes are kept, and quotes and < escaped, wherever they fall in a message
     The seed writes each line as '<message sender="S" time="T"R>Q + escapeXml(content) + </message>',
     and escapeXml replaces only &, <, > and the double quote: every other character of the content,
     a line feed, a tab or a backslash included, is shown as it is, at the start, the middle or the
