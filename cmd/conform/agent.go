@@ -179,7 +179,7 @@ func agentFromSpec(spec, model, promptFile, apiKey string, timeout time.Duration
 		}
 		return &agentdriver.OpenAI{BaseURL: base, Model: model, SystemPrompt: prompt, APIKey: apiKey, Timeout: timeout, MaxToolCalls: maxCalls}, nil
 	case strings.HasPrefix(spec, "exec:"):
-		argv, err := parseArgv(strings.TrimPrefix(spec, "exec:"))
+		argv, err := parseArgv("exec:", strings.TrimPrefix(spec, "exec:"))
 		if err != nil {
 			return nil, &usageError{fmt.Sprintf("--agent %q: %v", spec, err)}
 		}

@@ -36,7 +36,7 @@ func storeCheckCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if !strings.HasPrefix(*impl, "exec:") {
 		return exitUsage, fmt.Errorf("store-check needs --impl exec:CMD (it starts and kills the implementation's processes)")
 	}
-	argv, err := parseArgv(strings.TrimPrefix(*impl, "exec:"))
+	argv, err := parseArgv("exec:", strings.TrimPrefix(*impl, "exec:"))
 	if err != nil {
 		return exitUsage, err
 	}
