@@ -5,8 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
 	"strings"
+	"time"
 )
 
 // Every subcommand's help has one shape: a usage line, what it does,
@@ -120,8 +122,46 @@ func flagError(fset *flag.FlagSet, err error) error {
 		}
 	} else if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
 		msg = fmt.Sprintf("--%s needs a value", name)
+	} else if m := invalidValue.FindStringSubmatch(msg); m != nil {
+		// "invalid value "abc" for flag -seed: parse error" names the flag
+		// with one dash and says nothing of what it wants.
+		reason := m[3]
+		if reason == "parse error" || reason == "value out of range" {
+			if want := wantOf(fset.Lookup(m[2])); want != "" {
+				reason += ": want " + want
+			}
+		}
+		msg = fmt.Sprintf("--%s %s: %s", m[2], m[1], reason)
 	}
 	return &usageError{fmt.Sprintf("%s; see %s -h", msg, fset.Name())}
+}
+
+// invalidValue is the flag package's message for a value its flag's type
+// cannot take.
+var invalidValue = regexp.MustCompile(`^invalid (?:boolean )?value ("(?:[^"\\]|\\.)*") for (?:flag )?-(\S+): (.*)$`)
+
+// wantOf says what a typed flag takes ("" for a flag of another type).
+func wantOf(f *flag.Flag) string {
+	if f == nil {
+		return ""
+	}
+	g, ok := f.Value.(flag.Getter)
+	if !ok {
+		return ""
+	}
+	switch g.Get().(type) {
+	case int, int64:
+		return "a whole number"
+	case uint, uint64:
+		return "a whole number, 0 or more"
+	case float64:
+		return "a number"
+	case bool:
+		return "true or false"
+	case time.Duration:
+		return "a duration such as 5s or 2m"
+	}
+	return ""
 }
 
 // nearest is the candidate closest to s by edit distance, if it is close

@@ -29,6 +29,10 @@ func TestUnknownCommandAndFlagsAreOneLine(t *testing.T) {
 		{[]string{"list", "--tag", "@v1"}, `conform: unknown flag --tag (did you mean --tags?); see conform list -h`},
 		{[]string{"replay", "x.json", "--imp", "reference"}, `conform: unknown flag --imp (did you mean --impl?); see conform replay -h`},
 		{[]string{"--impl"}, `conform: --impl needs a value; see conform run -h`},
+		{[]string{"--seed", "abc"}, `conform: --seed "abc": parse error: want a whole number; see conform run -h`},
+		{[]string{"--deadline", "5"}, `conform: --deadline "5": parse error: want a duration such as 5s or 2m; see conform run -h`},
+		{[]string{"--fail-fast=maybe"}, `conform: --fail-fast "maybe": parse error: want true or false; see conform run -h`},
+		{[]string{"list", "--run", "v1/["}, `conform: --run "v1/[": pattern "v1/[": syntax error in pattern; see conform list -h`},
 		{[]string{"help", "tag"}, `conform: no help topic "tag" (did you mean "tags"?)`},
 	} {
 		code, stdout, stderr := conform(t, c.args...)
