@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -143,6 +144,23 @@ func recordCmd(args []string, stdout, stderr io.Writer) error {
 	suite, err := features.Load(features.FS())
 	if err != nil {
 		return err
+	}
+	// An operation no scenario calls would record nothing, silently: a
+	// misspelt name is a mistake on the command line.
+	called := map[string]bool{}
+	for _, sc := range suite.Scenarios {
+		for _, op := range sc.Ops {
+			called[op] = true
+		}
+	}
+	for op := range want {
+		if !called[op] {
+			msg := fmt.Sprintf("--ops: no scenario calls %q", op)
+			if near := nearest(op, slices.Sorted(maps.Keys(called))); near != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", near)
+			}
+			return &usageError{msg + "; conform list prints the scenarios, spec/<profile>/operations.yaml the operations"}
+		}
 	}
 	sel, err := selection.Of(suite, selection.Filter{Tags: *tags})
 	if err != nil {
