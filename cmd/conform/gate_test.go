@@ -199,13 +199,21 @@ func TestHelpIsActionable(t *testing.T) {
 	}
 }
 
+// A flag the run cannot honour stops it before it starts (exit 2, naming
+// the flag), even one, like --save-failures, that the run would need only
+// if a scenario failed.
 func TestBadRunFlags(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for name, args := range map[string][]string{
-		"bad shard":  {"--shard", "3/2"},
-		"bad date":   {"--date", "yesterday"},
-		"bad report": {"--report", "/proc/no/such/dir"},
+		"bad shard":         {"--shard", "3/2"},
+		"bad date":          {"--date", "yesterday"},
+		"bad report":        {"--report", "/proc/no/such/dir"},
+		"bad save-failures": {"--save-failures", file, "--run", "v1/escape-xml/**"},
 	} {
-		if code, _, stderr := conform(t, args...); code != exitUsage {
+		if code, _, stderr := conform(t, args...); code != exitUsage || !strings.Contains(stderr, "--"+strings.TrimPrefix(name, "bad ")) {
 			t.Errorf("%s: exit %d\n%s", name, code, stderr)
 		}
 	}

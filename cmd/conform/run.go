@@ -388,6 +388,13 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		// terminal has the live counter.
 		opts.Output = io.Discard
 	}
+	if f.saveFailures != "" {
+		// The folder is made now, so that a path it cannot be made at is
+		// a mistake on the command line, not a note on each failure.
+		if err := os.MkdirAll(f.saveFailures, 0o755); err != nil {
+			return exitUsage, fmt.Errorf("--save-failures: %w", err)
+		}
+	}
 	var stage *report.Stage
 	if f.report != "" {
 		// Everything goes into a stage inside the folder and moves into
