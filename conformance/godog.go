@@ -14,31 +14,37 @@ import (
 	"github.com/clockspec/clockspec/features"
 )
 
-// godog's runner runs a selection when its output is wanted (a godog
-// format on a real writer, a report file in a godog format, go test
-// subtests); the own loop (ownrun.go) runs it otherwise, with the same
-// verdicts. Both call the same step definitions and the same finish.
+// godog's runner runs a selection when output only it writes is wanted
+// (its progress or pretty formatter, go test subtests); the own loop
+// (ownrun.go) runs it otherwise, with the same verdicts, and writes JUnit
+// and Cucumber JSON as godog's runs do. Both call the same step
+// definitions and the same finish.
 
 // godogRuns counts the runs godog's runner made (tests).
 var godogRuns atomic.Int64
 
 // usesGodog reports whether this run needs godog's runner: something reads
-// what godog writes.
+// what only godog writes (its progress or pretty formatter), or it is
+// asked for. JUnit is written from the report, and Cucumber JSON by the
+// own loop too (cucumber.go).
 func (r *runner) usesGodog() bool {
 	o := r.opts
 	if o.Godog || o.TestingT != nil {
 		return true
 	}
-	if o.Format != "junit" && o.Output != io.Discard {
+	if godogOnly(o.Format) && o.Output != io.Discard {
 		return true
 	}
 	for _, f := range o.FormatFiles {
-		if f.Format != "junit" {
+		if godogOnly(f.Format) {
 			return true
 		}
 	}
 	return false
 }
+
+// godogOnly says whether only godog's runner writes a format.
+func godogOnly(format string) bool { return format != "junit" && format != "cucumber" }
 
 // runGodog runs the scenarios toRun through godog, for its formatters.
 func (r *runner) runGodog(ctx context.Context, toRun, notClaimed []*features.Scenario) error {

@@ -15,7 +15,8 @@ import (
 	"github.com/clockspec/clockspec/spec"
 )
 
-// Formats the runner accepts; they are godog's formatters.
+// Formats the runner accepts: godog's formatters. progress and pretty are
+// written by godog's runner; junit and cucumber by either loop.
 var Formats = []string{"progress", "pretty", "junit", "cucumber"}
 
 // Options configure one run. A value that cannot be used makes Run fail
@@ -39,9 +40,9 @@ type Options struct {
 	// TestingT, when set, runs every scenario as a subtest (go test).
 	TestingT *testing.T
 	// Godog runs the scenarios through godog's runner even when nothing
-	// reads godog's output (a godog format on Output, a godog FormatFile,
-	// TestingT choose it anyway); by default the runner's own loop runs
-	// them, with the same verdicts (see ownrun.go).
+	// reads what only godog writes (progress or pretty on Output or in a
+	// FormatFile, and TestingT, choose it anyway); by default the runner's
+	// own loop runs them, with the same verdicts and reports (ownrun.go).
 	Godog bool
 	// SaveFailures, when set, is a folder where every failing scenario's
 	// calls are written as a replay file (see Replay).
@@ -55,7 +56,7 @@ type Options struct {
 	// judge uses it not to count a permitted answer as a failure.
 	OnOpenCall func(sc *features.Scenario, n int)
 
-	// FormatFiles are more of godog's formatters, each written to its own
+	// FormatFiles are more formats, each written to its own
 	// file in the same run (ReportFormatFiles: a report folder's junit.xml
 	// and cucumber.json).
 	FormatFiles []FormatFile
@@ -76,7 +77,7 @@ type Options struct {
 	corpus *corpusRecorder // RecordCorpus's, which keeps every finished scenario's calls
 }
 
-// FormatFile is one godog formatter writing to a file.
+// FormatFile is one format written to a file.
 type FormatFile struct {
 	Format string // one of Formats
 	Path   string

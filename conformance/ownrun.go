@@ -14,9 +14,9 @@ import (
 	"github.com/clockspec/clockspec/features"
 )
 
-// The runner's own scenario loop. godog stays the runner wherever its
-// output is wanted (a godog formatter on a real writer, a report file in a
-// godog format, go test subtests); otherwise the scenarios, already parsed
+// The runner's own scenario loop. godog stays the runner wherever output
+// only it writes is wanted (its progress or pretty formatter, go test
+// subtests); otherwise the scenarios, already parsed
 // by features.Load, run here against the same step definitions (stepDefs())
 // with godog's semantics in strict mode: a step matched by the first of
 // the definitions whose expression matches its text, an error when two
@@ -138,6 +138,7 @@ const (
 func (r *runner) runScenario(ctx context.Context, sc *features.Scenario, matched []stepMatch) {
 	ctx, cancel := context.WithCancel(ctx)
 	s := &scenarioRun{ctx: ctx, cancel: cancel, w: &world{s: &r.session, sc: sc, start: time.Now()}, sc: sc, matched: matched}
+	s.log = r.cucumber.newScenarioSteps(sc, s.w.start)
 	last := -1
 	if r.finishes != nil {
 		last = lastCall(matched)
@@ -167,18 +168,25 @@ type scenarioRun struct {
 	matched              []stepMatch
 	scenarioErr, failErr error
 	failStep             string
-	endErr               error // the error of the step the scenario ended at
+	endErr               error          // the error of the step the scenario ended at
+	log                  *scenarioSteps // its steps, for the Cucumber JSON (nil: none is written)
 }
 
 // record is godog's bookkeeping after step i ended with err; it reports
 // whether the scenario ends there (its After hooks are due).
 func (s *scenarioRun) record(i int, err error) bool {
+	if s.log != nil {
+		s.log.steps[i] = ranStep{ran: true, err: err, scenarioErr: s.scenarioErr, at: time.Now()}
+	}
 	// The StepContext After hook of initScenario.
 	if err != nil && s.failErr == nil && !errors.Is(err, godog.ErrSkip) {
 		s.failStep, s.failErr = s.sc.Steps[i].Text, err
 	}
 	if !shouldFail(s.scenarioErr) && (i == len(s.sc.Steps)-1 || shouldFail(err)) {
 		s.endErr = err
+		if s.log != nil {
+			s.log.end = i
+		}
 		return true
 	}
 	if s.scenarioErr == nil || shouldFail(err) {
@@ -241,7 +249,10 @@ func (r *runner) afterScenario(j finishJob) {
 	// its own context is cancelled only after finish, so an error here is
 	// the run's.
 	if s.endErr == nil || s.ctx.Err() == nil {
-		_ = r.finish(s.w, s.endErr, s.failStep, s.failErr)
+		err := r.finish(s.w, s.endErr, s.failStep, s.failErr)
+		if s.log != nil {
+			s.log.hookErr = err // godog adds the After hook's error to the end step
+		}
 	}
 	s.cancel()
 }

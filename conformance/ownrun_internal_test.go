@@ -1,10 +1,13 @@
 package conformance
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
@@ -14,6 +17,40 @@ import (
 	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/reference"
 )
+
+// durations are the Cucumber JSON's step times, which differ from run to
+// run.
+var durations = regexp.MustCompile(`(?m)^ *"duration": [0-9]+,\n`)
+
+// statePath is a scenario's own state folder, a fresh name in each run.
+var statePath = regexp.MustCompile(`(clockspec-store-)[0-9]+`)
+
+// cucumberDiff compares godog's and the own loop's Cucumber JSON files but
+// for their durations and state folders: "" when they are the same, else
+// their first different line.
+func cucumberDiff(t *testing.T, godogFile, ownFile string) string {
+	t.Helper()
+	read := func(name string) []string {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Split(statePath.ReplaceAllString(durations.ReplaceAllString(string(b), ""), "$1"), "\n")
+	}
+	g, o := read(godogFile), read(ownFile)
+	for i := range max(len(g), len(o)) {
+		if i >= len(g) || i >= len(o) || g[i] != o[i] {
+			line := func(l []string) string {
+				if i < len(l) {
+					return l[i]
+				}
+				return "(the end)"
+			}
+			return fmt.Sprintf("\nfirst difference at line %d:\ngodog: %s\n  own: %s", i+1, line(g), line(o))
+		}
+	}
+	return ""
+}
 
 // oddSteps are scenarios the embedded suite never has: steps no definition
 // matches, or two match, doc strings missing, given where none is taken,
@@ -110,9 +147,11 @@ func TestOwnLoopMatchesGodogOnOddSteps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	dir := t.TempDir()
+	cucumber := map[bool]string{true: filepath.Join(dir, "godog.json"), false: filepath.Join(dir, "own.json")}
 	run := func(godog bool) string {
 		rep, err := Run(context.Background(), Options{Driver: InProcess(reference.New()), Features: fsys, Suite: suite,
-			Level: LevelCompat, Godog: godog})
+			Level: LevelCompat, Godog: godog, FormatFiles: []FormatFile{{Format: "cucumber", Path: cucumber[godog]}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -126,6 +165,12 @@ func TestOwnLoopMatchesGodogOnOddSteps(t *testing.T) {
 	g, o := run(true), run(false)
 	if g != o {
 		t.Fatalf("godog and the own loop differ\ngodog:\n%s\nown:\n%s", g, o)
+	}
+	if diff := cucumberDiff(t, cucumber[true], cucumber[false]); diff != "" {
+		t.Errorf("the Cucumber JSON differs:%s", diff)
+	}
+	if c, _ := os.ReadFile(cucumber[false]); !bytes.Contains(c, []byte(`"status": "ambiguous"`)) || !bytes.Contains(c, []byte(`"status": "undefined"`)) {
+		t.Errorf("the own loop's Cucumber JSON has no ambiguous or undefined step:\n%s", c)
 	}
 	for _, want := range []string{
 		`"problem": "step is undefined: something nobody defined happens"`,

@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -58,9 +60,13 @@ type observed struct {
 
 func runBothWays(t *testing.T, opts conformance.Options) {
 	t.Helper()
+	dir := t.TempDir()
+	cucumber := map[bool]string{true: filepath.Join(dir, "godog.json"), false: filepath.Join(dir, "own.json")}
 	run := func(godog bool, watched ...bool) (*conformance.Report, *observed, error) {
 		o := opts
 		o.Godog = godog
+		// Each run writes Cucumber JSON: godog's formatter, or the own loop's.
+		o.FormatFiles = append(slices.Clip(o.FormatFiles), conformance.FormatFile{Format: "cucumber", Path: cucumber[godog]})
 		obs := &observed{}
 		o.OnCall = func(sc *features.Scenario, n int, op string, input json.RawMessage, res protocol.Result) {
 			b, _ := json.Marshal(res)
@@ -100,6 +106,9 @@ func runBothWays(t *testing.T, opts conformance.Options) {
 	o, _ := json.MarshalIndent(oRep, "", " ")
 	if gs, os := tempPath.ReplaceAllString(string(g), "$1"), tempPath.ReplaceAllString(string(o), "$1"); gs != os {
 		t.Errorf("the reports differ:%s", firstDiff(strings.Split(gs, "\n"), strings.Split(os, "\n")))
+	}
+	if diff := conformance.CucumberDiff(t, cucumber[true], cucumber[false]); diff != "" {
+		t.Errorf("the Cucumber JSON differs:%s", diff)
 	}
 	// Unwatched (no OnResult), the own loop runs the After hooks of its
 	// scenarios on another goroutine: the same calls, the same report.
@@ -205,8 +214,9 @@ func TestOwnLoopMatchesGodog(t *testing.T) {
 	}
 }
 
-// The run chooses godog's runner exactly when something reads godog's
-// output, and the own loop otherwise.
+// The run chooses godog's runner exactly when something reads what only
+// godog writes (its progress and pretty formatters), and the own loop
+// otherwise: JUnit and Cucumber JSON included.
 func TestGodogRunsOnlyForItsOutput(t *testing.T) {
 	run := []conformance.Pattern{"v1/escape-xml/**"}
 	for _, c := range []struct {
@@ -218,7 +228,10 @@ func TestGodogRunsOnlyForItsOutput(t *testing.T) {
 		{"junit", conformance.Options{Format: "junit", Output: &strings.Builder{}}, false},
 		{"progress on a writer", conformance.Options{Format: "progress", Output: &strings.Builder{}}, true},
 		{"pretty", conformance.Options{Format: "pretty", Output: &strings.Builder{}}, true},
-		{"a cucumber file", conformance.Options{FormatFiles: []conformance.FormatFile{{Format: "cucumber", Path: t.TempDir() + "/c.json"}}}, true},
+		{"a cucumber file", conformance.Options{FormatFiles: []conformance.FormatFile{{Format: "cucumber", Path: t.TempDir() + "/c.json"}}}, false},
+		{"cucumber on a writer", conformance.Options{Format: "cucumber", Output: &strings.Builder{}}, false},
+		{"a report folder", conformance.Options{FormatFiles: conformance.ReportFormatFiles(t.TempDir())}, false},
+		{"a pretty file", conformance.Options{FormatFiles: []conformance.FormatFile{{Format: "pretty", Path: t.TempDir() + "/p.txt"}}}, true},
 		{"a junit file", conformance.Options{FormatFiles: []conformance.FormatFile{{Format: "junit", Path: t.TempDir() + "/j.xml"}}}, false},
 		{"asked for", conformance.Options{Godog: true}, true},
 	} {

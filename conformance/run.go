@@ -55,6 +55,9 @@ type runner struct {
 	finishes        chan []finishJob
 	pendingFinishes []finishJob
 
+	toRun    []*features.Scenario // the selected scenarios of claimed profiles
+	cucumber *cucumberLog         // the own loop's steps, when it writes Cucumber JSON
+
 	mu      sync.Mutex
 	results map[string]*ScenarioResult
 	tickets map[string][]*driver.Ticket // each scenario's calls, for faults found after their answers
@@ -104,13 +107,18 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		return nil, fmt.Errorf("conformance: %w", err)
 	}
 	// godog's Cucumber JSON on Output is held until the report can make it
-	// agree with the JUnit (report.AgreeCucumber).
+	// agree with the JUnit (report.AgreeCucumber); the own loop writes its
+	// own once the report is made.
 	var cucumberOut io.Writer
 	var cucumberBuf bytes.Buffer
+	wantsCucumber := wantsCucumber(opts, opts.Output)
 	if opts.Format == "cucumber" {
 		cucumberOut, opts.Output = opts.Output, &cucumberBuf
 	}
 	r := newRunner(opts, opts.Suite, sel, known)
+	if wantsCucumber && !r.usesGodog() {
+		r.cucumber = &cucumberLog{runs: map[string]*scenarioSteps{}}
+	}
 	rep, err := r.run(ctx)
 	if cucumberOut != nil && err != nil {
 		_, _ = cucumberOut.Write(cucumberBuf.Bytes())
@@ -150,7 +158,11 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if err := writeJUnitOutputs(opts, rep); err != nil {
 		return nil, err
 	}
-	if err := agreeCucumberOutputs(opts, rep, cucumberOut, cucumberBuf.Bytes()); err != nil {
+	if r.cucumber != nil {
+		if err := r.writeCucumber(rep, cucumberOut); err != nil {
+			return nil, err
+		}
+	} else if err := agreeCucumberOutputs(opts, rep, cucumberOut, cucumberBuf.Bytes()); err != nil {
 		return nil, err
 	}
 	return rep, nil
@@ -229,7 +241,7 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 		}
 		toRun = append(toRun, sc)
 	}
-	r.total = len(toRun)
+	r.total, r.toRun = len(toRun), toRun
 	if len(toRun) == 0 && len(notClaimed) == 0 {
 		return nil, ErrNothingSelected
 	}

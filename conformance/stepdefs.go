@@ -79,7 +79,7 @@ var stepDefs = sync.OnceValue(func() []stepDef {
 // register gives godog every step definition, bound to this world.
 func (w *world) register(ctx *godog.ScenarioContext) {
 	for _, d := range stepDefs() {
-		ctx.Step(d.re, d.fn.bind(w))
+		registerStep(ctx, d.re, d.fn.bind(w))
 	}
 	ctx.After(func(c context.Context, _ *godog.Scenario, _ error) (context.Context, error) {
 		w.removeTempDirs()

@@ -199,6 +199,23 @@ func (s *Suite) checkRequiredTiers() error {
 	return nil
 }
 
+// ParseFile parses one .feature file of fsys as Load does, and compiles
+// its pickles: the document and the scenarios of a report that shows the
+// file as written (the Cucumber JSON's features, steps and lines). Each
+// pickle is a Scenario of a Suite loaded from the same file (ByPickle).
+func ParseFile(fsys fs.FS, uri string) (*messages.GherkinDocument, []*messages.Pickle, error) {
+	src, err := fs.ReadFile(fsys, uri)
+	if err != nil {
+		return nil, nil, fmt.Errorf("features: %w", err)
+	}
+	newID := (&messages.Incrementing{}).NewId
+	doc, err := parseFeature(uri, src, newID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return doc, gherkin.Pickles(*doc, uri, newID), nil
+}
+
 // parsedFile is one .feature file parsed, its scenarios built and checked
 // on their own: err is the first problem met, after the scenarios before it.
 type parsedFile struct {

@@ -501,7 +501,7 @@ func (f *runFlags) writeReports(rep *conformance.Report, stage *report.Stage) er
 }
 
 // isReportWrite reports whether err is a failure to write a file of the
-// report stage (the run's godog formatters write there).
+// report stage (the run's format files are written there).
 func isReportWrite(err error, stage *report.Stage) bool {
 	var pe *fs.PathError
 	return stage != nil && errors.As(err, &pe) && strings.HasPrefix(pe.Path, stage.Path())

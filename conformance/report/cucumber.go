@@ -4,15 +4,20 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strconv"
+	"strings"
 
 	"github.com/clockspec/clockspec/conformance/result"
 	"github.com/clockspec/clockspec/conformance/selection"
 	"github.com/clockspec/clockspec/features"
 )
 
-// Cucumber JSON is godog's formatter's, written while the scenarios run;
-// AgreeCucumber then makes it say what the JUnit says of each scenario, as
+// Cucumber JSON is godog's formatter's document: godog writes it when its
+// runner runs the scenarios, and the runner's own loop writes the same
+// document when it runs them (conformance/cucumber.go). Agree (or
+// AgreeCucumber, on godog's file) then makes it say what the JUnit says of
+// each scenario, as
 // the run decided it: godog sees a failing step, while the run also knows
 // the tiers (a decision the run does not require is reported, not failed),
 // the known lists, faults charged after a scenario ended and the exact
@@ -38,6 +43,90 @@ func junitStatus(rep *result.Report, s result.ScenarioResult) (status, message s
 	return "passed", ""
 }
 
+// The Cucumber JSON model: godog's formatter's objects, with their members
+// in the order json.Marshal writes a map's (sorted), as every Cucumber JSON
+// the kit writes has always had them (the agreement below decodes and
+// writes the document again), and the same members left out when empty.
+
+// CukeFeature is a feature file.
+type CukeFeature struct {
+	Comments    []CukeComment `json:"comments,omitempty"`
+	Description string        `json:"description"`
+	Elements    []CukeElement `json:"elements,omitempty"`
+	ID          string        `json:"id"`
+	Keyword     string        `json:"keyword"`
+	Line        int64         `json:"line"`
+	Name        string        `json:"name"`
+	Tags        []CukeTag     `json:"tags,omitempty"`
+	URI         string        `json:"uri"`
+}
+
+// CukeComment is a comment line of a feature file.
+type CukeComment struct {
+	Line  int64  `json:"line"`
+	Value string `json:"value"`
+}
+
+// CukeTag is a tag, where it is written.
+type CukeTag struct {
+	Line int64  `json:"line"`
+	Name string `json:"name"`
+}
+
+// CukeElement is a scenario, or a row of an outline.
+type CukeElement struct {
+	Description string     `json:"description"`
+	ID          string     `json:"id"`
+	Keyword     string     `json:"keyword"`
+	Line        int64      `json:"line"`
+	Name        string     `json:"name"`
+	Steps       []CukeStep `json:"steps,omitempty"`
+	Tags        []CukeTag  `json:"tags,omitempty"`
+	Type        string     `json:"type"`
+}
+
+// CukeStep is a step and its result.
+type CukeStep struct {
+	DocString  *CukeDocString    `json:"doc_string,omitempty"`
+	Embeddings []json.RawMessage `json:"embeddings,omitempty"`
+	Keyword    string            `json:"keyword"`
+	Line       int64             `json:"line"`
+	Match      CukeMatch         `json:"match"`
+	Name       string            `json:"name"`
+	Result     CukeResult        `json:"result"`
+	Rows       []CukeRow         `json:"rows,omitempty"`
+}
+
+// CukeDocString is a step's doc string.
+type CukeDocString struct {
+	ContentType string `json:"content_type"`
+	Line        int64  `json:"line"`
+	Value       string `json:"value"`
+}
+
+// CukeMatch is where the step's definition is.
+type CukeMatch struct {
+	Location string `json:"location"`
+}
+
+// CukeResult is a step's status, its error and how long it took (in
+// nanoseconds; none for a step that did not run).
+type CukeResult struct {
+	Duration *int64 `json:"duration,omitempty"`
+	Error    string `json:"error_message,omitempty"`
+	Status   string `json:"status"`
+}
+
+// CukeRow is a row of a step's table.
+type CukeRow struct {
+	Cells []string `json:"cells"`
+}
+
+// MakeCukeID is godog's id of a name: lower case, spaces as dashes.
+func MakeCukeID(name string) string {
+	return strings.ReplaceAll(strings.ToLower(name), " ", "-")
+}
+
 // AgreeCucumber rewrites godog's Cucumber JSON b (see above). Scenarios are
 // found by their feature file and line; an element the report does not
 // have (a scenario the selection left out) is left as godog wrote it.
@@ -45,12 +134,38 @@ func AgreeCucumber(b []byte, rep *result.Report, suite *features.Suite) ([]byte,
 	if suite == nil || len(bytes.TrimSpace(b)) == 0 {
 		return b, nil
 	}
+	var doc []CukeFeature
 	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber() // durations are integers of nanoseconds: no float64
-	var doc []map[string]any
+	dec.DisallowUnknownFields() // a member the model lacks would be lost
 	if err := dec.Decode(&doc); err != nil {
 		return nil, fmt.Errorf("conformance: cucumber JSON: %w", err)
 	}
+	Agree(doc, rep, suite)
+	var out bytes.Buffer
+	if err := WriteCucumber(&out, doc); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// WriteCucumber writes doc as the kit writes Cucumber JSON: indented by
+// four spaces, <, > and & as they are.
+func WriteCucumber(w io.Writer, doc []CukeFeature) error {
+	if doc == nil {
+		doc = []CukeFeature{} // "[]": a report of no feature, not null
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "    ")
+	if err := enc.Encode(doc); err != nil {
+		return fmt.Errorf("conformance: cucumber JSON: %w", err)
+	}
+	return nil
+}
+
+// Agree makes doc say what the JUnit says of each scenario of rep (see
+// above): its name, and its steps' statuses.
+func Agree(doc []CukeFeature, rep *result.Report, suite *features.Suite) {
 	at := map[string]result.ScenarioResult{}
 	for _, s := range rep.Scenarios {
 		if sc, ok := suite.ByID(s.ID); ok {
@@ -58,32 +173,17 @@ func AgreeCucumber(b []byte, rep *result.Report, suite *features.Suite) ([]byte,
 		}
 	}
 	for _, f := range doc {
-		uri, _ := f["uri"].(string)
-		elements, _ := f["elements"].([]any)
-		for _, el := range elements {
-			e, ok := el.(map[string]any)
+		for i := range f.Elements {
+			e := &f.Elements[i]
+			s, ok := at[f.URI+":"+strconv.FormatInt(e.Line, 10)]
 			if !ok {
 				continue
 			}
-			line, _ := e["line"].(json.Number)
-			s, ok := at[uri+":"+line.String()]
-			if !ok {
-				continue
-			}
-			e["name"] = JUnitName(s)
-			steps, _ := e["steps"].([]any)
+			e.Name = JUnitName(s)
 			status, message := junitStatus(rep, s)
-			agreeSteps(steps, status, message)
+			agreeSteps(e.Steps, status, message)
 		}
 	}
-	var out bytes.Buffer
-	enc := json.NewEncoder(&out)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "    ")
-	if err := enc.Encode(doc); err != nil {
-		return nil, fmt.Errorf("conformance: cucumber JSON: %w", err)
-	}
-	return out.Bytes(), nil
 }
 
 // agreeSteps gives a scenario's steps the status the JUnit gives the
@@ -91,22 +191,18 @@ func AgreeCucumber(b []byte, rep *result.Report, suite *features.Suite) ([]byte,
 // before its message; a scenario that failed without a failed step (a
 // golden mismatch, a fault found after it ended) has its last run step
 // failed with the problem.
-func agreeSteps(steps []any, status, message string) {
+func agreeSteps(steps []CukeStep, status, message string) {
 	failed := false
-	var last map[string]any
-	for _, st := range steps {
-		step, _ := st.(map[string]any)
-		r, _ := step["result"].(map[string]any)
-		if r == nil {
-			continue
-		}
-		switch r["status"] {
+	var last *CukeResult
+	for i := range steps {
+		r := &steps[i].Result
+		switch r.Status {
 		case "failed":
 			failed = true
 			if status != "failed" {
-				r["status"] = status
-				if msg, _ := r["error_message"].(string); message != "" {
-					r["error_message"] = message + "\n" + msg
+				r.Status = status
+				if message != "" {
+					r.Error = message + "\n" + r.Error
 				}
 			}
 		case "passed":
@@ -114,7 +210,7 @@ func agreeSteps(steps []any, status, message string) {
 		}
 	}
 	if status == "failed" && !failed && last != nil {
-		last["status"] = "failed"
-		last["error_message"] = message
+		last.Status = "failed"
+		last.Error = message
 	}
 }

@@ -1,8 +1,7 @@
 // Package report writes what a run shows, for people and for CI: the
 // summary a run ends with (WriteSummaryWith), the report folder
 // (WriteReportDir: summary.json, report.html, certificate.json, badge.json,
-// and junit.xml and cucumber.json when the run's godog formatters did not
-// write them), JUnit XML (WriteJUnit), the certificate and its badge, and
+// and junit.xml and cucumber.json when the run did not write them), JUnit XML (WriteJUnit), the certificate and its badge, and
 // the comparison of several runs or the shards of one (Compare). It reads
 // a result.Report and never runs anything.
 //
@@ -63,8 +62,8 @@ func WriteReportDir(dir string, rep *result.Report, date string) error {
 // Stage is a report folder being written: the files go into a hidden
 // folder inside it (the same file system, so a rename moves each whole),
 // and Commit moves them into place, or Abort drops them, leaving the
-// folder as the previous run left it. A run's godog formatter files are
-// written into the stage (conformance.ReportFormatFiles(st.Path())).
+// folder as the previous run left it. A run's format files are written
+// into the stage (conformance.ReportFormatFiles(st.Path())).
 type Stage struct {
 	dir, path string
 }
