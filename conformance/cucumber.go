@@ -1,14 +1,9 @@
 package conformance
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
-	"reflect"
-	"regexp"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -77,18 +72,6 @@ func wantsCucumber(o Options, output io.Writer) bool {
 	return slices.ContainsFunc(o.FormatFiles, func(f FormatFile) bool { return f.Format == "cucumber" })
 }
 
-// registerStep gives godog one step definition. godog records, as the
-// definition's place, the line that calls ctx.Step: this one, which
-// stepLocation names for the own loop's Cucumber JSON. It stays one line.
-func registerStep(ctx *godog.ScenarioContext, re *regexp.Regexp, fn any) { ctx.Step(re, fn) }
-
-// stepLocation is where godog says every step definition is ("file:line").
-var stepLocation = sync.OnceValue(func() string {
-	f := runtime.FuncForPC(reflect.ValueOf(registerStep).Pointer())
-	file, line := f.FileLine(f.Entry())
-	return filepath.Base(file) + ":" + strconv.Itoa(line)
-})
-
 // hookError is godog's runAfterScenarioHooks: the After hook's error added
 // to the error of the step the scenario ended at.
 func hookError(stepErr, herr error) error {
@@ -156,12 +139,14 @@ func (r *runner) cucumberDocument(toRun []*features.Scenario) ([]report.CukeFeat
 		}
 	}
 	var doc []report.CukeFeature
+	matches := map[string]stepMatch{} // a match depends on the text alone
 	for _, uri := range uris {
 		gd, pickles, err := features.ParseFile(r.opts.Features, uri)
 		if err != nil {
 			return nil, err
 		}
 		f := cukeFeature(gd, uri)
+		ast := astSteps(gd.Feature)
 		for _, pk := range pickles {
 			sc, ok := r.suite.ByPickle(pk)
 			if !ok || !baseIDs[sc.BaseID] {
@@ -171,7 +156,7 @@ func (r *runner) cucumberDocument(toRun []*features.Scenario) ([]report.CukeFeat
 			r.cucumber.mu.Lock()
 			run := r.cucumber.runs[sc.ID]
 			r.cucumber.mu.Unlock()
-			e.Steps = cukeSteps(gd, pk, sc, run)
+			e.Steps = cukeSteps(ast, pk, sc, run, matches)
 			f.Elements = append(f.Elements, e)
 		}
 		doc = append(doc, f)
@@ -271,15 +256,18 @@ func astSteps(ft *messages.Feature) map[string]*messages.Step {
 	return out
 }
 
-func cukeSteps(gd *messages.GherkinDocument, pk *messages.Pickle, sc *features.Scenario, run *scenarioSteps) []report.CukeStep {
-	ast := astSteps(gd.Feature)
-	var out []report.CukeStep
+func cukeSteps(ast map[string]*messages.Step, pk *messages.Pickle, sc *features.Scenario, run *scenarioSteps, matches map[string]stepMatch) []report.CukeStep {
+	out := make([]report.CukeStep, 0, len(pk.Steps))
 	last := time.Time{}
 	if run != nil {
 		last = run.start
 	}
 	for i, ps := range pk.Steps {
-		m := matchedStep(ps.Text)
+		m, seen := matches[ps.Text]
+		if !seen {
+			m.def, m.groups, m.err = matchStep(ps.Text)
+			matches[ps.Text] = m
+		}
 		status, err, ok := stepResultOf(run, i, m)
 		if !ok {
 			continue
@@ -325,37 +313,42 @@ func cukeSteps(gd *messages.GherkinDocument, pk *messages.Pickle, sc *features.S
 	return out
 }
 
-// matchedStep is the step definition a step's text matches, as the own
-// loop matched it.
-func matchedStep(text string) stepMatch {
-	var m stepMatch
-	m.def, m.groups, m.err = matchStep(text)
-	return m
-}
-
 // writeCucumber writes the own loop's Cucumber JSON, agreeing with the
-// report, to out and to each cucumber FormatFile.
+// report, to out and to each cucumber FormatFile (each renamed into place
+// whole: a full disk never leaves half a file).
 func (r *runner) writeCucumber(rep *Report, out io.Writer) error {
 	doc, err := r.cucumberDocument(r.toRun)
 	if err != nil {
 		return err
 	}
 	report.Agree(doc, rep, r.suite)
-	var b bytes.Buffer
-	if err := report.WriteCucumber(&b, doc); err != nil {
-		return err
-	}
-	if out != nil {
-		if _, err := out.Write(b.Bytes()); err != nil {
-			return fmt.Errorf("conformance: %w", err)
+	var files []*report.AtomicFile
+	defer func() {
+		for _, f := range files {
+			f.Abort() // those not committed
 		}
+	}()
+	var to []io.Writer
+	if out != nil {
+		to = append(to, out)
 	}
-	for _, f := range r.opts.FormatFiles {
-		if f.Format != "cucumber" {
+	for _, ff := range r.opts.FormatFiles {
+		if ff.Format != "cucumber" {
 			continue
 		}
-		// Renamed into place whole: a full disk never leaves half a file.
-		if err := report.WriteFileAtomic(f.Path, b.Bytes()); err != nil {
+		f, err := report.CreateAtomic(ff.Path)
+		if err != nil {
+			return fmt.Errorf("conformance: %w", err)
+		}
+		files, to = append(files, f), append(to, f)
+	}
+	if err := report.WriteCucumber(io.MultiWriter(to...), doc); err != nil {
+		return err
+	}
+	for len(files) > 0 {
+		f := files[0]
+		files = files[1:]
+		if err := f.Commit(); err != nil {
 			return fmt.Errorf("conformance: %w", err)
 		}
 	}

@@ -3,7 +3,11 @@ package conformance
 import (
 	"context"
 	"fmt"
+	"path/filepath"
+	"reflect"
 	"regexp"
+	"runtime"
+	"strconv"
 	"sync"
 
 	"github.com/cucumber/godog"
@@ -74,6 +78,18 @@ var stepDefs = sync.OnceValue(func() []stepDef {
 		def(`^the output "([^"]+)" is the remembered "([A-Za-z0-9_]+)"$`, str2((*world).fieldIsRemembered)),
 		def(`^the output "([^"]+)" is not the remembered "([A-Za-z0-9_]+)"$`, str2((*world).fieldIsNotRemembered)),
 	}
+})
+
+// registerStep gives godog one step definition. godog records, as the
+// definition's place, the line that calls ctx.Step: this one, which
+// stepLocation names for the own loop's Cucumber JSON. It stays one line.
+func registerStep(ctx *godog.ScenarioContext, re *regexp.Regexp, fn any) { ctx.Step(re, fn) }
+
+// stepLocation is where godog says every step definition is ("file:line").
+var stepLocation = sync.OnceValue(func() string {
+	f := runtime.FuncForPC(reflect.ValueOf(registerStep).Pointer())
+	file, line := f.FileLine(f.Entry())
+	return filepath.Base(file) + ":" + strconv.Itoa(line)
 })
 
 // register gives godog every step definition, bound to this world.

@@ -215,17 +215,40 @@ func writeFile(path string, b []byte) error {
 // folder and a rename: a reader, or a full disk, never meets a truncated
 // file; on an error the previous file is left as it was.
 func WriteFileAtomic(path string, b []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	f, err := CreateAtomic(path)
 	if err != nil {
 		return err
 	}
-	tmp := f.Name()
 	if _, err := f.Write(b); err != nil {
-		f.Close()
-		os.Remove(tmp)
+		f.Abort()
 		return err
 	}
-	if err := f.Close(); err != nil {
+	return f.Commit()
+}
+
+// AtomicFile is a file written beside its path and renamed onto it whole
+// (Commit), or dropped (Abort): for a file too large to hold in memory
+// first.
+type AtomicFile struct {
+	f    *os.File
+	path string
+}
+
+// CreateAtomic starts an AtomicFile for path.
+func CreateAtomic(path string) (*AtomicFile, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return nil, err
+	}
+	return &AtomicFile{f: f, path: path}, nil
+}
+
+func (a *AtomicFile) Write(b []byte) (int, error) { return a.f.Write(b) }
+
+// Commit closes the file and renames it onto its path.
+func (a *AtomicFile) Commit() error {
+	tmp := a.f.Name()
+	if err := a.f.Close(); err != nil {
 		os.Remove(tmp)
 		return err
 	}
@@ -233,11 +256,17 @@ func WriteFileAtomic(path string, b []byte) error {
 		os.Remove(tmp)
 		return err
 	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := os.Rename(tmp, a.path); err != nil {
 		os.Remove(tmp)
 		return err
 	}
 	return nil
+}
+
+// Abort drops the file; its path is left as it was.
+func (a *AtomicFile) Abort() {
+	a.f.Close()
+	os.Remove(a.f.Name())
 }
 
 // junitFromReport is junit.xml for a run godog never started.
