@@ -103,6 +103,41 @@ func BenchmarkSuiteVsGodogOutline(b *testing.B) {
 	b.ReportMetric(plain.Seconds()/viaGodog.Seconds(), "godog-runner-ratio")
 }
 
+// BenchmarkReportFolder runs the whole suite in-process three ways in
+// each round: plain (no report), writing a report folder's JUnit and
+// Cucumber JSON through the own loop (conform run --report), and the same
+// through godog's runner (how --report ran before the own loop wrote
+// Cucumber JSON). report-ratio is the report run's time over the plain
+// run's (what a report costs); godog-ratio is godog's report run over the
+// own loop's.
+func BenchmarkReportFolder(b *testing.B) {
+	drv := conformance.InProcess(reference.New())
+	runWholeSuite(b, drv) // warm: spec compiled, features parsed
+	dir := b.TempDir()
+	withReport := func(viaGodog bool) {
+		rep, err := conformance.Run(context.Background(), conformance.Options{Driver: drv, Goldens: goldensFS(),
+			Godog: viaGodog, FormatFiles: conformance.ReportFormatFiles(dir)})
+		if err != nil || !rep.OK() {
+			b.Fatalf("the suite failed: %v", err)
+		}
+	}
+	var plain, own, viaGodog time.Duration
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		runWholeSuite(b, drv)
+		plain += time.Since(start)
+		start = time.Now()
+		withReport(false)
+		own += time.Since(start)
+		start = time.Now()
+		withReport(true)
+		viaGodog += time.Since(start)
+	}
+	b.ReportMetric(own.Seconds()/plain.Seconds(), "report-ratio")
+	b.ReportMetric(viaGodog.Seconds()/own.Seconds(), "godog-ratio")
+	b.ReportMetric(own.Seconds()/float64(b.N), "report-s/run")
+}
+
 // processCPU is the CPU time the process has used (user and system, every
 // thread): on a machine shared with other work a ratio of CPU times says
 // what a ratio of wall times, stretched by waiting for a core, may not.
