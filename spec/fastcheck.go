@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"math/big"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -404,6 +405,8 @@ func (fc *fastCompiler) objectSchema(s map[string]any) *objectSchema {
 			}
 			o.required = append(o.required, xs)
 		}
+	} else if _, has := s["required"]; has {
+		fc.ok = false
 	}
 	switch ap := s["additionalProperties"].(type) {
 	case nil:
@@ -415,18 +418,30 @@ func (fc *fastCompiler) objectSchema(s map[string]any) *objectSchema {
 	if dr, ok := s["dependentRequired"].(map[string]any); ok {
 		o.dependent = map[string][]string{}
 		for k, v := range dr {
-			list, _ := v.([]any)
+			list, ok := v.([]any)
+			if !ok {
+				fc.ok = false
+			}
 			for _, x := range list {
-				xs, _ := x.(string)
+				xs, ok := x.(string)
+				if !ok {
+					fc.ok = false
+				}
 				o.dependent[k] = append(o.dependent[k], xs)
 			}
 		}
+	} else if _, has := s["dependentRequired"]; has {
+		fc.ok = false
 	}
 	if v, ok := s["minProperties"]; ok {
-		o.minProps, _ = wholeInt(v)
+		if o.minProps, ok = wholeInt(v); !ok {
+			fc.ok = false
+		}
 	}
 	if v, ok := s["maxProperties"]; ok {
-		o.maxProps, _ = wholeInt(v)
+		if o.maxProps, ok = wholeInt(v); !ok {
+			fc.ok = false
+		}
 	}
 	return o
 }
@@ -551,12 +566,19 @@ func ratOf(v any) (*big.Rat, bool) {
 	return new(big.Rat).SetString(string(n))
 }
 
+// wholeInt reads a count a schema gives (minLength, maxItems, …): a
+// non-negative whole number, however it is written (2, 2.0, 2e0), as
+// JSON Schema reads it; ok is false for anything else.
 func wholeInt(v any) (int, bool) {
 	n, ok := v.(json.Number)
 	if !ok {
 		return -1, false
 	}
-	i, err := n.Int64()
+	lit, whole := jsonin.Whole(string(n))
+	if !whole {
+		return -1, false
+	}
+	i, err := strconv.ParseInt(lit, 10, 32)
 	return int(i), err == nil && i >= 0
 }
 
