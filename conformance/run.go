@@ -111,12 +111,12 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	// own once the report is made.
 	var cucumberOut io.Writer
 	var cucumberBuf bytes.Buffer
-	wantsCucumber := wantsCucumber(opts, opts.Output)
+	writesCucumber := wantsCucumber(opts, opts.Output)
 	if opts.Format == "cucumber" {
 		cucumberOut, opts.Output = opts.Output, &cucumberBuf
 	}
 	r := newRunner(opts, opts.Suite, sel, known)
-	if wantsCucumber && !r.usesGodog() {
+	if writesCucumber && !r.usesGodog() {
 		r.cucumber = &cucumberLog{runs: map[string]*scenarioSteps{}}
 	}
 	rep, err := r.run(ctx)
