@@ -395,6 +395,41 @@ func Find(fsys fs.FS, id string) (sc *Scenario, ok bool, err error) {
 	return nil, false, nil
 }
 
+// FindRows builds the rows of the outline whose @id is id, in file order,
+// as Find builds one scenario: only the files of the id's profile folder
+// whose text carries the tag are parsed. None when no outline has that id
+// (a plain scenario's id included).
+func FindRows(fsys fs.FS, id string) ([]*Scenario, error) {
+	profile, _, _ := strings.Cut(id, "/")
+	paths, err := fs.Glob(fsys, profile+"/*.feature")
+	if err != nil {
+		return nil, err
+	}
+	var rows []*Scenario
+	for _, p := range paths {
+		src, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return nil, fmt.Errorf("features: %w", err)
+		}
+		if !MayCarryTag(src, IDTag+id) {
+			continue
+		}
+		f := parseFile(fsys, p)
+		for _, sc := range f.scenarios {
+			if sc.BaseID == id && sc.ID != id {
+				rows = append(rows, sc)
+			}
+		}
+		if f.err != nil {
+			return nil, f.err
+		}
+		if len(rows) > 0 {
+			return rows, nil // an @id is one scenario's or one outline's
+		}
+	}
+	return nil, nil
+}
+
 // Folders lists the profile folders of a features folder: those holding
 // .feature files, sorted, but for the conversation profiles (which Load
 // leaves out too).

@@ -221,3 +221,48 @@ func TestFindIsLoadsScenario(t *testing.T) {
 		}
 	}
 }
+
+// FindRows builds, from the outline's own file alone, the rows Load builds
+// for every outline of the suite, in order; and none for an id that is no
+// outline's: a plain scenario's, a row's, or the common prefix of several
+// scenarios that are not an outline's rows.
+func TestFindRowsIsLoadsRows(t *testing.T) {
+	suite, err := Load(FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{}
+	var order []string
+	for _, sc := range suite.Scenarios {
+		if sc.ID != sc.BaseID {
+			if want[sc.BaseID] == nil {
+				order = append(order, sc.BaseID)
+			}
+			want[sc.BaseID] = append(want[sc.BaseID], sc.ID)
+		}
+	}
+	if len(order) < 100 {
+		t.Fatalf("only %d outlines in the suite", len(order))
+	}
+	for i, id := range order {
+		if i%7 != 0 && id != "timestamps/timezone/rails-names" {
+			continue
+		}
+		rows, err := FindRows(FS(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range rows {
+			got = append(got, r.ID)
+		}
+		if !slices.Equal(got, want[id]) {
+			t.Errorf("%s: FindRows gives %v, Load %v", id, got, want[id])
+		}
+	}
+	for _, id := range []string{"v1/escape-xml/ampersand", "timestamps/timezone/rails-names/hawaii", "v1/trigger/word-character-after", "v1/escape-xml", "nowhere/at/all", ""} {
+		if rows, err := FindRows(FS(), id); len(rows) > 0 || err != nil {
+			t.Errorf("%q: rows %d (%v)", id, len(rows), err)
+		}
+	}
+}

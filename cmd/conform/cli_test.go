@@ -216,4 +216,10 @@ func TestShowTakesEveryIdTheDocsPrint(t *testing.T) {
 			t.Errorf("show %s lacks %q", outline, want)
 		}
 	}
+	// The common prefix of scenarios that are not an outline's rows is no
+	// id: it was once shown as "an outline of 1 rows".
+	code, stdout, stderr = conform(t, "show", "v1/trigger/word-character-after")
+	if code != exitUsage || stdout != "" || !strings.Contains(stderr, `no scenario "v1/trigger/word-character-after" (did you mean "v1/trigger/word-character-after/`) {
+		t.Errorf("show of a prefix: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
 }

@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/clockspec/clockspec/conformance"
 	"github.com/clockspec/clockspec/features"
@@ -43,7 +42,7 @@ func showCmd(args []string, stdout, stderr io.Writer) error {
 		if !ok {
 			// An outline's id (the living docs' headings print it) stands
 			// for its rows.
-			rows, err := outlineRows(id)
+			rows, err := features.FindRows(features.FS(), id)
 			if err != nil {
 				return err
 			}
@@ -75,27 +74,6 @@ func unknownScenario(id string) error {
 	}
 	return &usageError{fmt.Sprintf("show: no scenario %q%s; conform list prints the ids", id, didYouMean(id, all))}
 }
-
-// outlineRows are the rows of the outline whose id is id: the scenarios
-// "id/<row>" of one feature file (none when id is no outline's).
-func outlineRows(id string) ([]*features.Scenario, error) {
-	suite, err := embeddedSuite()
-	if err != nil {
-		return nil, err
-	}
-	var rows []*features.Scenario
-	for _, sc := range suite.Scenarios {
-		if rest, ok := strings.CutPrefix(sc.ID, id+"/"); ok && !strings.Contains(rest, "/") &&
-			(len(rows) == 0 || rows[0].URI == sc.URI && rows[0].Name == sc.Name) {
-			rows = append(rows, sc)
-		}
-	}
-	return rows, nil
-}
-
-// embeddedSuite loads the embedded suite once per process: show loads it
-// only for an id that is no scenario's.
-var embeddedSuite = sync.OnceValues(func() (*features.Suite, error) { return features.Load(features.FS()) })
 
 // showOutline prints an outline once, then each row's calls.
 func showOutline(w io.Writer, id string, rows []*features.Scenario) error {
