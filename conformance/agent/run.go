@@ -104,12 +104,13 @@ type Trial struct {
 
 // runner plays one trial.
 type runner struct {
-	t       *trial
-	agent   Agent
-	session Session
-	judge   Judge
-	conv    Conversation
-	timeout time.Duration
+	t        *trial
+	agent    Agent
+	session  Session
+	judge    Judge
+	conv     Conversation
+	timeout  time.Duration
+	answered *bool // the agent has answered a turn in this run
 }
 
 // say delivers one user turn and runs the agent until it yields.
@@ -139,6 +140,13 @@ func (r *runner) say(ctx context.Context, from, text string) error {
 	defer cancel()
 	y, err := r.session.Turn(tctx, Turn{From: from, Text: text, SentAt: w.clock()})
 	if err != nil {
+		var u *Unreachable
+		if errors.As(err, &u) {
+			if !*r.answered {
+				return &StartError{Agent: r.agent.Name(), Err: u}
+			}
+			return Faultf(FaultEndpoint, "%v", u)
+		}
 		var f *Fault
 		if !errors.As(err, &f) {
 			f = Faultf(FaultProtocol, "%v", err)
@@ -148,6 +156,7 @@ func (r *runner) say(ctx context.Context, from, text string) error {
 		}
 		return f
 	}
+	*r.answered = true
 	if !y.Asked {
 		r.t.lastReply = y.Reply
 		r.t.add(Event{Kind: "reply", Text: y.Reply})
@@ -202,10 +211,11 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		o.Timeout = 2 * time.Minute
 	}
 	rep := &Report{Agent: o.Agent.Name(), Trials: o.Trials, Judged: o.Judge != nil}
+	answered := false
 	for _, sc := range o.Scenarios {
 		sr := &ScenarioResult{ID: sc.ID, Name: sc.Name, Tier: TierOf(sc), Reqs: sc.Reqs, URI: sc.URI}
 		for n := 1; n <= o.Trials; n++ {
-			tr, err := playTrial(ctx, o, sc, n)
+			tr, err := playTrial(ctx, o, sc, n, &answered)
 			if err != nil {
 				return nil, err
 			}
@@ -220,13 +230,13 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	return rep, nil
 }
 
-func playTrial(ctx context.Context, o Options, sc *features.Scenario, n int) (Trial, error) {
+func playTrial(ctx context.Context, o Options, sc *features.Scenario, n int, answered *bool) (Trial, error) {
 	w, err := NewWorld(time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC))
 	if err != nil {
 		return Trial{}, err
 	}
 	t := &trial{world: w}
-	r := &runner{t: t, agent: o.Agent, judge: o.Judge, timeout: o.Timeout,
+	r := &runner{t: t, agent: o.Agent, judge: o.Judge, timeout: o.Timeout, answered: answered,
 		conv: Conversation{ID: fmt.Sprintf("%s#%d", sc.ID, n), Host: host{t}}}
 	tr := Trial{N: n, Verdict: Passed}
 steps:

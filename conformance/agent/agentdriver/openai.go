@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -83,6 +84,10 @@ func (s *openaiSession) Turn(ctx context.Context, t agent.Turn) (agent.Yield, er
 		if err != nil {
 			if errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil || strings.Contains(err.Error(), "Client.Timeout") || strings.Contains(err.Error(), "deadline exceeded") {
 				return agent.Yield{}, agent.Faultf(agent.FaultTimeout, "the model did not answer in time: %v", err)
+			}
+			var dial *net.OpError
+			if errors.As(err, &dial) && dial.Op == "dial" {
+				return agent.Yield{}, &agent.Unreachable{Err: err} // no connection: nothing was asked
 			}
 			return agent.Yield{}, agent.Faultf(agent.FaultEndpoint, "%v", err)
 		}
