@@ -53,7 +53,8 @@ they are "not judged", never passed or failed.`,
   0  every scenario of the tiers --require names passed every trial (judged ones without a judge are
      not judged, never failed)
   1  a scenario of those tiers failed a trial (an assertion, or the agent's fault)
-  2  the run could not happen: a bad flag, an agent that cannot be started or reached (before its first answer)
+  2  the run could not happen: a bad flag, an agent (or a judge) that cannot be started or reached before
+     its first answer
 The agent protocol and how to certify a model or a framework: docs/agent-protocol.md.
 `,
 }

@@ -33,7 +33,8 @@ func TestAgentCommand(t *testing.T) {
 		{"a bad --require", []string{"agent", "--agent", "scripted:clock", "--require", "decisions"}, exitUsage, "--require is required or all"},
 		{"a judge without a model", []string{"agent", "--agent", "scripted:clock", "--judge", "openai+http://127.0.0.1:1/v1"}, exitUsage, "needs --judge-model"},
 		{"an agent that cannot start", []string{"agent", "--agent", "exec:/no/such/agent", "--run", "clock-agent/floating/oslo-winter"}, exitUsage, "could not be started"},
-		{"an endpoint nothing listens at", []string{"agent", "--agent", "openai+http://127.0.0.1:1/v1", "--model", "m", "--run", "clock-agent/floating/oslo-winter"}, exitUsage, "no connection reached the agent"},
+		{"a judge nothing listens at", []string{"agent", "--agent", "scripted:clock", "--judge", "openai+http://127.0.0.1:1/v1", "--judge-model", "m", "--run", "clock-agent/inference/hedged-reply"}, exitUsage, "the judge could not be started: no connection reached it"},
+		{"an endpoint nothing listens at", []string{"agent", "--agent", "openai+http://127.0.0.1:1/v1", "--model", "m", "--run", "clock-agent/floating/oslo-winter"}, exitUsage, "no connection reached it"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer

@@ -111,6 +111,7 @@ type runner struct {
 	conv     Conversation
 	timeout  time.Duration
 	answered *bool // the agent has answered a turn in this run
+	judged   *bool // the judge has judged a trial in this run
 }
 
 // say delivers one user turn and runs the agent until it yields.
@@ -211,11 +212,11 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		o.Timeout = 2 * time.Minute
 	}
 	rep := &Report{Agent: o.Agent.Name(), Trials: o.Trials, Judged: o.Judge != nil}
-	answered := false
+	answered, judged := false, false
 	for _, sc := range o.Scenarios {
 		sr := &ScenarioResult{ID: sc.ID, Name: sc.Name, Tier: TierOf(sc), Reqs: sc.Reqs, URI: sc.URI}
 		for n := 1; n <= o.Trials; n++ {
-			tr, err := playTrial(ctx, o, sc, n, &answered)
+			tr, err := playTrial(ctx, o, sc, n, &answered, &judged)
 			if err != nil {
 				return nil, err
 			}
@@ -230,13 +231,13 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	return rep, nil
 }
 
-func playTrial(ctx context.Context, o Options, sc *features.Scenario, n int, answered *bool) (Trial, error) {
+func playTrial(ctx context.Context, o Options, sc *features.Scenario, n int, answered, judged *bool) (Trial, error) {
 	w, err := NewWorld(time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC))
 	if err != nil {
 		return Trial{}, err
 	}
 	t := &trial{world: w}
-	r := &runner{t: t, agent: o.Agent, judge: o.Judge, timeout: o.Timeout, answered: answered,
+	r := &runner{t: t, agent: o.Agent, judge: o.Judge, timeout: o.Timeout, answered: answered, judged: judged,
 		conv: Conversation{ID: fmt.Sprintf("%s#%d", sc.ID, n), Host: host{t}}}
 	tr := Trial{N: n, Verdict: Passed}
 steps:

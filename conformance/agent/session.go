@@ -69,15 +69,16 @@ type Fault struct {
 
 func (f *Fault) Error() string { return f.Kind + ": " + f.Msg }
 
-// Unreachable is the error of a turn no connection to the agent reached
-// (nothing listens there, no such host). Before the agent's first answer
-// in a run it means the run cannot happen (a StartError: conform agent
-// exits 2, as conform run does for an implementation that cannot be
-// reached); after one, it is a fault of kind endpoint, charged to the
-// trial.
+// Unreachable is the error of a turn, or of a judgement, that no
+// connection reached (nothing listens there, no such host). Before the
+// agent's (or the judge's) first answer in a run it means the run cannot
+// happen (a StartError: conform agent exits 2, as conform run does for an
+// implementation that cannot be reached). After one, an agent lost is a
+// fault of kind endpoint, charged to the trial, and a judge lost is what
+// any judge that cannot judge is (see the judged step).
 type Unreachable struct{ Err error }
 
-func (u *Unreachable) Error() string { return "no connection reached the agent: " + u.Err.Error() }
+func (u *Unreachable) Error() string { return "no connection reached it: " + u.Err.Error() }
 
 func (u *Unreachable) Unwrap() error { return u.Err }
 

@@ -183,8 +183,13 @@ var steps = sync.OnceValue(func() []stepDef {
 			}
 			pass, reason, err := r.judge.Judge(ctx, a[0], r.t.events, r.t.lastReply)
 			if err != nil {
+				var u *Unreachable
+				if errors.As(err, &u) && !*r.judged {
+					return &StartError{Agent: "the judge", Err: u}
+				}
 				return fmt.Errorf("the judge could not judge: %w", err)
 			}
+			*r.judged = true
 			r.t.add(Event{Kind: "judge", Text: reason, OK: &pass})
 			if !pass {
 				return fmt.Errorf("the judge finds that the last reply does not %s: %s", a[0], reason)

@@ -45,7 +45,7 @@ func TestAnUnreachableAgentIsNotJudged(t *testing.T) {
 	never := 0
 	_, err := agent.Run(context.Background(), agent.Options{Agent: &dropsAfter{n: &never}, Scenarios: scenarios, Trials: 2})
 	var se *agent.StartError
-	if !errors.As(err, &se) || !strings.Contains(err.Error(), "no connection reached the agent") {
+	if !errors.As(err, &se) || !strings.Contains(err.Error(), "no connection reached it") {
 		t.Fatalf("an agent never reached: %v, want a StartError", err)
 	}
 	once := 1
@@ -66,5 +66,23 @@ func TestAnUnreachableAgentIsNotJudged(t *testing.T) {
 	}
 	if faults == 0 {
 		t.Error("no trial was charged with losing the agent")
+	}
+}
+
+// unreachableJudge is a judge no connection reaches.
+type unreachableJudge struct{}
+
+func (unreachableJudge) Judge(context.Context, string, []agent.Event, string) (bool, string, error) {
+	return false, "", &agent.Unreachable{Err: fmt.Errorf("dial tcp 127.0.0.1:1: connect: connection refused")}
+}
+
+// A judge no connection reaches is a run that could not happen (exit 2):
+// no judged scenario is charged with it.
+func TestAnUnreachableJudgeIsNoRun(t *testing.T) {
+	scenarios := pick(t, "clock-agent/inference/hedged-reply")
+	_, err := agent.Run(context.Background(), agent.Options{Agent: &scripted.Agent{}, Scenarios: scenarios, Trials: 1, Judge: unreachableJudge{}})
+	var se *agent.StartError
+	if !errors.As(err, &se) || !strings.Contains(err.Error(), "the judge could not be started: no connection reached it") {
+		t.Fatalf("a judge never reached: %v, want a StartError", err)
 	}
 }

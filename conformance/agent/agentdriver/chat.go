@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/clockspec/clockspec/conformance/agent"
 )
 
 // The chat-completions call, spoken directly: one POST of the messages and
@@ -107,6 +111,10 @@ func (c *chatClient) complete(ctx context.Context, req chatRequest) (chatReply, 
 	hr.Header.Set("Authorization", "Bearer "+c.key)
 	resp, err := c.http.Do(hr)
 	if err != nil {
+		var dial *net.OpError
+		if errors.As(err, &dial) && dial.Op == "dial" {
+			return chatReply{}, &agent.Unreachable{Err: err} // no connection: nothing was asked
+		}
 		return chatReply{}, err
 	}
 	defer resp.Body.Close()

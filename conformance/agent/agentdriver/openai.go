@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -82,12 +81,12 @@ func (s *openaiSession) Turn(ctx context.Context, t agent.Turn) (agent.Yield, er
 	for {
 		msg, err := s.cl.complete(ctx, chatRequest{Model: s.o.Model, Messages: s.msgs, Tools: s.tools})
 		if err != nil {
+			var u *agent.Unreachable
+			if errors.As(err, &u) {
+				return agent.Yield{}, u
+			}
 			if errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil || strings.Contains(err.Error(), "Client.Timeout") || strings.Contains(err.Error(), "deadline exceeded") {
 				return agent.Yield{}, agent.Faultf(agent.FaultTimeout, "the model did not answer in time: %v", err)
-			}
-			var dial *net.OpError
-			if errors.As(err, &dial) && dial.Op == "dial" {
-				return agent.Yield{}, &agent.Unreachable{Err: err} // no connection: nothing was asked
 			}
 			return agent.Yield{}, agent.Faultf(agent.FaultEndpoint, "%v", err)
 		}
