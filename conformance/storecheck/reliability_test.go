@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
@@ -108,13 +109,13 @@ func TestReliabilityForkedWriterIsRejected(t *testing.T) {
 	}
 }
 
-// Issue 29, item 15: a store that never answers fails both parts within
-// the stated worst case (storecheck.WorstCase deadlines, plus the time to
-// stop processes); it used to take about 27 deadlines.
+// Issue 29, item 15: a store that says hello and then never answers fails
+// both parts within the stated worst case (storecheck.WorstCase deadlines,
+// plus the time to stop processes); it used to take about 27 deadlines.
 func TestReliabilitySilentStoreEndsInBoundedTime(t *testing.T) {
 	exe, _ := os.Executable()
 	const deadline = 300 * time.Millisecond
-	got, took := runCheck(t, []string{exe}, "store-silent", 15, deadline)
+	got, took := runCheck(t, []string{exe}, "store-mute", 15, deadline)
 	for name, c := range got {
 		if c.Passed {
 			t.Errorf("a silent store passes %q", name)
@@ -124,5 +125,33 @@ func TestReliabilitySilentStoreEndsInBoundedTime(t *testing.T) {
 	// closes, then the grace; the four writers' drivers close in turn.
 	if limit := storecheck.WorstCase*deadline + 4*2*time.Second; took > limit {
 		t.Errorf("took %s, over %s", took, limit)
+	}
+}
+
+// A store that does not even say hello is a check that could not run (an
+// error: conform store-check exits 2), told once and within a deadline,
+// not two failed parts repeating one error for every writer.
+func TestStoreThatNeverSaysHelloIsNoCheck(t *testing.T) {
+	exe, _ := os.Executable()
+	const deadline = 300 * time.Millisecond
+	start := time.Now()
+	_, err := storecheck.Run(context.Background(), storecheck.Options{Argv: []string{exe}, Env: append(os.Environ(), "CLOCKSPEC_FAKE=store-silent"),
+		Deadline: deadline, Writers: 2, Updates: 2, Kills: 1, Dir: t.TempDir()})
+	if err == nil || !strings.Contains(err.Error(), "store check: the implementation could not be started") {
+		t.Fatalf("a store that never says hello: %v, want an error", err)
+	}
+	if took := time.Since(start); took > deadline+4*time.Second {
+		t.Errorf("took %s", took)
+	}
+}
+
+// An implementation whose hello lacks the store's operations is no check
+// either: it is told which operations it lacks.
+func TestStoreWithoutItsOperationsIsNoCheck(t *testing.T) {
+	exe, _ := os.Executable()
+	_, err := storecheck.Run(context.Background(), storecheck.Options{Argv: []string{exe}, Env: append(os.Environ(), "CLOCKSPEC_FAKE=store-unclaimed"),
+		Deadline: 5 * time.Second, Writers: 2, Updates: 2, Kills: 1, Dir: t.TempDir()})
+	if err == nil || !strings.Contains(err.Error(), "does not implement clock-core.store_on_user_message and clock-core.store_read") {
+		t.Fatalf("a store without its operations: %v, want an error naming them", err)
 	}
 }

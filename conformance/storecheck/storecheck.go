@@ -24,6 +24,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -135,10 +136,44 @@ func Run(ctx context.Context, opts Options) ([]Check, error) {
 		defer os.RemoveAll(dir)
 	}
 	c := &storeChecker{opts: opts, cat: cat}
+	if err := c.preflight(ctx); err != nil {
+		return nil, err
+	}
 	return []Check{
 		c.concurrent(ctx, filepath.Join(dir, "concurrent", "clock-state.json")),
 		c.kills(ctx, filepath.Join(dir, "kills", "clock-state.json")),
 	}, nil
+}
+
+// storeOps are the operations the store check calls.
+var storeOps = []string{"clock-core.store_on_user_message", "clock-core.store_read"}
+
+// preflight has one process say hello before any part runs: an
+// implementation that cannot start, or that lacks the store's operations,
+// is a check that could not run (conform store-check exits 2), not two
+// failed parts repeating one error a hundred times.
+func (c *storeChecker) preflight(ctx context.Context) error {
+	d, err := c.driver()
+	if err != nil {
+		return fmt.Errorf("store check: %w", err)
+	}
+	defer d.Close()
+	ctx, cancel := context.WithTimeout(ctx, c.opts.Deadline)
+	defer cancel()
+	h, err := d.Hello(ctx)
+	if err != nil {
+		return fmt.Errorf("store check: the implementation could not be started: %w", err)
+	}
+	var missing []string
+	for _, op := range storeOps {
+		if !slices.Contains(h.Operations, op) {
+			missing = append(missing, op)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("store check: %s does not implement %s (its hello lists the operations it has)", h.Implementation, strings.Join(missing, " and "))
+	}
+	return nil
 }
 
 // budget is ctx bounded by n deadlines.

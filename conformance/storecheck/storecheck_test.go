@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -39,14 +40,26 @@ func TestMain(m *testing.M) {
 //   - store-forked-inplace: in place under the lock, the writing done by a
 //     child process it starts for each update (dd)
 //   - store-silent: answers nothing, not even hello
+//   - store-mute: says hello, then answers no call
+//   - store-unclaimed: the reference, its hello without the store's
+//     operations
 type badStore struct {
 	ref  *reference.Implementation
 	kind string
 }
 
-func (b badStore) Hello() protocol.Hello { return b.ref.Hello() }
+func (b badStore) Hello() protocol.Hello {
+	h := b.ref.Hello()
+	if b.kind == "store-unclaimed" {
+		h.Operations = slices.DeleteFunc(slices.Clone(h.Operations), func(op string) bool { return strings.HasPrefix(op, "clock-core.store_") })
+	}
+	return h
+}
 
 func (b badStore) Call(ctx context.Context, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
+	if b.kind == "store-mute" {
+		select {} // never answers; the process lives until it is stopped
+	}
 	if op != "clock-core.store_on_user_message" || b.kind == "store-reference" {
 		return b.ref.Call(ctx, op, input)
 	}
