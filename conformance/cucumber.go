@@ -152,7 +152,10 @@ func (r *runner) cucumberDocument(toRun []*features.Scenario) ([]report.CukeFeat
 			if !ok || !baseIDs[sc.BaseID] {
 				continue
 			}
-			e := cukeElement(gd, f, pk)
+			e, ok := cukeElement(gd, f, pk)
+			if !ok {
+				return nil, fmt.Errorf("conformance: %s: scenario %q is not in its file's document", uri, pk.Name)
+			}
 			r.cucumber.mu.Lock()
 			run := r.cucumber.runs[sc.ID]
 			r.cucumber.mu.Unlock()
@@ -201,12 +204,17 @@ func scenarios(ft *messages.Feature) []*messages.Scenario {
 	return out
 }
 
-func cukeElement(gd *messages.GherkinDocument, f report.CukeFeature, pk *messages.Pickle) report.CukeElement {
+// cukeElement is a pickle's element; ok is false when the document has
+// no scenario of that pickle (never, for pickles compiled from it).
+func cukeElement(gd *messages.GherkinDocument, f report.CukeFeature, pk *messages.Pickle) (report.CukeElement, bool) {
 	var scenario *messages.Scenario
 	for _, s := range scenarios(gd.Feature) {
-		if s.Id == pk.AstNodeIds[0] {
+		if len(pk.AstNodeIds) > 0 && s.Id == pk.AstNodeIds[0] {
 			scenario = s
 		}
+	}
+	if scenario == nil {
+		return report.CukeElement{}, false
 	}
 	e := report.CukeElement{Name: pk.Name, Line: scenario.Location.Line, Description: scenario.Description,
 		Keyword: scenario.Keyword, Type: "scenario", Tags: append(slices.Clone(f.Tags), cukeTags(scenario.Tags)...)}
@@ -227,7 +235,7 @@ func cukeElement(gd *messages.GherkinDocument, f report.CukeFeature, pk *message
 	if len(e.Tags) == 0 {
 		e.Tags = nil
 	}
-	return e
+	return e, true
 }
 
 // astSteps are the document's steps by id, the Background's included.
@@ -272,7 +280,13 @@ func cukeSteps(ast map[string]*messages.Step, pk *messages.Pickle, sc *features.
 		if !ok {
 			continue
 		}
-		st := ast[ps.AstNodeIds[0]]
+		var st *messages.Step
+		if len(ps.AstNodeIds) > 0 {
+			st = ast[ps.AstNodeIds[0]]
+		}
+		if st == nil {
+			continue // never, for pickles compiled from the document
+		}
 		cs := report.CukeStep{Keyword: st.Keyword, Name: ps.Text, Line: st.Location.Line}
 		if a := ps.Argument; a != nil {
 			if a.DocString != nil && st.DocString != nil {

@@ -127,6 +127,45 @@ Feature: odd steps
       | amp  | &    | &amp; |
 `
 
+// ruleFeature has what the embedded suite does not use and Cucumber JSON
+// shows: comments, a Rule with a Background of its own, Examples with a
+// name and tags, a step with a table.
+const ruleFeature = `# a comment before the feature
+@v1
+Feature: rules and examples
+  A description.
+
+  Background:
+    Given I call "v1.escape_xml" with {"text": "bg"}
+
+  # a comment inside
+  Rule: a rule with its own background
+
+    Background:
+      Given I call "v1.escape_xml" with {"text": "rule bg"}
+
+    @id:v1/rules/in-a-rule
+    Scenario: a scenario inside a rule
+      When I call "v1.escape_xml" with {"text": "a<b"}
+      Then the output "result" is "a&lt;b"
+
+    @id:v1/rules/tagged-examples
+    Scenario Outline: tagged examples <case>
+      When I call "v1.escape_xml" with {"text": "<text>"}
+      Then the output is:
+        | result |
+        | <text> |
+
+      @fast
+      Examples: first
+        | case | text |
+        | one  | x    |
+
+      Examples: second
+        | case | text |
+        | two  | y    |
+`
+
 func TestOwnLoopMatchesGodogOnOddSteps(t *testing.T) {
 	// One more definition, overlapping another: for the ambiguous step.
 	saved, prefixes := stepDefs, stepIndex()
@@ -142,7 +181,7 @@ func TestOwnLoopMatchesGodogOnOddSteps(t *testing.T) {
 	}
 	t.Cleanup(func() { stepIndex = func() []stepFilter { return prefixes } })
 
-	fsys := fstest.MapFS{"v1/odd.feature": {Data: []byte(oddSteps)}}
+	fsys := fstest.MapFS{"v1/odd.feature": {Data: []byte(oddSteps)}, "v1/rules.feature": {Data: []byte(ruleFeature)}}
 	suite, err := features.Load(fsys)
 	if err != nil {
 		t.Fatal(err)
@@ -169,8 +208,12 @@ func TestOwnLoopMatchesGodogOnOddSteps(t *testing.T) {
 	if diff := cucumberDiff(t, cucumber[true], cucumber[false]); diff != "" {
 		t.Errorf("the Cucumber JSON differs:%s", diff)
 	}
-	if c, _ := os.ReadFile(cucumber[false]); !bytes.Contains(c, []byte(`"status": "ambiguous"`)) || !bytes.Contains(c, []byte(`"status": "undefined"`)) {
-		t.Errorf("the own loop's Cucumber JSON has no ambiguous or undefined step:\n%s", c)
+	c, _ := os.ReadFile(cucumber[false])
+	for _, want := range []string{`"status": "ambiguous"`, `"status": "undefined"`, `"name": "v1/rules/in-a-rule: a scenario inside a rule"`,
+		`"name": "@fast"`, `"value": "# a comment inside"`, `\"rule bg\"`, `;tagged-examples-two;second;2"`, `"cells": [`} {
+		if !bytes.Contains(c, []byte(want)) {
+			t.Errorf("the own loop's Cucumber JSON lacks %s", want)
+		}
 	}
 	for _, want := range []string{
 		`"problem": "step is undefined: something nobody defined happens"`,
