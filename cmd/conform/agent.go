@@ -52,7 +52,8 @@ they are "not judged", never passed or failed.`,
 	exit: `Exit status:
   0  every scenario of the tiers --require names passed every trial (judged ones without a judge are
      not judged, never failed)
-  1  a scenario of those tiers failed a trial (an assertion, or the agent's fault)
+  1  a scenario of those tiers failed a trial (an assertion, or the agent's fault), or the judge could
+     not judge one (that trial is not judged, never charged to the agent; the run is not certified)
   2  the run could not happen: a bad flag, an agent (or a judge) that cannot be started or reached before
      its first answer
 The agent protocol and how to certify a model or a framework: docs/agent-protocol.md.

@@ -53,16 +53,28 @@ type ScenarioResult struct {
 	Stats
 }
 
-// Status is the scenario's verdict over its trials: passed (every trial),
-// failed, or not judged.
+// Status is the scenario's verdict over its trials: failed (a trial
+// failed), not judged (no trial was, or the judge could not judge one),
+// or passed (every trial).
 func (s *ScenarioResult) Status() string {
 	switch {
-	case s.TrialsRun == 0:
+	case s.Passes < s.TrialsRun:
+		return Failed
+	case s.TrialsRun == 0 || s.judgeFailures() > 0:
 		return NotJudged
-	case s.Passes == s.TrialsRun:
-		return Passed
 	}
-	return Failed
+	return Passed
+}
+
+// judgeFailures counts the trials the judge could not judge.
+func (s *ScenarioResult) judgeFailures() int {
+	n := 0
+	for _, t := range s.Trials {
+		if t.JudgeFailed {
+			n++
+		}
+	}
+	return n
 }
 
 // RequirementResult pools the trials of the scenarios that cite one
@@ -186,10 +198,13 @@ func (rep *Report) tally() {
 	}
 }
 
-// Conforms says whether every scenario of the tiers passed every trial.
+// Conforms says whether every scenario of the tiers passed every trial
+// (a judged one without a judge is not judged, never failed). A trial the
+// judge could not judge fails no scenario, but leaves the run uncertified:
+// it does not conform either.
 func (rep *Report) Conforms(tiers ...string) bool {
 	for _, s := range rep.Scenarios {
-		if slices.Contains(tiers, s.Tier) && s.Status() == Failed {
+		if slices.Contains(tiers, s.Tier) && (s.Status() == Failed || s.judgeFailures() > 0) {
 			return false
 		}
 	}
@@ -204,7 +219,7 @@ func (rep *Report) WriteSummary(w io.Writer) {
 		status := strings.ToUpper(s.Status())
 		fmt.Fprintf(w, "%-10s %-11s %-58s pass^%d %s  rate %d/%d %s\n", status, s.Tier, s.ID, rep.Trials, passK(s.Stats), s.Passes, s.TrialsRun, interval(s.Stats))
 		for _, t := range s.Trials {
-			if t.Verdict == Failed || t.Verdict == Faulted {
+			if t.Verdict == Failed || t.Verdict == Faulted || t.JudgeFailed {
 				fmt.Fprintf(w, "    trial %d %s: %s\n", t.N, t.Verdict, firstLine(t.Message))
 			}
 		}
@@ -236,6 +251,13 @@ func (rep *Report) WriteSummary(w io.Writer) {
 		case Failed:
 			failed++
 		}
+	}
+	judgeFailures := 0
+	for _, s := range rep.Scenarios {
+		judgeFailures += s.judgeFailures()
+	}
+	if judgeFailures > 0 {
+		fmt.Fprintf(w, "the judge could not judge %d trial(s): they are not judged, and the run is not certified\n", judgeFailures)
 	}
 	fmt.Fprintf(w, "conform agent: %d passed, %d failed\n", passed, failed)
 }

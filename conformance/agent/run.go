@@ -94,12 +94,16 @@ const (
 
 // Trial is one run of a scenario.
 type Trial struct {
-	N          int     `json:"n"`
-	Verdict    string  `json:"verdict"`
-	Step       string  `json:"step,omitempty"` // the step that failed
-	Message    string  `json:"message,omitempty"`
-	Fault      string  `json:"fault,omitempty"` // the fault's kind
-	Transcript []Event `json:"transcript"`
+	N       int    `json:"n"`
+	Verdict string `json:"verdict"`
+	Step    string `json:"step,omitempty"` // the step that failed
+	Message string `json:"message,omitempty"`
+	Fault   string `json:"fault,omitempty"` // the fault's kind
+	// JudgeFailed: the trial is not judged because the judge could not
+	// judge it (its answer was no verdict): the judge's fault, not the
+	// agent's, and a run with one is not certified.
+	JudgeFailed bool    `json:"judge_failed,omitempty"`
+	Transcript  []Event `json:"transcript"`
 }
 
 // runner plays one trial.
@@ -263,6 +267,8 @@ steps:
 		switch {
 		case errors.Is(err, errNotJudged):
 			tr.Verdict = NotJudged
+		case errors.Is(err, errJudgeFailed):
+			tr.Verdict, tr.JudgeFailed = NotJudged, true
 		case errors.As(err, &f):
 			tr.Verdict, tr.Fault = Faulted, f.Kind
 			t.add(Event{Kind: "fault", Text: f.Error()})

@@ -19,6 +19,10 @@ import (
 // "not judged", never passed or failed.
 var errNotJudged = errors.New("not judged: no --judge given")
 
+// errJudgeFailed ends a judged scenario whose judge could not judge it (an
+// answer that is no verdict, an endpoint lost after its first verdict).
+var errJudgeFailed = errors.New("not judged: the judge could not judge")
+
 // stepFunc runs one step; args are the step's captures (quoted ones
 // unescaped as JSON string bodies).
 type stepFunc func(ctx context.Context, r *runner, args []string, st *messages.PickleStep) error
@@ -187,7 +191,9 @@ var steps = sync.OnceValue(func() []stepDef {
 				if errors.As(err, &u) && !*r.judged {
 					return &StartError{Agent: "the judge", Err: u}
 				}
-				return fmt.Errorf("the judge could not judge: %w", err)
+				// The judge's failure is not the agent's: the trial is not
+				// judged, and the run is not certified (Report.Conforms).
+				return fmt.Errorf("%w: %v", errJudgeFailed, err)
 			}
 			*r.judged = true
 			r.t.add(Event{Kind: "judge", Text: reason, OK: &pass})

@@ -86,3 +86,44 @@ func TestAnUnreachableJudgeIsNoRun(t *testing.T) {
 		t.Fatalf("a judge never reached: %v, want a StartError", err)
 	}
 }
+
+// flakyJudge passes its first trial and cannot judge the next.
+type flakyJudge struct{ calls *int }
+
+func (j flakyJudge) Judge(context.Context, string, []agent.Event, string) (bool, string, error) {
+	*j.calls++
+	if *j.calls == 1 {
+		return true, "it hedges", nil
+	}
+	return false, "", fmt.Errorf("the judge's answer is not a verdict object: maybe")
+}
+
+// A judge that judges one trial and cannot judge the next charges nothing
+// to the agent: the scenario is not judged (not passed on the one verdict
+// it has), the summary says the judge could not judge, and the run does
+// not conform.
+func TestAJudgeThatCannotJudgeCertifiesNothing(t *testing.T) {
+	calls := 0
+	rep, err := agent.Run(context.Background(), agent.Options{Agent: &scripted.Agent{}, Trials: 2, Judge: flakyJudge{&calls},
+		Scenarios: pick(t, "clock-agent/inference/hedged-reply")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := rep.Scenarios[0]
+	if s.Status() != agent.NotJudged || s.Passes != 1 || s.TrialsRun != 1 || !s.Trials[1].JudgeFailed {
+		t.Errorf("status %s, %d of %d trials passed, trials %+v", s.Status(), s.Passes, s.TrialsRun, s.Trials)
+	}
+	if rep.Conforms(agent.TierJudged) {
+		t.Error("a run with a trial the judge could not judge conforms")
+	}
+	if !rep.Conforms(agent.TierRequired) {
+		t.Error("a judge's failure made the required tier fail")
+	}
+	var b strings.Builder
+	rep.WriteSummary(&b)
+	for _, want := range []string{"trial 2 not judged: not judged: the judge could not judge", "the judge could not judge 1 trial(s)", "conform agent: 0 passed, 0 failed"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the summary lacks %q:\n%s", want, b.String())
+		}
+	}
+}

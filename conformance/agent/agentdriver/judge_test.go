@@ -38,14 +38,16 @@ func judgeServer(t *testing.T, content string) *httptest.Server {
 }
 
 // The judge model's verdict and reason decide a judged scenario; an answer
-// that is no verdict fails it with the judge's words, never passes it.
+// that is no verdict never passes it and is not charged to the agent: the
+// trial is not judged, with the judge's words, and the run does not
+// conform (it is not certified).
 func TestJudgeModel(t *testing.T) {
 	for _, c := range []struct {
 		content, verdict, text string
 	}{
 		{`{"verdict": "pass", "reason": "it asks"}`, agent.Passed, ""},
 		{"Sure! ```json\n{\"verdict\": \"fail\", \"reason\": \"it states the workout as fact\"}\n```", agent.Failed, "states the workout as fact"},
-		{`I think it hedges.`, agent.Failed, "not a verdict object"},
+		{`I think it hedges.`, agent.NotJudged, "not judged: the judge could not judge: the judge's answer is not a verdict object"},
 	} {
 		srv := judgeServer(t, c.content)
 		j := &agentdriver.Judge{BaseURL: srv.URL + "/v1", Model: "judge", Timeout: 10 * time.Second}
@@ -57,6 +59,12 @@ func TestJudgeModel(t *testing.T) {
 		tr := rep.Scenarios[0].Trials[0]
 		if tr.Verdict != c.verdict || !strings.Contains(tr.Message, c.text) {
 			t.Errorf("judge answering %q: %s %q", c.content, tr.Verdict, tr.Message)
+		}
+		if conforms := rep.Conforms(agent.TierJudged); conforms != (c.verdict == agent.Passed) {
+			t.Errorf("judge answering %q: the run conforms: %v", c.content, conforms)
+		}
+		if s := rep.Scenarios[0].Status(); s != c.verdict {
+			t.Errorf("judge answering %q: the scenario is %s", c.content, s)
 		}
 	}
 }
