@@ -44,7 +44,7 @@ var htmlReport = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("agent").Funcs(template.FuncMap{
 		"pct":    func(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) },
 		"num":    func(f float64) string { return fmt.Sprintf("%.2f", f) },
-		"failed": func(t Trial) bool { return t.Verdict == Failed || t.Verdict == Faulted },
+		"failed": func(t Trial) bool { return t.Verdict == Failed || t.Verdict == Faulted || t.JudgeFailed },
 		"json":   func(r json.RawMessage) string { return string(r) },
 		"tiers":  func() []string { return Tiers },
 		"deref":  func(b *bool) bool { return b != nil && *b },
@@ -74,7 +74,7 @@ table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:
 {{range .Requirements}}{{if .Scenarios}}<tr><td>{{.ID}}<br><small>{{.Source}}</small></td><td>{{.Strength}}</td><td>{{.Check}}</td><td>{{len .Scenarios}}</td>
 <td>{{if .TrialsRun}}{{num .PassHatK}}{{else}}not judged{{end}}</td><td>{{.Passes}}/{{.TrialsRun}}</td><td>{{if .TrialsRun}}{{pct .RateLow95}}–{{pct .RateHigh95}}{{end}}</td></tr>{{end}}
 {{end}}</table>
-<h2>Failing trials</h2>
+<h2>Failing trials, and trials the judge could not judge</h2>
 {{range .Scenarios}}{{$s := .}}{{range .Trials}}{{if failed .}}
 <h3 id="{{$s.ID}}">{{$s.ID}} — trial {{.N}}: {{.Verdict}}{{if .Fault}} ({{.Fault}}){{end}}</h3>
 <p>{{if .Step}}Step <code>{{.Step}}</code>: {{end}}{{.Message}}</p>

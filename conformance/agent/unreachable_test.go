@@ -127,3 +127,23 @@ func TestAJudgeThatCannotJudgeCertifiesNothing(t *testing.T) {
 		}
 	}
 }
+
+// The HTML report shows a trial the judge could not judge, with the
+// judge's words, as it shows a failing one.
+func TestTheHTMLReportShowsWhatTheJudgeCouldNotJudge(t *testing.T) {
+	calls := 0
+	rep, err := agent.Run(context.Background(), agent.Options{Agent: &scripted.Agent{}, Trials: 2, Judge: flakyJudge{&calls},
+		Scenarios: pick(t, "clock-agent/inference/hedged-reply")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := rep.WriteHTML(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"clock-agent/inference/hedged-reply — trial 2: not judged", "the judge could not judge: the judge&#39;s answer is not a verdict object"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the HTML report lacks %q", want)
+		}
+	}
+}
