@@ -139,6 +139,14 @@ func agentCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	rep, err := agent.Run(context.Background(), agent.Options{Agent: a, Scenarios: scs, Trials: *trials, Judge: judge, Timeout: *timeout})
 	if err != nil {
+		if *reportDir != "" {
+			// The report says the run did not happen, so that a previous
+			// run's files are not read as this one's.
+			none := &agent.Report{Agent: a.Name(), Trials: *trials, Judged: judge != nil, CouldNotRun: err.Error()}
+			if werr := none.WriteFiles(*reportDir); werr != nil {
+				return exitUsage, fmt.Errorf("%w (and the report could not be written: %v)", err, werr)
+			}
+		}
 		return exitUsage, err
 	}
 	if *reportDir != "" {

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -8,12 +9,17 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"github.com/clockspec/clockspec/conformance/report"
 )
 
 // WriteFiles writes the run's report into dir: agent-report.html (the
 // verdicts, and the transcript of every failing trial with its tool calls
 // and the virtual clock) and agent-summary.json (everything, transcripts
-// included). It writes files of its own, beside whatever else dir holds.
+// included). It writes files of its own, beside whatever else dir holds,
+// each renamed into place whole (a full disk never leaves half a file).
+// A run that could not happen (CouldNotRun) writes them too, saying so:
+// the previous run's files never stay behind as if they were this one's.
 func (rep *Report) WriteFiles(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -22,18 +28,14 @@ func (rep *Report) WriteFiles(dir string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "agent-summary.json"), append(b, '\n'), 0o644); err != nil {
+	if err := report.WriteFileAtomic(filepath.Join(dir, "agent-summary.json"), append(b, '\n')); err != nil {
 		return err
 	}
-	f, err := os.Create(filepath.Join(dir, "agent-report.html"))
-	if err != nil {
+	var h bytes.Buffer
+	if err := rep.WriteHTML(&h); err != nil {
 		return err
 	}
-	if err := rep.WriteHTML(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return report.WriteFileAtomic(filepath.Join(dir, "agent-report.html"), h.Bytes())
 }
 
 // WriteHTML writes the self-contained HTML report.
@@ -59,6 +61,7 @@ table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:
 .ev-check-false{color:#a50e0e}.refused{color:#a50e0e}
 </style></head><body>
 <h1>clock-agent: {{.Agent}}</h1>
+{{if .CouldNotRun}}<p class="failed"><strong>The run could not happen:</strong> {{.CouldNotRun}}. Nothing was judged; this report certifies nothing.</p>{{end}}
 <p>{{.Trials}} trial(s) per scenario. pass^k is the chance that {{.Trials}} trials all pass (τ-bench's estimator); the rate's interval is Wilson's at 95 %.
 {{if not .Judged}}No judge model was given: the judged tier is <em>not judged</em>.{{end}}</p>
 <table><tr><th>tier</th><th>scenarios passing every trial</th></tr>

@@ -15,9 +15,12 @@ import (
 
 // Report is a run's verdicts: per scenario and per requirement.
 type Report struct {
-	Agent        string               `json:"agent"`
-	Trials       int                  `json:"trials"`
-	Judged       bool                 `json:"judged"` // a judge model was given
+	Agent  string `json:"agent"`
+	Trials int    `json:"trials"`
+	Judged bool   `json:"judged"` // a judge model was given
+	// CouldNotRun says why the run did not happen (an agent or a judge
+	// that cannot be started or reached): nothing was judged.
+	CouldNotRun  string               `json:"could_not_run,omitempty"`
 	Scenarios    []*ScenarioResult    `json:"scenarios"`
 	Requirements []*RequirementResult `json:"requirements"`
 	// Tiers counts, per tier, the scenarios that passed every trial, those
