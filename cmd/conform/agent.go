@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -137,7 +136,20 @@ func agentCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		}
 		judge = &agentdriver.Judge{BaseURL: base, Model: *judgeModel, APIKey: os.Getenv(*keyEnv), Timeout: *timeout}
 	}
-	rep, err := agent.Run(context.Background(), agent.Options{Agent: a, Scenarios: scs, Trials: *trials, Judge: judge, Timeout: *timeout})
+	// Interrupted, the run stops its agent's processes (each conversation
+	// ends its own) and gives no verdict.
+	ctx, sig := interruptible(stderr)
+	defer sig.stop()
+	rep, err := agent.Run(ctx, agent.Options{Agent: a, Scenarios: scs, Trials: *trials, Judge: judge, Timeout: *timeout})
+	if s := sig.caught(); s != nil {
+		err = fmt.Errorf("%s: no verdict", interruptedText(s))
+		if *reportDir != "" {
+			none := &agent.Report{Agent: a.Name(), Trials: *trials, Judged: judge != nil, CouldNotRun: err.Error()}
+			_ = none.WriteFiles(*reportDir) // the previous run's files are not this one's
+		}
+		fmt.Fprintf(stderr, "conform: agent %v\n", err)
+		return signalExit(s), nil
+	}
 	if err != nil {
 		if *reportDir != "" {
 			// The report says the run did not happen, so that a previous

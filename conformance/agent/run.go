@@ -224,6 +224,11 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 			if err != nil {
 				return nil, err
 			}
+			if ctx.Err() != nil {
+				// Stopped (Ctrl-C): the trial under way was cut short, its
+				// agent's processes ended with its session; no verdict.
+				return nil, fmt.Errorf("agent: %w", context.Cause(ctx))
+			}
 			if o.Progress != nil {
 				o.Progress(sc, tr)
 			}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/clockspec/clockspec/conformance/agent"
+	"github.com/clockspec/clockspec/conformance/supervise"
 )
 
 // JSONL is an agent that runs as a subprocess speaking the JSON-Lines
@@ -39,23 +40,34 @@ func (j *JSONL) Open(ctx context.Context, c agent.Conversation) (agent.Session, 
 	if len(j.Env) > 0 {
 		cmd.Env = append(os.Environ(), j.Env...)
 	}
-	stdin, err := cmd.StdinPipe()
+	// Pipes of our own (not exec's, which Wait closes) and a supervised
+	// tree: the agent's process and every helper it starts, through a
+	// wrapper or not, end when the conversation does.
+	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, err
 	}
-	stdout, err := cmd.StdoutPipe()
+	outR, outW, err := os.Pipe()
 	if err != nil {
+		inR.Close()
+		inW.Close()
 		return nil, err
 	}
-	s := &jsonlSession{cmd: cmd, stdin: stdin, host: c.Host, max: j.MaxToolCalls, lines: make(chan lineOrErr, 1)}
-	cmd.Stderr = &s.stderr
-	if err := cmd.Start(); err != nil {
+	s := &jsonlSession{stdin: inW, stdout: outR, host: c.Host, max: j.MaxToolCalls, lines: make(chan lineOrErr, 1)}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, &s.stderr
+	tree, err := supervise.Start(cmd)
+	inR.Close() // the child's ends
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
 		return nil, fmt.Errorf("agentdriver: starting %s: %w", j.Name(), err)
 	}
+	s.tree = tree
 	if s.max <= 0 {
 		s.max = DefaultMaxToolCalls
 	}
-	go s.read(stdout)
+	go s.read(outR)
 	start := map[string]any{"type": "start", "conversation": c.ID, "tools": c.Host.Tools(), "group": c.Group, "members": c.Members}
 	if err := s.send(start); err != nil {
 		_ = s.Close()
@@ -70,8 +82,9 @@ type lineOrErr struct {
 }
 
 type jsonlSession struct {
-	cmd     *exec.Cmd
+	tree    *supervise.Tree
 	stdin   io.WriteCloser
+	stdout  io.Closer
 	host    agent.Host
 	max     int
 	lines   chan lineOrErr
@@ -195,20 +208,20 @@ func (s *jsonlSession) Close() error {
 	}()
 	_ = s.send(map[string]any{"type": "end"})
 	_ = s.stdin.Close()
-	done := make(chan error, 1)
-	go func() { done <- s.cmd.Wait() }()
+	var exitErr error
 	select {
-	case err := <-done:
+	case <-s.tree.Exited():
 		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			return fmt.Errorf("the agent exited with %v%s", err, s.stderrTail())
+		if err := s.tree.Err(); errors.As(err, &ee) {
+			exitErr = fmt.Errorf("the agent exited with %v%s", err, s.stderrTail())
 		}
-		return nil
 	case <-time.After(2 * time.Second):
-		_ = s.cmd.Process.Kill()
-		<-done
-		return nil
 	}
+	// Whatever is left of the tree — the agent, if it did not exit, and
+	// any helper it started — ends now.
+	_ = s.tree.Kill()
+	_ = s.stdout.Close()
+	return exitErr
 }
 
 func (s *jsonlSession) stderrTail() string {
