@@ -3,28 +3,14 @@ package spec
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/clockspec/clockspec/internal/jsonin"
+	"github.com/clockspec/clockspec/internal/schemasuite"
 )
-
-// suiteGroup is one schema of a JSON-Schema-Test-Suite file and its tests,
-// the data kept as written (1.0 stays 1.0, a bignum every digit).
-type suiteGroup struct {
-	Description string          `json:"description"`
-	Schema      json.RawMessage `json:"schema"`
-	Tests       []struct {
-		Description string          `json:"description"`
-		Data        json.RawMessage `json:"data"`
-		Valid       bool            `json:"valid"`
-	} `json:"tests"`
-}
 
 // suiteSchemaTree is a schema as the spec's trees hold one: numbers as
 // json.Number.
@@ -98,7 +84,7 @@ func onlyType(schema any, t string) bool {
 }
 
 // The input check is proved on the JSON-Schema-Test-Suite's draft 2020-12
-// cases (testdata/json-schema-test-suite: a file per keyword the fast
+// cases (internal/schemasuite: a file per keyword the fast
 // checker compiles, the suite's bignum cases and the kit's integer cases):
 // for every schema the fast checker compiles, its verdict on every test is
 // the suite's; for every schema jsonschema compiles alone, so is the
@@ -106,59 +92,48 @@ func onlyType(schema any, t string) bool {
 // tamed only beyond 10^400); and every number the integer and bignum
 // schemas accept is one jsonin.Whole reads as whole, exactly.
 func TestTheJSONSchemaTestSuite(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("testdata", "json-schema-test-suite", "draft2020-12", "*.json"))
+	groups, err := schemasuite.Groups()
 	if err != nil {
 		t.Fatal(err)
 	}
-	optional, _ := filepath.Glob(filepath.Join("testdata", "json-schema-test-suite", "draft2020-12", "optional", "*.json"))
-	files = append(files, optional...)
+	files := map[string]bool{}
+	var schemas, fastSchemas, fastTests, slowTests, wholeTests int
+	for _, g := range groups {
+		files[g.File] = true
+		schemas++
+		tree := suiteSchemaTree(t, g.Schema)
+		fast := fastSuiteChecker(tree)
+		slow := slowSuiteSchema(g.Schema)
+		if fast != nil {
+			fastSchemas++
+		}
+		for _, tc := range g.Tests {
+			where := g.Where(tc)
+			if fast != nil {
+				fastTests++
+				r := jsonin.NewReader(tc.Data)
+				if got := fast(r) && r.End(); got != tc.Valid {
+					t.Errorf("%s: the fast checker says valid=%v, the suite %v", where, got, tc.Valid)
+				}
+			}
+			if slow != nil {
+				slowTests++
+				if got := validate(slow, tc.Data, "data") == nil; got != tc.Valid {
+					t.Errorf("%s: jsonschema, as the kit reads data, says valid=%v, the suite %v", where, got, tc.Valid)
+				}
+			}
+			if onlyType(tree, "integer") {
+				if lit := strings.TrimSpace(string(tc.Data)); len(lit) > 0 && (lit[0] == '-' || lit[0] >= '0' && lit[0] <= '9') {
+					wholeTests++
+					if _, whole := jsonin.Whole(lit); whole != tc.Valid {
+						t.Errorf("%s: jsonin.Whole says whole=%v, the suite %v", where, whole, tc.Valid)
+					}
+				}
+			}
+		}
+	}
 	if len(files) < 30 {
 		t.Fatalf("found %d suite files", len(files))
-	}
-	var schemas, fastSchemas, fastTests, slowTests, wholeTests int
-	for _, file := range files {
-		b, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var groups []suiteGroup
-		if err := json.Unmarshal(b, &groups); err != nil {
-			t.Fatalf("%s: %v", file, err)
-		}
-		name := strings.TrimSuffix(strings.TrimPrefix(filepath.ToSlash(file), "testdata/json-schema-test-suite/draft2020-12/"), ".json")
-		for _, g := range groups {
-			schemas++
-			tree := suiteSchemaTree(t, g.Schema)
-			fast := fastSuiteChecker(tree)
-			slow := slowSuiteSchema(g.Schema)
-			if fast != nil {
-				fastSchemas++
-			}
-			for _, tc := range g.Tests {
-				where := fmt.Sprintf("%s: %s: %s (data %s)", name, g.Description, tc.Description, tc.Data)
-				if fast != nil {
-					fastTests++
-					r := jsonin.NewReader(tc.Data)
-					if got := fast(r) && r.End(); got != tc.Valid {
-						t.Errorf("%s: the fast checker says valid=%v, the suite %v", where, got, tc.Valid)
-					}
-				}
-				if slow != nil {
-					slowTests++
-					if got := validate(slow, tc.Data, "data") == nil; got != tc.Valid {
-						t.Errorf("%s: jsonschema, as the kit reads data, says valid=%v, the suite %v", where, got, tc.Valid)
-					}
-				}
-				if onlyType(tree, "integer") {
-					if lit := strings.TrimSpace(string(tc.Data)); len(lit) > 0 && (lit[0] == '-' || lit[0] >= '0' && lit[0] <= '9') {
-						wholeTests++
-						if _, whole := jsonin.Whole(lit); whole != tc.Valid {
-							t.Errorf("%s: jsonin.Whole says whole=%v, the suite %v", where, whole, tc.Valid)
-						}
-					}
-				}
-			}
-		}
 	}
 	t.Logf("%d files, %d schemas: the fast checker compiles %d and agrees on %d tests; jsonschema agrees on %d; jsonin.Whole on %d numbers",
 		len(files), schemas, fastSchemas, fastTests, slowTests, wholeTests)
