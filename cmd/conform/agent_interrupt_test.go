@@ -25,16 +25,10 @@ func TestInterruptedAgentRunLeavesNothing(t *testing.T) {
 	argv, _ := json.Marshal([]string{"sh", "-c", script})
 	cmd, stderr := conformProcess(t, []string{"PIDDIR=" + piddir, "CONFORM_FAULTY_PIDDIR=" + piddir},
 		"agent", "--agent", "exec:"+string(argv), "--run", "clock-agent/floating/**", "--timeout", "2m", "--report", dir)
-	deadline := time.Now().Add(time.Minute)
-	for {
-		if entries, _ := os.ReadDir(piddir); len(entries) >= 2 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the agent never started; stderr: %s", stderr)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitUntil(t, time.Minute, "the agent and its helper started", stderr, func() bool {
+		entries, _ := os.ReadDir(piddir)
+		return len(entries) >= 2
+	})
 	_ = cmd.Process.Signal(syscall.SIGINT)
 	code := waitExit(t, cmd, 30*time.Second)
 	if code != 130 || !strings.Contains(stderr.String(), "no verdict") {

@@ -10,6 +10,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -118,6 +119,27 @@ func waitExit(t *testing.T, cmd *exec.Cmd, limit time.Duration) int {
 	return -1
 }
 
+// waitUntil polls cond until it holds; after limit the test fails, saying
+// what did not happen and what conform wrote on stderr.
+func waitUntil(t *testing.T, limit time.Duration, what string, stderr fmt.Stringer, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("not within %s: %s; stderr: %s", limit, what, stderr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// fileIn is a condition of waitUntil: dir holds a file of that name.
+func fileIn(dir, name string) func() bool {
+	return func() bool {
+		_, err := os.Stat(filepath.Join(dir, name))
+		return err == nil
+	}
+}
+
 // pidsLeft lists the recorded pids (own and helpers') still running.
 func pidsLeft(piddir string) []int {
 	entries, _ := os.ReadDir(piddir)
@@ -166,16 +188,7 @@ func TestReliabilityInterruptedRun(t *testing.T) {
 			impl, _ := json.Marshal([]string{exe, faultyImplFlag + "hang-after:40"})
 			cmd, stderr := conformProcess(t, []string{"CONFORM_FAULTY_PIDDIR=" + piddir},
 				"run", "--impl", "exec:"+string(impl), "--report", dir, "--deadline", "2m", "--progress", "never", "--tags", "@v1")
-			deadline := time.Now().Add(2 * time.Minute)
-			for {
-				if _, err := os.Stat(filepath.Join(piddir, "hanging")); err == nil {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("the implementation never reached its hanging call; stderr: %s", stderr)
-				}
-				time.Sleep(20 * time.Millisecond)
-			}
+			waitUntil(t, 2*time.Minute, "the implementation reached its hanging call", stderr, fileIn(piddir, "hanging"))
 			start := time.Now()
 			_ = cmd.Process.Signal(sig)
 			code := waitExit(t, cmd, 30*time.Second)
@@ -360,16 +373,7 @@ func TestReliabilityInterruptedStoreCheck(t *testing.T) {
 	impl, _ := json.Marshal([]string{exe, faultyImplFlag + "silent"})
 	cmd, stderr := conformProcess(t, []string{"CONFORM_FAULTY_PIDDIR=" + piddir},
 		"store-check", "--impl", "exec:"+string(impl), "--deadline", "2m")
-	deadline := time.Now().Add(time.Minute)
-	for {
-		if _, err := os.Stat(filepath.Join(piddir, "hanging")); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the store never started; stderr: %s", stderr)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitUntil(t, time.Minute, "the store started", stderr, fileIn(piddir, "hanging"))
 	_ = cmd.Process.Signal(syscall.SIGINT)
 	code := waitExit(t, cmd, 30*time.Second)
 	if code != 130 || !strings.Contains(stderr.String(), "no verdict") {
