@@ -53,9 +53,11 @@ var stepDefs = sync.OnceValue(func() []stepDef {
 		def(`^the error code is "([^"]+)"$`, str1((*world).errorCode)),
 		// Where a seed permits several answers, the step lists each of them.
 		def(`^the error code is one of (".*")$`, str1((*world).errorCodeOneOf)),
+		def(`^the output "([^"]+)" is, to ([0-9]+) decimal places, (?:one of )?(-?[0-9][0-9., -]*)$`, str3((*world).fieldRoundsTo)),
 		def(`^the output "([^"]+)" is one of (.+)$`, str2((*world).fieldOneOf)),
 		def(`^the output "([^"]+)" is the RFC 3339 time `+quoted+`$`, str2((*world).fieldIsRFC3339)),
 		def(`^the output "([^"]+)" is the instant `+quoted+`$`, str2((*world).fieldIsInstant)),
+		def(`^the output "([^"]+)" echoes the timestamp `+quoted+`$`, str2((*world).fieldEchoesTimestamp)),
 		def(`^the call is refused$`, noArgs((*world).refused)),
 		def(`^the seed leaves the output "([^"]+)" open$`, str1((*world).leftOpen)),
 		def(`^the call is refused or the output "([^"]+)" is `+quoted+`$`, str2((*world).refusedOrFieldIs)),
@@ -77,6 +79,7 @@ var stepDefs = sync.OnceValue(func() []stepDef {
 		def(`^"([A-Za-z0-9_]+)" is the text ("(?:[^"\\]|\\.)*"(?: × [0-9]+)?(?: \+ "(?:[^"\\]|\\.)*"(?: × [0-9]+)?)*)$`, str2((*world).composeText)),
 		def(`^the output "([^"]+)" is the remembered "([A-Za-z0-9_]+)"$`, str2((*world).fieldIsRemembered)),
 		def(`^the output "([^"]+)" is not the remembered "([A-Za-z0-9_]+)"$`, str2((*world).fieldIsNotRemembered)),
+		def(`^the call is refused or the output "([^"]+)" is the remembered "([A-Za-z0-9_]+)"$`, str2((*world).refusedOrFieldIsRemembered)),
 	}
 })
 

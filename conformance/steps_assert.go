@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -117,6 +119,48 @@ func (w *world) fieldIsNumber(path, num string) error {
 		return fmt.Errorf("output %q is %s, want %s", path, n, num)
 	}
 	return nil
+}
+
+// fieldRoundsTo: the number, rounded to places decimals, is one of the
+// listed values (each written with at most that many). Where a seed's
+// example shows a value to so many places, a result computed in binary
+// floating point (…665) and an exactly rounded one (…667) both give it. The
+// value is then open at the exact level: its digits beyond the places are
+// the implementation's.
+func (w *world) fieldRoundsTo(path, places, list string) error {
+	n, err := strconv.Atoi(places)
+	if err != nil || n > 30 {
+		return fmt.Errorf("step argument %q is not a number of decimal places (0 to 30)", places)
+	}
+	// Half a unit of the last place: a value within it rounds to want.
+	half := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Mul(big.NewInt(2), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil)))
+	v, err := w.field(path)
+	if err != nil {
+		return err
+	}
+	num, ok := v.(json.Number)
+	if !ok {
+		return fmt.Errorf("output %q is %s, not a number", path, show(v))
+	}
+	got, ok := new(big.Rat).SetString(string(num))
+	if !ok {
+		return fmt.Errorf("output %q is %s, not a number", path, num)
+	}
+	for _, x := range strings.Split(list, ",") {
+		x = strings.TrimSpace(x)
+		want, ok := new(big.Rat).SetString(x)
+		if !ok || strings.ContainsAny(x, "eE") {
+			return fmt.Errorf("step argument %q is not a decimal number", x)
+		}
+		if _, frac, _ := strings.Cut(x, "."); len(frac) > n {
+			return fmt.Errorf("step argument %s has more than %d decimal places", x, n)
+		}
+		if new(big.Rat).Abs(new(big.Rat).Sub(got, want)).Cmp(half) <= 0 {
+			w.calls[len(w.calls)-1].openField(path)
+			return nil
+		}
+	}
+	return fmt.Errorf("output %q is %s, want %s to %d decimal places", path, num, list, n)
 }
 
 func (w *world) fieldContains(path, want string) error {
@@ -348,6 +392,41 @@ func (w *world) instants(path, want string) (ws string, wt time.Time, gs string,
 		err = fmt.Errorf("output %q: %w", path, err)
 	}
 	return
+}
+
+// fieldEchoesTimestamp: an echo of a timestamp the request sent is that
+// string, or the same instant in another RFC 3339 spelling (an echo of
+// "-00:00" written "Z"): which of them is a seed's choice left open.
+func (w *world) fieldEchoesTimestamp(path, want string) error {
+	ws, err := unquote(want)
+	if err != nil {
+		return err
+	}
+	gs, err := w.stringField(path)
+	if err != nil {
+		return err
+	}
+	echo := func(s string) (time.Time, error) {
+		if strings.HasSuffix(s, "-00:00") {
+			s = strings.TrimSuffix(s, "-00:00") + "Z"
+		}
+		return parseRFC3339(s)
+	}
+	wt, err := echo(ws)
+	if err != nil {
+		return fmt.Errorf("step argument: %w", err)
+	}
+	if gs != ws {
+		gt, err := echo(gs)
+		if err != nil {
+			return fmt.Errorf("output %q: %w", path, err)
+		}
+		if !gt.Equal(wt) {
+			return fmt.Errorf("output %q is %s, want %s echoed (as sent, or the same instant in another RFC 3339 spelling)", path, gs, ws)
+		}
+	}
+	w.calls[len(w.calls)-1].openField(path)
+	return nil
 }
 
 // fieldIsRFC3339 accepts every RFC 3339 spelling of want's instant at want's

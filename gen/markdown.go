@@ -212,6 +212,12 @@ func profileMarkdown(m *model, p *profileDoc) []byte {
 			if r.Seed != "" {
 				fmt.Fprintf(&w, "The seed: “%s”  \n", mdText(r.Seed))
 			}
+			for _, a := range r.Alternatives {
+				fmt.Fprintf(&w, "Also permitted (the required tier accepts it): %s  \n", mdText(a))
+			}
+			if r.NoAlternative != "" {
+				fmt.Fprintf(&w, "No other answer is permitted: %s  \n", mdText(r.NoAlternative))
+			}
 			fmt.Fprintf(&w, "Status in the reference run: %s\n", statusText(r.Status, r.Passed, r.Rows))
 			for _, d := range r.Scenarios {
 				scenarioMarkdown(&w, d)

@@ -80,6 +80,8 @@ type reqDoc struct {
 	ID, Text, Source string
 	Strength         spec.Strength
 	Seed             string // the seed's words, quoted
+	Alternatives     []string
+	NoAlternative    string
 	Scenarios        []*scenarioDoc
 	Rows, Passed     int
 	Status           string
@@ -210,7 +212,8 @@ func buildModel(cat *spec.Catalog, suite *features.Suite, feats fs.FS, rep *conf
 		p := add(sp.Name)
 		p.Title, p.Source, p.Operations = sp.Title, sp.Source, sp.Operations
 		for _, r := range sp.Requirements {
-			rd := &reqDoc{ID: r.ID, Text: r.Text, Source: r.Source, Strength: r.Strength, Seed: r.Seed}
+			rd := &reqDoc{ID: r.ID, Text: r.Text, Source: r.Source, Strength: r.Strength, Seed: r.Seed,
+				Alternatives: r.Alternatives, NoAlternative: r.NoAlternative}
 			reqs[r.ID] = rd
 			p.Requirements = append(p.Requirements, rd)
 		}

@@ -59,8 +59,17 @@ type Requirement struct {
 	Strength Strength `yaml:"strength"`
 	// Seed is the seed's own words that fix the behaviour, quoted (parts
 	// of one sentence joined by "…"); required for must, should and may.
-	Seed    string `yaml:"seed"`
-	Profile string `yaml:"-"`
+	Seed string `yaml:"seed"`
+	// Alternatives are the answers other than the kit's that the seed
+	// permits where the requirement is not a must, one line each. Each is
+	// a switch of the reference (a variant the suite's tests build): the
+	// required tier must accept it, and a scenario of this requirement's
+	// own tier must tell it from the kit's choice.
+	Alternatives []string `yaml:"alternatives"`
+	// NoAlternative says why a requirement that is not a must has no
+	// permitted alternative to switch to.
+	NoAlternative string `yaml:"no_alternative"`
+	Profile       string `yaml:"-"`
 }
 
 // Strength is how strongly a seed asks for a requirement.
@@ -367,6 +376,12 @@ func loadProfile(fsys fs.FS, dir string, embedded bool) (*Profile, error) {
 			st, err := ParseStrength(string(r.Strength))
 			if err != nil {
 				return nil, fmt.Errorf("spec: %s/requirements.yaml: requirement %s: %w", dir, r.ID, err)
+			}
+			if st == Must && (len(r.Alternatives) > 0 || r.NoAlternative != "") {
+				return nil, fmt.Errorf("spec: %s/requirements.yaml: requirement %s is a must, so the seed permits no alternative (alternatives:, no_alternative:)", dir, r.ID)
+			}
+			if len(r.Alternatives) > 0 && r.NoAlternative != "" {
+				return nil, fmt.Errorf("spec: %s/requirements.yaml: requirement %s names alternatives and says it has none (no_alternative:)", dir, r.ID)
 			}
 			if st.Quoted() && r.Seed == "" {
 				return nil, fmt.Errorf("spec: %s/requirements.yaml: requirement %s is %s but quotes no seed text (seed:): the seed's words that fix it", dir, r.ID, st)

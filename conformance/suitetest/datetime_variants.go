@@ -138,7 +138,7 @@ func dtAmount(in map[string]any, k string) int64 {
 
 // dtPermittedVariants answer as the PRD allows, differently from the reference.
 func dtPermittedVariants() []dtVariant {
-	return []dtVariant{
+	return append([]dtVariant{
 		{"locale ignored", func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
 			in := dtFields(input)
 			if op != "datetime_format" || in == nil || jsonin.RepeatsAKey(input) {
@@ -323,7 +323,7 @@ func dtPermittedVariants() []dtVariant {
 			}
 			return ref(op, input)
 		}},
-	}
+	}, dtMoreAlternatives()...)
 }
 
 // dtWrongVariants break the PRD; the required tier must reject each.

@@ -393,6 +393,7 @@ Feature: Validation and errors of datetime_math and datetime_format
     time.Time holds) and any year from 0000 to 9999 are valid.
     When I call "datetime_math" with {"operation": "weekday", "timestamp": "<timestamp>"}
     Then the output "weekday" is "<weekday>"
+    And the output "timestamp" echoes the timestamp "<timestamp>"
 
     Examples:
       | case            | timestamp                           | weekday |
@@ -409,8 +410,11 @@ Feature: Validation and errors of datetime_math and datetime_format
   Scenario: lower-case t and z and -00:00 are the instants they say
     When I call "datetime_math" with {"operation": "convert_timezone", "timestamp": "2026-04-20t10:00:00z", "target_timezone": "Europe/Oslo"}
     Then the output "result" is the RFC 3339 time "2026-04-20T12:00:00+02:00"
+    And the output "input" echoes the timestamp "2026-04-20t10:00:00z"
     When I call "datetime_math" with {"operation": "diff", "left": "2026-04-20T10:00:00-00:00", "right": "2026-04-20t13:00:00+03:00"}
     Then the output "sign" is 0
+    And the output "left" echoes the timestamp "2026-04-20T10:00:00-00:00"
+    And the output "right" echoes the timestamp "2026-04-20t13:00:00+03:00"
 
   @req:DT-STRUCTURED-INPUT @req:DT-MATH-OUTPUT @id:datetime/validation/json-white-space
   Scenario: white space around the request and its tokens is accepted

@@ -1,0 +1,190 @@
+package suitetest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/features"
+	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/reference"
+	"github.com/clockspec/clockspec/spec"
+)
+
+// operationProfiles are the profiles whose requirements are judged on
+// operation calls (clock-agent's are judged on conversations: its own
+// strength tests cover it).
+var operationProfiles = []string{"v1", "datetime", "timestamps", "routing", "clock-core", "clock-awareness"}
+
+// TestEveryOpenChoiceIsASwitch: every requirement that is not a must names
+// the answers the seed also permits, or says why there is none, and every
+// named alternative is a switch built here (and every switch is named).
+func TestEveryOpenChoiceIsASwitch(t *testing.T) {
+	cat, _ := load(t)
+	built := map[string]bool{}
+	for _, a := range alternatives() {
+		if a.req == "" {
+			t.Errorf("switch %q takes no requirement's choice the other way", a.name)
+			continue
+		}
+		built[a.req+"\x00"+a.name] = true
+	}
+	named := map[string]bool{}
+	var without []string
+	for _, p := range operationProfiles {
+		prof, ok := cat.Profile(p)
+		if !ok {
+			t.Fatalf("no profile %s", p)
+		}
+		for _, r := range prof.Requirements {
+			if r.Strength == spec.Must {
+				continue
+			}
+			if len(r.Alternatives) == 0 && r.NoAlternative == "" {
+				without = append(without, r.ID)
+			}
+			for _, a := range r.Alternatives {
+				named[r.ID+"\x00"+a] = true
+				if !built[r.ID+"\x00"+a] {
+					t.Errorf("%s names the alternative %q, but no switch of the reference answers so", r.ID, a)
+				}
+			}
+		}
+	}
+	for k := range built {
+		if !named[k] {
+			req, name, _ := strings.Cut(k, "\x00")
+			t.Errorf("the switch %q is not among %s's alternatives: in requirements.yaml", name, req)
+		}
+	}
+	sort.Strings(without)
+	for id := range notYetSwitched {
+		if !slices.Contains(without, id) {
+			t.Errorf("%s is listed as not yet switched, but names its alternatives now: take it off notYetSwitched", id)
+		}
+	}
+	for _, id := range without {
+		if notYetSwitched[id] {
+			continue
+		}
+		t.Errorf("%s is not a must, yet names no permitted alternative (alternatives:) and no reason why there is none (no_alternative:)", id)
+	}
+}
+
+// notYetSwitched are the requirements whose open choice has no switch
+// yet: a list that may only shrink (a requirement that names its
+// alternatives must leave it).
+var notYetSwitched = map[string]bool{
+	"AW-ACT-AUTO":                true,
+	"AW-ACT-SLEEP-TTL":           true,
+	"AW-CHECKIN-EFFECTS":         true,
+	"AW-CONT-EXPIRED":            true,
+	"AW-GROUP-MINUTES":           true,
+	"AW-GROUP-PRESENTATION":      true,
+	"AW-INPUT-STRICT":            true,
+	"AW-KIND-PERSIST":            true,
+	"CLK-ACK-LIST":               true,
+	"CLK-IDENTITY-LINK":          true,
+	"CLK-PARSE-LIMITS":           true,
+	"CLK-POLICY-HOSTILE":         true,
+	"CLK-POLICY-JSON":            true,
+	"CLK-POLICY-MERGE":           true,
+	"CLK-POLICY-PROBLEMS":        true,
+	"CLK-POLICY-RANGES":          true,
+	"CLK-POLICY-STRICT-KEYS":     true,
+	"CLK-TZ-SKIPPED":             true,
+	"CLK-WRAP-ACK":               true,
+	"CLK-WRAP-MONOTONIC":         true,
+	"DT-DEC-CONTEXT":             true,
+	"DT-DEC-ENUMS-EXACT":         true,
+	"DT-DEC-FORMAT-ECHO":         true,
+	"DT-DEC-FRACTIONS":           true,
+	"DT-DEC-OFFSET-SECONDS":      true,
+	"DT-DEC-OUTPUT-RANGE":        true,
+	"DT-DEC-RFC3339":             true,
+	"DT-DEC-SHIFT-VALUES":        true,
+	"DT-DEC-UNIT-ORDER":          true,
+	"DT-DEC-WEEKDAY-ZONE":        true,
+	"DT-DEC-WRONG-TYPES":         true,
+	"ROUTING-BACKFILL-UNKNOWN":   true,
+	"ROUTING-BATCH-BACKOFF":      true,
+	"ROUTING-CHANNEL-CREATE":     true,
+	"ROUTING-SWEEP-NO-HEARTBEAT": true,
+	"TS-INSTANT":                 true,
+	"V1-SCHED-CRON-DST-SAFE":     true,
+}
+
+// requiredTier is the tag expression of a profile's required tier.
+func requiredTier(profile string) string {
+	return "@" + profile + "&&~@decision&&~@recommended&&~@extension"
+}
+
+// callersOf lists, per operation, the scenarios that call it (on the
+// reference), so a switch runs only the scenarios that can tell it apart.
+var callersOf = sync.OnceValues(func() (map[string][]conformance.Pattern, error) {
+	callers := map[string][]conformance.Pattern{}
+	_, err := conformance.Run(context.Background(), conformance.Options{
+		Driver: conformance.InProcess(reference.New()), Level: conformance.LevelCompat,
+		OnCall: func(sc *features.Scenario, _ int, op string, _ json.RawMessage, _ protocol.Result) {
+			if n := len(callers[op]); n == 0 || string(callers[op][n-1]) != sc.ID {
+				callers[op] = append(callers[op], conformance.Pattern(sc.ID))
+			}
+		}})
+	return callers, err
+})
+
+// TestRequiredTierAcceptsEveryAlternative: the reference behind each
+// permitted alternative passes every required scenario of its profile at
+// the default level (exact, goldens compared apart from the points the
+// scenario leaves open), and fails at least one scenario of its own
+// requirement, in that requirement's tier: the choice is pinned where it
+// belongs and nowhere else.
+func TestRequiredTierAcceptsEveryAlternative(t *testing.T) {
+	cat, _ := load(t)
+	for _, a := range alternatives() {
+		r, ok := cat.Requirement(a.req)
+		if !ok {
+			t.Errorf("switch %q: no requirement %s", a.name, a.req)
+			continue
+		}
+		t.Run(a.req+"/"+a.name, func(t *testing.T) {
+			t.Parallel()
+			failed := runTier(t, a, requiredTier(a.profile))
+			for _, s := range failed {
+				t.Errorf("required scenario %s rejects this permitted answer: %s", s.ID, firstLine(s.Problem))
+			}
+			own := runTier(t, a, fmt.Sprintf("@req:%s&&(@decision,@recommended,@extension)", a.req))
+			if len(own) == 0 {
+				t.Errorf("no scenario of %s (%s) tells this switch from the kit's choice: the choice is not pinned", a.req, r.Strength)
+			}
+		})
+	}
+}
+
+func runTier(t *testing.T, a alternative, tags string) []conformance.ScenarioResult {
+	t.Helper()
+	rep, err := conformance.Run(context.Background(), conformance.Options{
+		Driver:  conformance.InProcess(a.impl),
+		Level:   conformance.LevelExact,
+		Goldens: goldensFS(),
+		Tags:    tags,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Scenarios) == 0 {
+		t.Fatalf("--tags %s selected no scenario", tags)
+	}
+	return dtFailed(rep)
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
