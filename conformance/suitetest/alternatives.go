@@ -85,12 +85,176 @@ var dtVariantReq = map[string]string{
 	"echoes written in one canonical spelling: upper-case T, a zero offset as Z":                 "DT-DEC-ECHO-VERBATIM",
 	`weekday_date written "Monday 2026-04-20", without the comma`:                                "DT-FMT-SUGGESTED",
 	"durations computed in float64 and written as Go's shortest float":                           "DT-DEC-DIFF-NUMBERS",
+	"the weekday of the instant's UTC date":                                                      "DT-DEC-WEEKDAY-ZONE",
+	"operation and style matched in any letter case":                                             "DT-DEC-ENUMS-EXACT",
+	"a field of the wrong JSON type refused with invalid_input":                                  "DT-DEC-WRONG-TYPES",
+	"a malformed field value answered with internal_error":                                       "DT-DEC-CONTEXT",
+	"datetime_format echoes target_timezone as null when the request gave none":                  "DT-DEC-FORMAT-ECHO",
+	"result fractions written with all nine digits":                                              "DT-DEC-FRACTIONS",
+	"an offset with seconds refused with out_of_range":                                           "DT-DEC-OFFSET-SECONDS",
+	"a result outside years 0000-9999 refused with invalid_shift":                                "DT-DEC-OUTPUT-RANGE",
+	"a leap second read as the first second of the next minute":                                  "DT-DEC-RFC3339",
+	"a shift field that is not a whole number refused with invalid_input":                        "DT-DEC-SHIFT-VALUES",
+	"years then months, each clamped to the month's end on its own":                              "DT-DEC-UNIT-ORDER",
+}
+
+// dtTypes are the JSON types each field of the tools' inputs takes (null
+// aside): what DT-DEC-WRONG-TYPES calls the right type.
+var dtTypes = map[string]string{"operation": "string", "timestamp": "string", "left": "string", "right": "string",
+	"target_timezone": "string", "style": "string", "locale": "string",
+	"years": "number", "months": "number", "days": "number", "hours": "number", "minutes": "number", "seconds": "number"}
+
+// dtWrongType reports whether a known field of the request has a JSON type
+// other than its own.
+func dtWrongType(in map[string]any) bool {
+	for k, v := range in {
+		want, known := dtTypes[k]
+		if !known || v == nil {
+			continue
+		}
+		switch v.(type) {
+		case string:
+			if want != "string" {
+				return true
+			}
+		case json.Number:
+			if want != "number" {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// dtRefuse answers a refusal instead of the reference's, when the request
+// is one the reference refuses and when(in) holds.
+func dtRefuse(when func(in map[string]any) bool, code, message string) dtFilter {
+	return func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
+		out, perr := ref(op, input)
+		if in := dtFields(input); perr != nil && in != nil && when(in) {
+			return nil, protocol.Errorf(code, "%s", message)
+		}
+		return out, perr
+	}
+}
+
+// dtRecodeAll answers with another code where the reference refuses with from.
+func dtRecodeAll(from, to string) dtFilter {
+	return func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
+		out, perr := ref(op, input)
+		if perr != nil && perr.Code == from {
+			return nil, &protocol.Error{Code: to, Message: perr.Message}
+		}
+		return out, perr
+	}
 }
 
 // dtMoreAlternatives are the datetime switches added when every open choice
 // became a switch (dtPermittedVariants appends them).
 func dtMoreAlternatives() []dtVariant {
 	return []dtVariant{
+		{"the weekday of the instant's UTC date", dtOutputs("datetime_math", "weekday", func(in, o map[string]any) {
+			if t, err := time.Parse(time.RFC3339Nano, strings.ToUpper(dtString(in, "timestamp"))); err == nil {
+				d := t.UTC().Weekday()
+				o["weekday"], o["weekday_index"] = d.String(), json.Number(strconv.Itoa((int(d)+6)%7+1))
+			}
+		})},
+		{"operation and style matched in any letter case", func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
+			in := dtFields(input)
+			if in == nil {
+				return ref(op, input)
+			}
+			changed := false
+			for _, k := range []string{"operation", "style"} {
+				if s, ok := in[k].(string); ok && strings.ToLower(s) != s {
+					in[k], changed = strings.ToLower(s), true
+				}
+			}
+			if !changed {
+				return ref(op, input)
+			}
+			out, perr := ref(op, dtEncode(in))
+			return dtRewrite(out, perr, func(o map[string]any) {
+				for _, k := range []string{"operation", "style"} {
+					if _, ok := o[k]; ok {
+						o[k] = dtFields(input)[k]
+					}
+				}
+			})
+		}},
+		{"a field of the wrong JSON type refused with invalid_input", dtRefuse(dtWrongType, "invalid_input", "a field has the wrong JSON type")},
+		{"a malformed field value answered with internal_error", dtRefuse(dtWrongType, "internal_error", "cannot read the request")},
+		{"datetime_format echoes target_timezone as null when the request gave none", dtOutputs("datetime_format", "", func(in, o map[string]any) {
+			if _, ok := o["target_timezone"]; !ok {
+				o["target_timezone"] = nil
+			}
+		})},
+		{"result fractions written with all nine digits", dtOutputs("datetime_math", "", func(_, o map[string]any) {
+			r := dtString(o, "result")
+			if t, err := time.Parse(time.RFC3339Nano, r); err == nil && t.Nanosecond() != 0 {
+				o["result"] = t.Format("2006-01-02T15:04:05.000000000Z07:00")
+			}
+		})},
+		{"an offset with seconds refused with out_of_range", func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
+			out, perr := ref(op, input)
+			if perr == nil && op == "datetime_format" && len(dtString(dtFields(out), "utc_offset")) > 6 {
+				return nil, protocol.Errorf("out_of_range", "the zone's offset at that time has seconds, which RFC 3339 cannot write")
+			}
+			return out, perr
+		}},
+		{"a result outside years 0000-9999 refused with invalid_shift", dtRecodeAll("out_of_range", "invalid_shift")},
+		{"a leap second read as the first second of the next minute", func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
+			in := dtFields(input)
+			if in == nil {
+				return ref(op, input)
+			}
+			leap := map[string]string{}
+			for _, k := range []string{"timestamp", "left", "right"} {
+				s := dtString(in, k)
+				if len(s) >= 19 && s[16:19] == ":60" {
+					t, err := time.Parse(time.RFC3339Nano, strings.ToUpper(s[:17]+"59"+s[19:]))
+					if err != nil {
+						return ref(op, input)
+					}
+					_, off := t.Zone()
+					in[k], leap[k] = t.Add(time.Second).In(time.FixedZone("", off)).Format(time.RFC3339Nano), s
+				}
+			}
+			if len(leap) == 0 {
+				return ref(op, input)
+			}
+			out, perr := ref(op, dtEncode(in))
+			return dtRewrite(out, perr, func(o map[string]any) {
+				for k, s := range leap {
+					echo := k
+					if k == "timestamp" && op == "datetime_format" || k == "timestamp" && in["operation"] != "weekday" {
+						echo = "input"
+					}
+					o[echo] = s
+				}
+			})
+		}},
+		{"a shift field that is not a whole number refused with invalid_input", dtRecodeAll("invalid_shift", "invalid_input")},
+		{"years then months, each clamped to the month's end on its own", dtOutputs("datetime_math", "shift", func(in, o map[string]any) {
+			t, err := time.Parse(time.RFC3339Nano, strings.ToUpper(dtString(in, "timestamp")))
+			if err != nil {
+				return
+			}
+			clamp := func(t time.Time, months int) time.Time {
+				first := time.Date(t.Year(), t.Month(), 1, t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), t.Location()).AddDate(0, months, 0)
+				last := first.AddDate(0, 1, -1).Day()
+				return time.Date(first.Year(), first.Month(), min(t.Day(), last), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), t.Location())
+			}
+			t = clamp(t, int(dtAmount(in, "years"))*12)
+			t = clamp(t, int(dtAmount(in, "months")))
+			t = t.AddDate(0, 0, int(dtAmount(in, "days")))
+			elapsed := time.Duration(dtAmount(in, "hours"))*time.Hour + time.Duration(dtAmount(in, "minutes"))*time.Minute + time.Duration(dtAmount(in, "seconds"))*time.Second
+			if r := t.Add(elapsed); r.Year() >= 0 && r.Year() <= 9999 {
+				o["result"] = r.Format(time.RFC3339Nano)
+			}
+		})},
 		{"a shift result written in UTC, the same instant", dtOutputs("datetime_math", "shift", func(_, o map[string]any) {
 			if t, err := time.Parse(time.RFC3339Nano, strings.ToUpper(dtString(o, "result"))); err == nil {
 				o["result"] = t.UTC().Format(time.RFC3339Nano)

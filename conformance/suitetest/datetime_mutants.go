@@ -94,14 +94,6 @@ func datetimeMutants() []mutant {
 				return nil, protocol.Errorf("empty_shift", "no non-zero shift field")
 			}),
 		}},
-		{"weekday of the instant in UTC, not of the date written", map[string]override{
-			"datetime_math": dtOp("weekday", rewriteOutput(func(in, o map[string]any) {
-				if t, err := time.Parse(time.RFC3339Nano, str(in, "timestamp")); err == nil {
-					d := t.UTC().Weekday()
-					o["weekday"], o["weekday_index"] = d.String(), (int(d)+6)%7+1
-				}
-			})),
-		}},
 		{"formatted time rounded to the nearest minute", map[string]override{
 			"datetime_format": func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
 				ts := str(in, "timestamp")
