@@ -26,6 +26,11 @@ func TestEqualApartComparesAllButTheOpenPoints(t *testing.T) {
 		{"another code, code closed", otherCode, refused, Open{Kind: true}, false},
 		{"another code, code open", otherCode, refused, Open{Code: true}, true},
 		{"an open code does not open the output", sunday0, golden, Open{Code: true}, false},
+		{"a member the golden lacks", `{"output":{"items":[{"a":1,"b":"x","label":"Allow"}],"weekday":"Sunday","weekday_index":7,"note":"n"}}`, golden, Open{}, true},
+		{"a member the golden lacks beside a difference", `{"output":{"items":[{"a":2,"b":"x","label":"Allow"}],"weekday":"Sunday","weekday_index":7}}`, golden, Open{}, false},
+		{"a member of the golden missing", `{"output":{"items":[{"a":1}],"weekday":"Sunday","weekday_index":7}}`, golden, Open{}, false},
+		{"a member of the golden null", `{"output":{"items":[{"a":1,"b":null}],"weekday":"Sunday","weekday_index":7}}`, golden, Open{}, false},
+		{"an extra element of an array", `{"output":{"items":[{"a":1,"b":"x"},{"a":1,"b":"x"}],"weekday":"Sunday","weekday_index":7}}`, golden, Open{}, false},
 	}
 	for _, c := range cases {
 		got, err := EqualApart([]byte(c.got), []byte(c.want), c.open)
