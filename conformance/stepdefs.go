@@ -40,6 +40,7 @@ var stepDefs = sync.OnceValue(func() []stepDef {
 		def(`^I call "([^"]+)" with (\{.*\})$`, ctxStr2((*world).call)),
 		def(`^the output is:$`, doc1((*world).outputIs)),
 		def(`^the output is compact JSON$`, noArgs((*world).outputCompact)),
+		def(`^the output has no "([^"]+)"$`, str1((*world).fieldAbsent)),
 		def(`^the output "([^"]+)" is `+quoted+`$`, str2((*world).fieldIsString)),
 		def(`^the output "([^"]+)" is:$`, strDoc((*world).fieldIsDoc)),
 		def(`^the output "([^"]+)" is (true|false|null)$`, str2((*world).fieldIsLiteral)),

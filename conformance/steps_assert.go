@@ -38,8 +38,24 @@ func (w *world) outputIs(doc *godog.DocString) error {
 	if err != nil {
 		return err
 	}
-	if !bytes.Equal(want, got) {
+	// Every member shown must be there with its value; a member the
+	// expected output does not show is one the schema allowed (the answer
+	// was validated first), the implementation's own.
+	if same, err := judge.EqualShown(got, want); err != nil || !same {
 		return fmt.Errorf("output differs\nwant: %s\n got: %s", want, got)
+	}
+	return nil
+}
+
+// fieldAbsent: the output has no member at path ("the output is:" shows
+// what must be there; this says what must not).
+func (w *world) fieldAbsent(path string) error {
+	v, err := w.field(path)
+	if err == nil {
+		return fmt.Errorf("output has %q = %s, want no such member", path, show(v))
+	}
+	if _, oerr := w.output(); oerr != nil {
+		return oerr
 	}
 	return nil
 }

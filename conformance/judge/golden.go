@@ -69,6 +69,35 @@ func EqualApart(got, want []byte, open Open) (bool, error) {
 	return bytes.Equal(gb.Bytes(), wb.Bytes()), nil
 }
 
+// EqualShown reports whether an output (canonical JSON) shows every member
+// of want with want's value, as "the output is:" asks: like EqualApart, an
+// object member want lacks is the implementation's own (the schema has
+// allowed it).
+func EqualShown(got, want []byte) (bool, error) {
+	if bytes.Equal(got, want) {
+		return true, nil
+	}
+	var g, w any
+	for _, x := range []struct {
+		b []byte
+		v *any
+	}{{got, &g}, {want, &w}} {
+		dec := json.NewDecoder(bytes.NewReader(x.b))
+		dec.UseNumber()
+		if err := dec.Decode(x.v); err != nil {
+			return false, err
+		}
+	}
+	var gb, wb bytes.Buffer
+	if err := WriteCanonical(&gb, onlyMembersOf(g, w)); err != nil {
+		return false, err
+	}
+	if err := WriteCanonical(&wb, w); err != nil {
+		return false, err
+	}
+	return bytes.Equal(gb.Bytes(), wb.Bytes()), nil
+}
+
 // onlyMembersOf returns got without the object members want lacks, at
 // every depth where both are objects (array elements pair by index).
 func onlyMembersOf(got, want any) any {

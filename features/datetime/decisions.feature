@@ -341,6 +341,8 @@ Feature: Decisions the PRD leaves open
       """json
       {"input": "2026-04-20T10:00:00+03:00", "style": "short", "formatted": "2026-04-20 10:00", "timezone": "UTC+03:00", "utc_offset": "+03:00"}
       """
+    And the output has no "target_timezone"
+    And the output has no "locale"
     When I call "datetime_format" with {"timestamp": "2026-04-20T10:00:00+03:00", "style": "short", "target_timezone": "Europe/Oslo"}
     Then the output is:
       """json
