@@ -101,10 +101,6 @@ var notYetSwitched = map[string]bool{
 	"CLK-TZ-SKIPPED":             true,
 	"CLK-WRAP-ACK":               true,
 	"CLK-WRAP-MONOTONIC":         true,
-	"ROUTING-BACKFILL-UNKNOWN":   true,
-	"ROUTING-BATCH-BACKOFF":      true,
-	"ROUTING-CHANNEL-CREATE":     true,
-	"ROUTING-SWEEP-NO-HEARTBEAT": true,
 	"TS-INSTANT":                 true,
 	"V1-SCHED-CRON-DST-SAFE":     true,
 }

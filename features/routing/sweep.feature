@@ -53,6 +53,16 @@ Feature: The stuck-detection sweep
        "ceiling_ms": null, "tolerance_ms": null}
       """
     When I call "routing.sweep" with {"now": "2026-03-01T12:00:00.000Z", "container_running": false}
+    Then the output "rule" is one of "none", "container_not_running"
+    And the output "kill" is false
+    And the output "resets" equals the JSON []
+
+  @decision @req:ROUTING-SWEEP-EMPTY-RULE @req:ROUTING-SWEEP-NOT-RUNNING @id:routing/sweep/not-running-nothing-to-reset
+  Scenario: a sweep of a stopped container with nothing to reset names rule none
+    Seed 001 item 9's first rule resets the processing rows of a container that is not
+    running; with none, nothing happens, and the kit names that sweep as it names every sweep
+    that does nothing (container_not_running would be as faithful).
+    When I call "routing.sweep" with {"now": "2026-03-01T12:00:00.000Z", "container_running": false}
     Then the output is:
       """json
       {"rule": "none", "kill": false, "resets": [], "ceiling_ms": null, "tolerance_ms": null}

@@ -237,7 +237,7 @@ Feature: Unknown channels
       | no-dm       | {"approver": "tg:owner", "approver_dm": null, "adapter": true}        | no_reachable_dm |
       | no-adapter  | {"approver": "tg:owner", "approver_dm": "dm-owner", "adapter": false} | no_adapter      |
 
-  @req:ROUTING-CHANNEL-APPROVE @req:ROUTING-CHANNEL-IGNORE @req:ROUTING-CHANNEL-CREATE @id:routing/unknown-channel/card-choices
+  @req:ROUTING-CHANNEL-APPROVE @req:ROUTING-CHANNEL-IGNORE @id:routing/unknown-channel/card-choices
   Scenario Outline: what each button of the wiring card does
     When I call "routing.channel_approval_response" with:
       """json
@@ -254,7 +254,6 @@ Feature: Unknown channels
       | case             | choice             | outcome             | delete |
       | existing-group   | agent-group-ag2    | wired               | true   |
       | vanished-group   | agent-group-ag7    | agent_group_missing | true   |
-      | create           | create             | create_requested    | false  |
       | ignore           | ignore             | ignored             | true   |
 
   @req:ROUTING-CHANNEL-APPROVE @req:ROUTING-CHANNEL-DEFAULTS @id:routing/unknown-channel/approve

@@ -100,7 +100,7 @@ Feature: Unknown senders
       """
     Then the output "dropped" is "sender_approval_requested"
 
-  @decision @req:ROUTING-UNKNOWN-APPROVAL @id:routing/unknown-sender/request-approval
+  @decision @req:ROUTING-UNKNOWN-APPROVAL @req:ROUTING-CARD-PRESENTATION @id:routing/unknown-sender/request-approval
   Scenario: an unknown sender's message is held and the approver gets an allow/deny card
     The row has one agent_group_id but a messaging group may have several wirings: it is the
     first wiring's (highest priority), the one whose pickApprover the host consulted. The row
@@ -124,6 +124,9 @@ Feature: Unknown senders
        "card": {"kind": "sender_approval", "approver": "tg:owner", "approver_dm": "dm-owner",
          "options": [{"value": "allow"}, {"value": "deny"}]}}
       """
+    And the output has no "card.title"
+    And the output has no "card.options.0.label"
+    And the output has no "card.options.1.label"
 
   @decision @req:ROUTING-UNKNOWN-STRICT @id:routing/unknown-sender/unidentified-under-approval
   Scenario: an unidentified sender cannot be approved, so it is dropped as under strict
