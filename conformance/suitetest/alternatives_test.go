@@ -173,3 +173,43 @@ func firstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
 	return s
 }
+
+// pinsOnlyMusts counts, per profile, the recommended, decision and
+// extension scenarios that cite no requirement but musts: each pins a
+// choice no requirement names, so no switch of the reference takes it the
+// other way and the build cannot prove the required tier leaves it open.
+// The counts may only fall: a new such scenario fails the build (cite the
+// requirement whose choice it pins, or write that requirement).
+var pinsOnlyMusts = map[string]int{"clock-awareness": 92, "clock-core": 242, "routing": 79, "timestamps": 7, "v1": 52}
+
+func TestEveryPinnedChoiceNamesItsRequirement(t *testing.T) {
+	cat, suite := load(t)
+	got := map[string]int{}
+	var first = map[string]string{}
+	for _, sc := range suite.Scenarios {
+		if sc.Tier == features.Required || !slices.Contains(operationProfiles, sc.Profile) {
+			continue
+		}
+		open := false
+		for _, id := range sc.Reqs {
+			if r, ok := cat.Requirement(id); ok && r.Strength != spec.Must {
+				open = true
+			}
+		}
+		if !open {
+			got[sc.Profile]++
+			if first[sc.Profile] == "" {
+				first[sc.Profile] = sc.ID
+			}
+		}
+	}
+	for _, p := range operationProfiles {
+		switch {
+		case got[p] > pinsOnlyMusts[p]:
+			t.Errorf("%s: %d %s scenarios cite only must requirements (at most %d), e.g. %s: cite the requirement whose open choice each pins",
+				p, got[p], "non-required", pinsOnlyMusts[p], first[p])
+		case got[p] < pinsOnlyMusts[p]:
+			t.Errorf("%s: %d non-required scenarios cite only must requirements, fewer than %d: lower pinsOnlyMusts", p, got[p], pinsOnlyMusts[p])
+		}
+	}
+}
