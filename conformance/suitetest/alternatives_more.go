@@ -1,10 +1,16 @@
 package suitetest
 
 import (
+	"context"
 	"encoding/json"
+	"regexp"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/reference"
+	"github.com/clockspec/clockspec/reference/tzdb"
 )
 
 // The switches of the profiles other than datetime, written as operation
@@ -78,7 +84,161 @@ func routingAlternatives() []switched {
 	}
 }
 
-func timestampsAlternatives() []switched { return nil }
-func clockCoreAlternatives() []switched  { return nil }
-func awarenessAlternatives() []switched  { return nil }
-func v1Alternatives() []switched         { return nil }
+// fromMutant is a switch that an existing mutant of the profile already
+// answers: a choice the seed leaves open, kept among the mutants because
+// a scenario of its own tier must still tell it from the reference.
+func fromMutant(req, profile, name string) switched {
+	for _, m := range Mutants(profile) {
+		if m.name == name {
+			return switched{req, profile, name, m.ops}
+		}
+	}
+	panic("suitetest: no " + profile + " mutant " + name)
+}
+
+func timestampsAlternatives() []switched {
+	return []switched{
+		{"TS-INSTANT", "timestamps", "instants written with a lower-case t and z accepted, as RFC 3339 allows", map[string]override{
+			"timestamps.format_message_timestamp": upperInstants,
+			"timestamps.current_time_context":     upperInstants,
+			"timestamps.messages_context":         upperInstants,
+			"timestamps.user_timezone":            upperInstants,
+			"timestamps.resolve_timezone":         upperInstants,
+		}},
+	}
+}
+
+// lowerInstant is an RFC 3339 date-time written with a lower-case t or z.
+var lowerInstant = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}[tT][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([zZ]|[+-][0-9]{2}:[0-9]{2})$`)
+
+// upperInstants reads every instant of the input in upper case, so the
+// reference (which refuses t and z) answers for the instant they name;
+// the answer's own instants are its own.
+func upperInstants(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
+	var walk func(v any) any
+	walk = func(v any) any {
+		switch x := v.(type) {
+		case string:
+			if lowerInstant.MatchString(x) {
+				return strings.ToUpper(x)
+			}
+		case map[string]any:
+			for k, e := range x {
+				x[k] = walk(e)
+			}
+		case []any:
+			for i, e := range x {
+				x[i] = walk(e)
+			}
+		}
+		return v
+	}
+	walk(in)
+	return next(in)
+}
+
+func clockCoreAlternatives() []switched {
+	return []switched{
+		fromMutant("CLK-POLICY-MERGE", "clock-core", "policy rules appended to the default rules"),
+		fromMutant("CLK-POLICY-STRICT-KEYS", "clock-core", "duplicate keys: the last one wins"),
+		fromMutant("CLK-POLICY-STRICT-TYPES", "clock-core", "YAML 1.1 booleans (yes, on) accepted"),
+		fromMutant("CLK-WRAP-ACK", "clock-core", "agent acknowledgements recorded like any message"),
+		fromMutant("CLK-ACK-LIST", "clock-core", "answers and commitments taken for acknowledgements"),
+		{"CLK-WRAP-MONOTONIC", "clock-core", "a message that changes nothing still answers wrote true, reason recorded", map[string]override{
+			"clock-core.on_user_message": rewriteOutput(func(_, o map[string]any) {
+				if o["reason"] == "unchanged" {
+					o["wrote"], o["reason"] = true, "recorded"
+				}
+			}),
+		}},
+		{"CLK-POLICY-RANGES", "clock-core", "max_items accepted up to 10000", map[string]override{
+			"clock-core.check_policy": func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
+				in["yaml"] = bigMaxItems.ReplaceAllStringFunc(str(in, "yaml"), func(m string) string {
+					n, err := strconv.Atoi(bigMaxItems.FindStringSubmatch(m)[1])
+					if err != nil || n > 10000 {
+						return m
+					}
+					return "max_items: 1000" + bigMaxItems.FindStringSubmatch(m)[2]
+				})
+				return next(in)
+			},
+		}},
+		{"CLK-POLICY-PROBLEMS", "clock-core", "check_policy reports the first problem only", map[string]override{
+			"clock-core.check_policy": rewriteOutput(func(_, o map[string]any) {
+				if ps, _ := o["problems"].([]any); len(ps) > 1 {
+					o["problems"] = ps[:1]
+				}
+			}),
+		}},
+		{"CLK-POLICY-HOSTILE", "clock-core", "an alias bomb reported at the line of its first alias", map[string]override{
+			"clock-core.check_policy": rewriteOutput(func(in, o map[string]any) {
+				ps, _ := o["problems"].([]any)
+				for _, p := range ps {
+					if m := object(p); m != nil && strings.Contains(str(m, "message"), "alias") {
+						for i, line := range strings.Split(str(in, "yaml"), "\n") {
+							if strings.Contains(line, "*") {
+								m["line"] = i + 1
+								break
+							}
+						}
+					}
+				}
+			}),
+		}},
+		{"CLK-TZ-SKIPPED", "clock-core", "unusable candidates passed over without being reported", map[string]override{
+			"clock-core.resolve_session_tz": rewriteOutput(func(_, o map[string]any) {
+				if _, ok := o["skipped"]; ok {
+					o["skipped"] = []any{}
+				}
+			}),
+		}},
+		{"CLK-IDENTITY-LINK", "clock-core", "identities never linked: every link refused as not approved", map[string]override{
+			"clock-core.link_identities": func(callFn, map[string]any) (json.RawMessage, *protocol.Error) {
+				return nil, protocol.Errorf("link_not_approved", "this implementation does not link identities")
+			},
+		}},
+	}
+}
+
+var bigMaxItems = regexp.MustCompile(`max_items: ([0-9]+)(\n|$)`)
+
+func awarenessAlternatives() []switched {
+	return []switched{
+		fromMutant("AW-KIND-PERSIST", "clock-awareness", "an unsure inferred kind is persisted"),
+		fromMutant("AW-ACT-SLEEP-TTL", "clock-awareness", "sleep kept for 8 hours"),
+		{"AW-ZONE-SPELLING", "clock-awareness", "a zone not spelled as tzdb spells it refused with invalid_timezone", map[string]override{
+			"clock-awareness.group_time": func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
+				ps, _ := in["participants"].([]any)
+				for _, p := range ps {
+					if z := str(object(p), "tz"); z != "" {
+						if _, err := tzdb.Load(z); err != nil {
+							return nil, protocol.Errorf("invalid_timezone", "%s is not an IANA zone as tzdb spells it", z)
+						}
+					}
+				}
+				return next(in)
+			},
+		}},
+		{"AW-GROUP-PRESENTATION", "clock-awareness", "group times presented in UTC, whoever is addressed", map[string]override{
+			"clock-awareness.group_time": rewriteOutput(func(_, o map[string]any) {
+				if u, ok := o["utc"].(string); ok && o["presentation_tz"] != nil {
+					t, err := time.Parse(time.RFC3339Nano, u)
+					if err == nil {
+						o["presentation_tz"], o["presentation_local"] = "UTC", t.UTC().Format("2006-01-02T15:04:05-07:00")
+					}
+				}
+			}),
+		}},
+	}
+}
+
+func v1Alternatives() []switched {
+	return []switched{
+		{"V1-SCHED-CRON-DST-SAFE", "v1", "the DST-safe scheduler answering as v1's cron-parser does", map[string]override{
+			"v1.compute_next_run_dst_safe": func(_ callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
+				b, _ := json.Marshal(in)
+				return reference.New().Call(context.Background(), "v1.compute_next_run", b)
+			},
+		}},
+	}
+}

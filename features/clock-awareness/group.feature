@@ -7,23 +7,31 @@ Feature: Group chats
 
   @req:AW-GROUP-UTC @req:AW-GROUP-PRESENTATION @req:AW-GROUP-UNKNOWN @id:clock-awareness/group/schedule
   Scenario: a group meeting in UTC with each participant's local time
+    §7.3 stores the absolute time and presents "UTC + conversions"; the answer addressed to one
+    participant is labelled in their zone or, since that is only preferred (§11 "Prefer Session TZ
+    labeling"), in UTC (clock-awareness/group/presentation-fallback pins the kit's choice).
     When I call "clock-awareness.group_time" with:
       """json
       {"now": "2026-02-09T12:00:00Z", "scheduled": "2026-02-10T18:00:00+09:00", "addressed_user": "u2",
        "participants": [{"user_key": "u1", "tz": "Asia/Tokyo"}, {"user_key": "u2", "tz": "America/New_York"},
-                        {"user_key": "u3", "tz": "asia/kathmandu"}, {"user_key": "u4", "tz": null}, {"user_key": "u5"}]}
+                        {"user_key": "u3", "tz": "Asia/Kathmandu"}, {"user_key": "u4", "tz": null}, {"user_key": "u5"}]}
       """
-    Then the output is:
-      """json
-      {"utc": "2026-02-10T09:00:00Z",
-       "conversions": [
-         {"user_key": "u1", "tz": "Asia/Tokyo", "local": "2026-02-10T18:00:00+09:00", "offset_minutes": 540},
-         {"user_key": "u2", "tz": "America/New_York", "local": "2026-02-10T04:00:00-05:00", "offset_minutes": -300},
-         {"user_key": "u3", "tz": "Asia/Kathmandu", "local": "2026-02-10T14:45:00+05:45", "offset_minutes": 345}],
-       "unknown_tz": ["u4", "u5"],
-       "presentation_tz": "America/New_York", "presentation_local": "2026-02-10T04:00:00-05:00",
-       "offset_spread_minutes": 840, "spread_reaches_threshold": true, "ambiguous": false}
-      """
+    Then the output "utc" is "2026-02-10T09:00:00Z"
+    And the output "conversions" equals the JSON [{"user_key": "u1", "tz": "Asia/Tokyo", "local": "2026-02-10T18:00:00+09:00", "offset_minutes": 540}, {"user_key": "u2", "tz": "America/New_York", "local": "2026-02-10T04:00:00-05:00", "offset_minutes": -300}, {"user_key": "u3", "tz": "Asia/Kathmandu", "local": "2026-02-10T14:45:00+05:45", "offset_minutes": 345}]
+    And the output "unknown_tz" equals the JSON ["u4", "u5"]
+    And the output "presentation_tz" is one of "America/New_York", "UTC"
+    And the output "presentation_local" is the instant "2026-02-10T04:00:00-05:00"
+    And the output "offset_spread_minutes" is 840
+    And the output "spread_reaches_threshold" is true
+    And the output "ambiguous" is false
+
+  @decision @req:AW-ZONE-SPELLING @id:clock-awareness/group/zone-letter-case
+  Scenario: a participant's zone written in another letter case is tzdb's zone
+    The seed asks for IANA zones and says nothing of their letter case; the kit reads
+    "asia/kathmandu" as Asia/Kathmandu and answers in tzdb's spelling.
+    When I call "clock-awareness.group_time" with {"now": "2026-02-09T12:00:00Z", "scheduled": "2026-02-10T09:00:00Z", "participants": [{"user_key": "u3", "tz": "asia/kathmandu"}]}
+    Then the output "conversions.0.tz" is "Asia/Kathmandu"
+    And the output "conversions.0.local" is "2026-02-10T14:45:00+05:45"
 
   @req:AW-GROUP-UTC @id:clock-awareness/group/dst-at-the-instant
   Scenario: each conversion uses the offset at the scheduled instant

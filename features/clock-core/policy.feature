@@ -73,7 +73,7 @@ Feature: The user policy block
     Then the output "policy.clock.checkins.enabled" is false
     And the output "policy.clock.checkins.rules.0.id" is "project_gap_1d"
 
-  @decision @req:CLK-POLICY-RULES-REPLACE @id:clock-core/policy/rules-replace
+  @decision @req:CLK-POLICY-RULES-REPLACE @req:CLK-POLICY-MERGE @id:clock-core/policy/rules-replace
   Scenario: a rules list replaces the default rules as a whole
     §5.1 evaluates rules in order, so the user's list must be the whole, ordered list;
     merging by id or appending would leave no way to drop or reorder a default rule.
@@ -85,7 +85,7 @@ Feature: The user policy block
     And the output "policy.clock.checkins.rules.0.when.thread_kind" is "operations"
     And the output "overridden.0" is "clock.checkins.rules"
 
-  @decision @req:CLK-POLICY-RULES-REPLACE @id:clock-core/policy/rules-same-id
+  @decision @req:CLK-POLICY-RULES-REPLACE @req:CLK-POLICY-MERGE @id:clock-core/policy/rules-same-id
   Scenario: a rule with a default rule's id is not merged with it
     Rules are replaced as a list, never merged by id: the user's project_gap_1d is the only rule.
     When I call "clock-core.load_policy" with:
@@ -106,7 +106,7 @@ Feature: The user policy block
          "ambiguity_threshold_hours": 4}}}
       """
 
-  @decision @req:CLK-POLICY-RULES-REPLACE @id:clock-core/policy/rules-empty
+  @decision @req:CLK-POLICY-RULES-REPLACE @req:CLK-POLICY-MERGE @id:clock-core/policy/rules-empty
   Scenario: an empty rules list leaves no rules
     `rules: []` is the only way to drop every default rule, so it must mean exactly that.
     When I call "clock-core.load_policy" with {"yaml": "clock:\n  checkins:\n    rules: []\n"}
@@ -155,7 +155,7 @@ Feature: The user policy block
       | root-is-a-list   | "- clock\\n"                         | 1    | must be a mapping       |
       | duplicate-key    | "clock:\\n  mode: light\\n  mode: off\\n" | 3 | appears twice           |
 
-  @req:CLK-POLICY-STRICT-TYPES @id:clock-core/policy/wrong-types
+  @decision @req:CLK-POLICY-STRICT-TYPES @id:clock-core/policy/wrong-types
   Scenario Outline: values have exact YAML 1.2 types
     The policy block's own values fix the types (enabled: true, max_items: 25, mode: light).
     Seed 004 names no YAML version: whether yes and on are booleans (YAML 1.1) or strings
@@ -183,8 +183,10 @@ Feature: The user policy block
       | yes-is-a-string        | enabled                   | yes          |
       | on-is-a-string         | cross_channel_tracking    | on           |
 
-  @req:CLK-POLICY-STRICT-TYPES @id:clock-core/policy/integer-types
+  @decision @req:CLK-POLICY-STRICT-TYPES @id:clock-core/policy/integer-types
   Scenario Outline: max_items is an integer, not a string or a float
+    Seed 004 §0 shows max_items: 25 and names no YAML version or type rule: that 25.0 and "25"
+    are not integers is the kit's decision (YAML 1.2's types, read exactly).
     When I call "clock-core.check_policy" with {"yaml": "clock:\n  store:\n    latest_actions:\n      max_items: <value>\n"}
     Then the output "valid" is <valid>
 
@@ -195,8 +197,10 @@ Feature: The user policy block
       | float        | 25.0     | false |
       | exponent     | 2.5e1    | false |
 
-  @req:CLK-POLICY-STRICT-TYPES @id:clock-core/policy/yaml-booleans
+  @decision @req:CLK-POLICY-STRICT-TYPES @id:clock-core/policy/yaml-booleans
   Scenario Outline: YAML 1.2 booleans in any of their spellings are booleans
+    Seed 004 §0 shows enabled: true and names no YAML version: reading the spellings YAML 1.2's
+    core schema gives booleans is the kit's decision.
     When I call "clock-core.load_policy" with {"yaml": "clock:\n  enabled: <value>\n"}
     Then the output "policy.clock.enabled" is <bool>
 
@@ -325,7 +329,7 @@ Feature: The user policy block
         {"line": 7, "path": "clock.ambiguity_threshold_hours", "message": "must be a number, got \"four\""}]}
       """
 
-  @req:CLK-POLICY-PROBLEMS @req:CLK-POLICY-STRICT-TYPES @id:clock-core/policy/valid-document
+  @decision @req:CLK-POLICY-PROBLEMS @req:CLK-POLICY-STRICT-TYPES @id:clock-core/policy/valid-document
   Scenario: a valid document has no problems
     The policy block's own keys with values of its types ("mode: light  # off | light | normal"):
     nothing to report.
