@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -157,6 +158,13 @@ func buildModel(cat *spec.Catalog, suite *features.Suite, feats fs.FS, rep *conf
 		if d.Reqs == nil {
 			d.Reqs = append([]string{}, sc.Reqs...)
 			d.Tier = sc.Tier
+		}
+		// An examples table may cite requirements of its own: the outline
+		// is traced to each requirement one of its rows cites.
+		for _, id := range sc.Reqs {
+			if !slices.Contains(d.Reqs, id) {
+				d.Reqs = append(d.Reqs, id)
+			}
 		}
 		// An examples table may carry its own tier tag: an outline is listed
 		// with each tier one of its rows has.

@@ -192,6 +192,28 @@ func clockCoreAlternatives() []switched {
 				}
 			}),
 		}},
+		{"CLK-PARSE-LIMITS", "clock-core", "in N minutes read for N of up to nine digits", map[string]override{
+			"clock-core.parse_anchored_time": func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
+				m := sevenDigits.FindStringSubmatch(str(in, "text"))
+				ref, err := time.Parse(time.RFC3339Nano, str(in, "reference_instant"))
+				if m == nil || err != nil {
+					return next(in)
+				}
+				n, _ := strconv.Atoi(m[1])
+				start := ref.Add(time.Duration(n) * time.Minute).UTC()
+				if start.Year() > 9999 {
+					return next(in)
+				}
+				b, _ := json.Marshal(map[string]any{"kind": "relative", "start": start.Format("2006-01-02T15:04:05Z"), "end": nil,
+					"zone": nil, "zone_source": nil, "dst": nil, "needs_clarification": false, "clarification_question": nil})
+				return b, nil
+			},
+		}},
+		{"CLK-POLICY-JSON", "clock-core", "a bad policy field refused with invalid_input", map[string]override{
+			"clock-core.resolve_session_tz": recodeError("invalid_policy", "invalid_input"),
+			"clock-core.on_user_message":    recodeError("invalid_policy", "invalid_input"),
+			"clock-core.compact_state":      recodeError("invalid_policy", "invalid_input"),
+		}},
 		{"CLK-IDENTITY-LINK", "clock-core", "identities never linked: every link refused as not approved", map[string]override{
 			"clock-core.link_identities": func(callFn, map[string]any) (json.RawMessage, *protocol.Error) {
 				return nil, protocol.Errorf("link_not_approved", "this implementation does not link identities")
@@ -200,11 +222,85 @@ func clockCoreAlternatives() []switched {
 	}
 }
 
+// awRecodeAll answers every clock-awareness operation with code to where the
+// reference refuses with from.
+func awRecodeAll(from, to string) map[string]override {
+	ops := map[string]override{}
+	for _, op := range []string{"decide_relevance", "thread_kind", "parse_directive", "capture_action", "read_actions", "assess_continuity", "group_time"} {
+		ops["clock-awareness."+op] = recodeError(from, to)
+	}
+	return ops
+}
+
+func recodeError(from, to string) override {
+	return func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
+		out, perr := next(in)
+		if perr != nil && perr.Code == from {
+			return nil, &protocol.Error{Code: to, Message: perr.Message}
+		}
+		return out, perr
+	}
+}
+
+// sevenDigits is "in N minutes" with N of seven to nine digits.
+var sevenDigits = regexp.MustCompile(`^in ([0-9]{7,9}) minutes$`)
+
 var bigMaxItems = regexp.MustCompile(`max_items: ([0-9]+)(\n|$)`)
 
 func awarenessAlternatives() []switched {
 	return []switched{
 		fromMutant("AW-KIND-PERSIST", "clock-awareness", "an unsure inferred kind is persisted"),
+		{"AW-ACT-AUTO", "clock-awareness", "temporal actions stored only when clocked or judged, never from phrases alone", map[string]override{
+			"clock-awareness.capture_action": func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
+				if _, judged := in["judgement"]; !judged {
+					c := awClock(in)
+					store := object(c["store"])
+					if store == nil {
+						store = map[string]any{}
+						c["store"] = store
+					}
+					la := object(store["latest_actions"])
+					if la == nil {
+						la = map[string]any{}
+						store["latest_actions"] = la
+					}
+					la["auto_clock_temporal_actions"] = false
+				}
+				return next(in)
+			},
+		}},
+		{"AW-CHECKIN-EFFECTS", "clock-awareness", "a fired rule that only offers a recap after a very long gap, never asks for updates", map[string]override{
+			"clock-awareness.decide_relevance": rewriteOutput(func(in, o map[string]any) {
+				if _, own := object(object(object(in["policy"])["clock"])["checkins"])["rules"]; own {
+					return // the user's own rules say what they allow
+				}
+				if a := object(o["allows"]); a != nil && a["ask_for_updates"] == true && a["offer_recap"] == true {
+					a["ask_for_updates"] = false
+				}
+			}),
+		}},
+		{"AW-CONT-EXPIRED", "clock-awareness", "an expired action still allows a hedged reference", map[string]override{
+			"clock-awareness.assess_continuity": rewriteOutput(func(_, o map[string]any) {
+				if o["effective_status"] == "expired" {
+					o["hedged_reference_allowed"] = true
+				}
+			}),
+		}},
+		{"AW-GROUP-MINUTES", "clock-awareness", "the spread compared with the threshold in whole hours, a fraction of an hour dropped", map[string]override{
+			"clock-awareness.group_time": rewriteOutput(func(in, o map[string]any) {
+				spread, ok := o["offset_spread_minutes"].(float64)
+				if !ok {
+					return
+				}
+				threshold := 4.0
+				if v, ok := object(object(in["policy"])["clock"])["ambiguity_threshold_hours"].(float64); ok {
+					threshold = v
+				}
+				reaches := float64(int(spread/60)) >= threshold
+				o["spread_reaches_threshold"], o["ambiguous"] = reaches, reaches && in["relative"] == true
+			}),
+		}},
+		{"AW-INPUT-STRICT", "clock-awareness", "a malformed instant refused with invalid_input", awRecodeAll("invalid_instant", "invalid_input")},
 		fromMutant("AW-ACT-SLEEP-TTL", "clock-awareness", "sleep kept for 8 hours"),
 		{"AW-ZONE-SPELLING", "clock-awareness", "a zone not spelled as tzdb spells it refused with invalid_timezone", map[string]override{
 			"clock-awareness.group_time": func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {

@@ -80,15 +80,7 @@ func TestEveryOpenChoiceIsASwitch(t *testing.T) {
 // notYetSwitched are the requirements whose open choice has no switch
 // yet: a list that may only shrink (a requirement that names its
 // alternatives must leave it).
-var notYetSwitched = map[string]bool{
-	"AW-ACT-AUTO":        true,
-	"AW-CHECKIN-EFFECTS": true,
-	"AW-CONT-EXPIRED":    true,
-	"AW-GROUP-MINUTES":   true,
-	"AW-INPUT-STRICT":    true,
-	"CLK-PARSE-LIMITS":   true,
-	"CLK-POLICY-JSON":    true,
-}
+var notYetSwitched = map[string]bool{}
 
 // requiredTier is the tag expression of a profile's required tier.
 func requiredTier(profile string) string {

@@ -4,7 +4,7 @@ Feature: Bounds on inference about an action
   confirmation, never fact. §8.1: inference MUST NOT be stated as fact unless the user confirms,
   and MUST NOT trigger external actions without confirmation; §8.2 lists impactful actions.
 
-  @req:AW-CONT-HEDGED @req:AW-CONT-EXPIRED @req:AW-CONT-WINDOW @req:AW-CONT-NEVER-DONE @req:AW-CONT-TONE @id:clock-awareness/continuity/gym
+  @req:AW-CONT-HEDGED @req:AW-CONT-WINDOW @req:AW-CONT-NEVER-DONE @req:AW-CONT-TONE @id:clock-awareness/continuity/gym
   Scenario Outline: a gym visit over time
     §6.5's own example: "I’m headed to the gym" (expected ~2h) → later "I’m sore". The action is
     stored with the seed's ~2 hours as its typical duration (120 minutes; at most 180).
@@ -23,6 +23,10 @@ Feature: Bounds on inference about an action
       | typical-at     | 2026-02-09T19:00:00Z | 7200000  | likely_done | typical_to_max | true   | likely_done |
       | max-below      | 2026-02-09T19:59:59Z | 10799000 | likely_done | typical_to_max | true   | likely_done |
       | max-at         | 2026-02-09T20:00:00Z | 10800000 | likely_done | after_max      | true   | likely_done |
+
+    @recommended @req:AW-CONT-EXPIRED
+    Examples: once expired, no continuity reference (§6.4: "Expired actions should not be used for strong continuity claims")
+      | case           | now                  | elapsed  | effective   | window         | hedged | after       |
       | expired        | 2026-02-10T17:00:00Z | 86400000 | expired     | after_max      | false  | in_progress |
 
   @req:AW-CONT-NEVER-DONE @req:AW-CONT-FACT @id:clock-awareness/continuity/user-confirms

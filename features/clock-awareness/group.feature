@@ -74,14 +74,18 @@ Feature: Group chats
       | case               | now                  | a                | b              | policy                                      | relative | spread | reaches | ambiguous |
       | default-below-4h   | 2026-02-09T12:00:00Z | Europe/Moscow    | UTC            | null                                        | true     | 180    | false   | false     |
       | default-above-4h   | 2026-02-09T12:00:00Z | Asia/Kabul       | UTC            | null                                        | true     | 270    | true    | true      |
-      | kathmandu-below    | 2026-02-09T12:00:00Z | UTC              | Asia/Kathmandu | {"clock": {"ambiguity_threshold_hours": 5.76}} | true  | 345    | false   | false     |
-      | kathmandu-above    | 2026-02-09T12:00:00Z | UTC              | Asia/Kathmandu | {"clock": {"ambiguity_threshold_hours": 5.5}}  | true  | 345    | true    | true      |
-      | kolkata-below      | 2026-02-09T12:00:00Z | Asia/Kolkata     | UTC            | {"clock": {"ambiguity_threshold_hours": 5.75}} | true  | 330    | false   | false     |
-      | quarter-hour-below | 2026-02-09T12:00:00Z | Asia/Kolkata     | Asia/Kathmandu | {"clock": {"ambiguity_threshold_hours": 0.26}} | true  | 15     | false   | false     |
       | not-relative       | 2026-02-09T12:00:00Z | America/New_York | Asia/Tokyo     | null                                        | false    | 840    | true    | false     |
       | same-zone          | 2026-02-09T12:00:00Z | Europe/Paris     | Europe/Berlin  | null                                        | true     | 0      | false   | false     |
       | dst-winter         | 2026-02-09T12:00:00Z | America/New_York | Europe/London  | {"clock": {"ambiguity_threshold_hours": 4.5}}  | true  | 300    | true    | true      |
       | dst-gap-weeks      | 2026-03-10T12:00:00Z | America/New_York | Europe/London  | {"clock": {"ambiguity_threshold_hours": 4.5}}  | true  | 240    | false   | false     |
+
+    @recommended
+    Examples: fractional offsets, compared in minutes (§2: implementations SHOULD compare in minutes)
+      | case               | now                  | a                | b              | policy                                      | relative | spread | reaches | ambiguous |
+      | kathmandu-below    | 2026-02-09T12:00:00Z | UTC              | Asia/Kathmandu | {"clock": {"ambiguity_threshold_hours": 5.76}} | true  | 345    | false   | false     |
+      | kathmandu-above    | 2026-02-09T12:00:00Z | UTC              | Asia/Kathmandu | {"clock": {"ambiguity_threshold_hours": 5.5}}  | true  | 345    | true    | true      |
+      | kolkata-below      | 2026-02-09T12:00:00Z | Asia/Kolkata     | UTC            | {"clock": {"ambiguity_threshold_hours": 5.75}} | true  | 330    | false   | false     |
+      | quarter-hour-below | 2026-02-09T12:00:00Z | Asia/Kolkata     | Asia/Kathmandu | {"clock": {"ambiguity_threshold_hours": 0.26}} | true  | 15     | false   | false     |
 
     @decision
     Examples: at the threshold
