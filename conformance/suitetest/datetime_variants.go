@@ -332,6 +332,18 @@ func dtWrongVariants() []dtVariant {
 		"Thursday": "четверг", "Friday": "пятница", "Saturday": "суббота", "Sunday": "воскресенье"}
 	guessed := map[string]string{"+01:00": "CET", "+02:00": "CEST", "-04:00": "EDT", "-05:00": "EST", "+05:30": "IST", "+10:30": "ACDT"}
 	return []dtVariant{
+		{"weekday_date without target_timezone shown on the UTC date", func(ref dtCall, op string, input json.RawMessage) (json.RawMessage, *protocol.Error) {
+			in := dtFields(input)
+			if op != "datetime_format" || in == nil || in["style"] != "weekday_date" || !dtNoTarget(in) {
+				return ref(op, input)
+			}
+			out, perr := ref(op, input)
+			t, err := time.Parse(time.RFC3339Nano, strings.ToUpper(dtString(in, "timestamp")))
+			if perr != nil || err != nil {
+				return out, perr
+			}
+			return dtRewrite(out, nil, func(o map[string]any) { o["formatted"] = t.UTC().Format("Monday, 2006-01-02") })
+		}},
 		{"Monday numbered 0 (Sunday 6)", dtOutputs("datetime_math", "weekday", func(_, o map[string]any) {
 			n, _ := o["weekday_index"].(json.Number)
 			i, _ := n.Int64()

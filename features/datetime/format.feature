@@ -83,6 +83,23 @@ Feature: datetime_format
       | time-only    | time_only    | 23:30              |
       | weekday-date | weekday_date | Sunday, 2026-04-19 |
 
+  @req:DT-FMT-OWN-OFFSET @req:DT-FMT-STYLES @id:datetime/format/weekday-date-own-date
+  Scenario Outline: weekday_date without target_timezone names the weekday of the timestamp's own date
+    Whatever the layout, the day shown is the one on the wall clock of the timestamp's own
+    offset: Sunday 23:30 at -05:00 is Monday in UTC, and Monday 00:30 at +14:00 is Sunday in UTC;
+    neither shows the UTC day.
+    When I call "datetime_format" with {"timestamp": "<timestamp>", "style": "weekday_date"}
+    Then the seed leaves the output "formatted" open
+    And the output "formatted" mentions "<day>"
+    And the output "formatted" does not contain "<utc_day>"
+    And the seed leaves the output "timezone" open
+    And the seed leaves the output "target_timezone" open
+
+    Examples:
+      | case           | timestamp                 | day    | utc_day |
+      | sunday-evening | 2026-04-19T23:30:00-05:00 | Sunday | Monday  |
+      | monday-morning | 2026-04-20T00:30:00+14:00 | Monday | Sunday  |
+
   @recommended @req:DT-FMT-STYLES @req:DT-FMT-OWN-OFFSET @req:DT-FMT-OUTPUT @req:DT-FMT-SUGGESTED @id:datetime/format/styles-in-own-offset-suggested
   Scenario Outline: every style, without target_timezone, in the timestamp's own offset (the suggested format)
     23:30 at -05:00 is already Monday in UTC; without a target zone the timestamp's own
