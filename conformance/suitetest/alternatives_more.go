@@ -66,6 +66,26 @@ func routingAlternatives() []switched {
 				}
 			}),
 		}},
+		{"ROUTING-AUTOWIRE-PENDING", "routing", "the pending wiring kept after an auto-wire, for its card to settle", map[string]override{
+			"routing.route_inbound": rewriteOutput(func(_, o map[string]any) {
+				if o["wiring_created"] != nil && o["delete_pending_channel_approval"] == true {
+					o["delete_pending_channel_approval"] = false
+				}
+			}),
+		}},
+		{"ROUTING-BACKFILL-LEGACY", "routing", "requiresTrigger read as JavaScript truthiness (0, null and \"\" are false)", map[string]override{
+			"routing.backfill_response_scope": func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
+				var rules map[string]any
+				if json.Unmarshal([]byte(str(in, "trigger_rules")), &rules) == nil && rules != nil {
+					if v, ok := rules["requiresTrigger"]; ok && (v == nil || v == 0.0 || v == "") {
+						rules["requiresTrigger"] = false
+						b, _ := json.Marshal(rules)
+						in["trigger_rules"] = string(b)
+					}
+				}
+				return next(in)
+			},
+		}},
 		{"ROUTING-CARD-PRESENTATION", "routing", "the allow/deny card titled, with a label on each button", map[string]override{
 			"routing.route_inbound": rewriteOutput(func(in, o map[string]any) {
 				card, _ := o["card"].(map[string]any)

@@ -94,7 +94,7 @@ Feature: Unknown channels
     And the output "subscribe_thread" is true
     And the output "deliveries.0.trigger" is 1
 
-  @decision @req:ROUTING-CHANNEL-AUTOWIRE @id:routing/unknown-channel/auto-wire-clears-pending
+  @decision @req:ROUTING-AUTOWIRE-PENDING @req:ROUTING-CHANNEL-AUTOWIRE @id:routing/unknown-channel/auto-wire-clears-pending
   Scenario: auto-wiring deletes a pending wiring of the same channel
     The seed is silent on a pending wiring when the owner's own message auto-wires the channel.
     The channel is wired now; approving the stranger's old card would wire it a second time.

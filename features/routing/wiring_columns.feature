@@ -55,13 +55,15 @@ Feature: Wiring columns — the response_scope backfill and the channel-kind def
       | triggered-no-trigger          | triggered   | "{\"requiresTrigger\": false}"                         | mention | null    |
       | triggered-pattern-verbatim    | triggered   | "{\"pattern\": \" (?i)hey \"}"                          | pattern | " (?i)hey " |
 
-    @decision
+    @decision @req:ROUTING-BACKFILL-LEGACY
     Examples: where the seed gives no rule
       | case                          | scope       | rules                                                  | mode    | pattern |
       | allowlisted-no-trigger        | allowlisted | "{\"requiresTrigger\": false}"                         | pattern | "."     |
       | allowlisted-trigger-needed    | allowlisted | "{\"requiresTrigger\": true}"                          | mention | null    |
       | allowlisted-pattern-wins      | allowlisted | "{\"pattern\": \"^hey\", \"requiresTrigger\": false}"  | pattern | "^hey"  |
       | allowlisted-string-false      | allowlisted | "{\"requiresTrigger\": \"false\"}"                     | mention | null    |
+      | allowlisted-zero              | allowlisted | "{\"requiresTrigger\": 0}"                             | mention | null    |
+      | allowlisted-null              | allowlisted | "{\"requiresTrigger\": null}"                          | mention | null    |
       | triggered-empty-pattern       | triggered   | "{\"pattern\": \"\"}"                                  | mention | null    |
       | triggered-pattern-not-string  | triggered   | "{\"pattern\": 5}"                                     | mention | null    |
       | triggered-not-json            | triggered   | "pattern=^hey"                                         | mention | null    |
