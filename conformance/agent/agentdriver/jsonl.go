@@ -139,7 +139,7 @@ func (s *jsonlSession) Turn(ctx context.Context, t agent.Turn) (agent.Yield, err
 		err = s.send(map[string]any{"type": "user", "from": t.From, "text": t.Text, "sent_at": t.SentAt})
 	}
 	if err != nil {
-		return agent.Yield{}, agent.Faultf(agent.FaultCrashed, "writing to the agent: %v%s", err, s.stderrTail())
+		return agent.Yield{}, agent.Faultf(agent.FaultCrashed, "writing to the agent: %v%s", err, s.exitedTail())
 	}
 	calls := 0
 	for {
@@ -151,7 +151,7 @@ func (s *jsonlSession) Turn(ctx context.Context, t agent.Turn) (agent.Yield, err
 		case le, ok = <-s.lines:
 		}
 		if !ok || le.err != nil {
-			return agent.Yield{}, agent.Faultf(agent.FaultCrashed, "the agent's output ended mid-turn%s", s.stderrTail())
+			return agent.Yield{}, agent.Faultf(agent.FaultCrashed, "the agent's output ended mid-turn%s", s.exitedTail())
 		}
 		var m agentLine
 		if err := json.Unmarshal(le.line, &m); err != nil {
@@ -222,6 +222,18 @@ func (s *jsonlSession) Close() error {
 	_ = s.tree.Kill()
 	_ = s.stdout.Close()
 	return exitErr
+}
+
+// exitedTail is stderrTail once the agent has exited (for at most 2 s):
+// its output ending or its stdin closing means it is going, and what it
+// said on the way out reaches the kit only when it has been reaped (exec
+// copies stderr until then), so reading at once would often miss it.
+func (s *jsonlSession) exitedTail() string {
+	select {
+	case <-s.tree.Exited():
+	case <-time.After(2 * time.Second):
+	}
+	return s.stderrTail()
 }
 
 func (s *jsonlSession) stderrTail() string {
