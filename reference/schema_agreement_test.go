@@ -40,6 +40,28 @@ var respellings = []func(string) string{
 
 var isoDate = regexp.MustCompile(`\b(\d{4})-(\d{2})-(\d{2})`)
 
+// dateTime is a whole RFC 3339 date-time string (its quotes included), in
+// parts: up to the T, the time to its seconds, the fraction, the offset.
+var dateTime = regexp.MustCompile(`^"(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})"$`)
+
+// dateTimeSpellings respell one RFC 3339 date-time as RFC 3339 also allows
+// (lower-case t and z, -00:00 for UTC) or as it allows and a clock may not
+// (a leap second): an implementation must answer each as its schema reads
+// it.
+func dateTimeSpellings(lit string) []string {
+	m := dateTime.FindStringSubmatch(lit)
+	if m == nil {
+		return nil
+	}
+	date, clock, frac, off := m[1], m[2]+":"+m[3], m[4], m[5]
+	out := []string{`"` + date + "t" + clock + frac + strings.ToLower(off) + `"`}
+	if off == "Z" {
+		out = append(out, `"`+date+"T"+clock+frac+`-00:00"`)
+	}
+	out = append(out, `"`+date+"T23:59:60"+frac+`Z"`)
+	return out
+}
+
 // probeVariants returns the respelled inputs of one call.
 func probeVariants(input []byte) []string {
 	var out []string
@@ -48,6 +70,9 @@ func probeVariants(input []byte) []string {
 		lit := s[tok.start:tok.end]
 		switch {
 		case tok.str:
+			for _, r := range dateTimeSpellings(lit) {
+				out = append(out, s[:tok.start]+r+s[tok.end:])
+			}
 			for _, m := range isoDate.FindAllStringSubmatchIndex(lit, -1) {
 				if lit[m[4]:m[5]]+lit[m[6]:m[7]] == "0230" {
 					continue

@@ -98,7 +98,7 @@ type ComputeNextRunArgsTask struct {
 
 // ComputeNextRunArgs is read from the v1 schema.
 type ComputeNextRunArgs struct {
-	// The scheduler's clock, UTC ISO 8601.
+	// The scheduler's clock, UTC ISO 8601 (an RFC 3339 date-time; t and z in either case; no leap second).
 	Now             string                 `json:"now"`
 	ProcessTimezone *string                `json:"process_timezone"`
 	Task            ComputeNextRunArgsTask `json:"task"`
@@ -116,7 +116,7 @@ type ComputeNextRunDstSafeArgsTask struct {
 
 // ComputeNextRunDstSafeArgs is read from the v1 schema.
 type ComputeNextRunDstSafeArgs struct {
-	// The scheduler's clock, UTC ISO 8601.
+	// The scheduler's clock, UTC ISO 8601 (an RFC 3339 date-time; t and z in either case; no leap second).
 	Now             string                        `json:"now"`
 	ProcessTimezone *string                       `json:"process_timezone"`
 	Task            ComputeNextRunDstSafeArgsTask `json:"task"`

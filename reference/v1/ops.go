@@ -3,6 +3,7 @@ package v1
 import (
 	"bytes"
 	"regexp"
+	"strings"
 	"sync"
 	"time"
 
@@ -119,7 +120,10 @@ func (handlers) ComputeNextRunDstSafe(in *ComputeNextRunDstSafeArgs) (any, *prot
 }
 
 func computeNextRun(nowText, timezone, processTZ string, t ComputeNextRunArgsTask, compute func(Task, time.Time, string, string) (*time.Time, *protocol.Error)) (any, *protocol.Error) {
-	now, err := time.Parse(time.RFC3339Nano, nowText)
+	// RFC 3339 (and JavaScript's Date) take t and z in either case; Go's
+	// parser only upper case. A leap second the schema refuses (see its
+	// pattern): JavaScript's clock has none.
+	now, err := time.Parse(time.RFC3339Nano, strings.ToUpper(nowText))
 	if err != nil || !rfc3339Shape.MatchString(nowText) {
 		return nil, protocol.Errorf(protocol.CodeInvalidInput, "input: now %q is not an RFC 3339 date-time", nowText)
 	}
