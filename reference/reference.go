@@ -112,10 +112,25 @@ func (r *Implementation) Call(_ context.Context, op string, input json.RawMessag
 		}
 	}()
 	if perr := checkInput(op, input); perr != nil {
+		if explains[op] {
+			// The schema decided; the tool's own reader says why in the
+			// PRD's words ("days is not used by operation diff…"), which a
+			// model can act on, where the schema's message names a JSON
+			// pointer and a keyword. The two agree on what is malformed
+			// (the schema-agreement probe holds them to it).
+			if _, own := h(input); own != nil && own.Code == protocol.CodeInvalidInput {
+				return nil, own
+			}
+		}
 		return nil, perr
 	}
 	return h(input)
 }
+
+// explains are the operations whose own reader words an invalid_input for
+// the caller: the datetime tools, whose errors speak to a model ("For the
+// model: says what to fix").
+var explains = map[string]bool{"datetime_math": true, "datetime_format": true}
 
 // operationSpecs maps an operation's name to its spec, each profile loaded
 // on the first call of one of its operations (a run of one profile parses

@@ -1,10 +1,17 @@
 package suitetest
 
 import (
+	"context"
 	"encoding/json"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/features"
+	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/reference"
 
 	"github.com/clockspec/clockspec/reference/datetime"
 )
@@ -129,4 +136,39 @@ func TestDatetimeInputSchemasMatchStrictRequest(t *testing.T) {
 	if refusals < 1000 {
 		t.Errorf("only %d of the random requests were invalid_input; the test no longer exercises the rule", refusals)
 	}
+}
+
+// TestDatetimeInvalidInputMessagesSayWhatToFix: every invalid_input the
+// suite's datetime calls get is worded for a model — it names the field
+// (or the request) and what to send — never a schema validator's words
+// (a JSON pointer, a keyword, Go's <nil>).
+func TestDatetimeInvalidInputMessagesSayWhatToFix(t *testing.T) {
+	fields := []string{"operation", "timestamp", "left", "right", "target_timezone", "style", "locale",
+		"years", "months", "days", "hours", "minutes", "seconds", "request", "field"}
+	jargon := []string{"<nil>", "breaks its schema", "additionalProperties", "expected ", "but got", "value must be one of", ": /", "'"}
+	n := 0
+	_, err := conformance.Run(context.Background(), conformance.Options{
+		Driver: conformance.InProcess(reference.New()), Level: conformance.LevelCompat, Tags: "@datetime",
+		OnCall: func(sc *features.Scenario, _ int, op string, _ json.RawMessage, res protocol.Result) {
+			if res.Error == nil || res.Error.Code != protocol.CodeInvalidInput {
+				return
+			}
+			n++
+			msg := res.Error.Message
+			for _, j := range jargon {
+				if strings.Contains(msg, j) {
+					t.Errorf("%s: %s's invalid_input speaks a validator's words (%q): %s", sc.ID, op, j, msg)
+				}
+			}
+			if !slices.ContainsFunc(fields, func(f string) bool { return strings.Contains(msg, f) }) {
+				t.Errorf("%s: %s's invalid_input names no field: %s", sc.ID, op, msg)
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 20 {
+		t.Fatalf("only %d invalid_input answers: the test shows little", n)
+	}
+	t.Logf("%d invalid_input messages checked", n)
 }
