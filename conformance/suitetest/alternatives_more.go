@@ -234,6 +234,21 @@ func clockCoreAlternatives() []switched {
 			"clock-core.on_user_message":    recodeError("invalid_policy", "invalid_input"),
 			"clock-core.compact_state":      recodeError("invalid_policy", "invalid_input"),
 		}},
+		{"CLK-KEY-ESCAPE-SCHEME", "clock-core", "ids escaped with ~ instead of %, ~ itself as ~7E", map[string]override{
+			"clock-core.thread_key": rewriteOutput(func(_, o map[string]any) { tildeKeys(o, "thread_key") }),
+			"clock-core.user_key":   rewriteOutput(func(_, o map[string]any) { tildeKeys(o, "user_key", "channel_user_key") }),
+			"clock-core.parse_thread_key": func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
+				k := str(in, "thread_key")
+				if strings.Contains(k, "%") {
+					// a %-escape is not this implementation's spelling
+					return nil, protocol.Errorf("invalid_thread_key", "%q is not a thread key", k)
+				}
+				k = strings.ReplaceAll(k, "~7E", "\x00")
+				k = strings.ReplaceAll(k, "~", "%")
+				in["thread_key"] = strings.ReplaceAll(k, "\x00", "~")
+				return next(in)
+			},
+		}},
 		{"CLK-IDENTITY-LINK", "clock-core", "identities never linked: every link refused as not approved", map[string]override{
 			"clock-core.link_identities": func(callFn, map[string]any) (json.RawMessage, *protocol.Error) {
 				return nil, protocol.Errorf("link_not_approved", "this implementation does not link identities")
@@ -264,6 +279,17 @@ func recodeError(from, to string) override {
 
 // sevenDigits is "in N minutes" with N of seven to nine digits.
 var sevenDigits = regexp.MustCompile(`^in ([0-9]{7,9}) minutes$`)
+
+// tildeKeys respells the keys at names the reference %-escaped with ~
+// escapes: ~ becomes ~7E, then % becomes ~ (the reference never escapes ~,
+// so the mapping stays one to one).
+func tildeKeys(o map[string]any, names ...string) {
+	for _, n := range names {
+		if k, ok := o[n].(string); ok {
+			o[n] = strings.ReplaceAll(strings.ReplaceAll(k, "~", "~7E"), "%", "~")
+		}
+	}
+}
 
 var bigMaxItems = regexp.MustCompile(`max_items: ([0-9]+)(\n|$)`)
 

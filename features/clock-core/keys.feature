@@ -29,7 +29,7 @@ Feature: Thread keys and identities
       | missing |                 |
       | null    | "agent": null,  |
 
-  @decision @req:CLK-KEY-ESCAPE @id:clock-core/keys/escaping
+  @decision @req:CLK-KEY-ESCAPE-SCHEME @req:CLK-KEY-ESCAPE @id:clock-core/keys/escaping
   Scenario Outline: separators, escapes and control characters inside ids are escaped
     Percent-escaping "%", ":" and control characters (upper-case hex) is injective and leaves
     no ":" inside a segment, so ids such as "dm:42" can never produce another thread's key.
@@ -50,15 +50,24 @@ Feature: Thread keys and identities
       | slash-kept           | email    | ["<a/b@x.org>"]        | agent:main:email:<a/b@x.org>         |
 
   @req:CLK-KEY-ESCAPE @id:clock-core/keys/no-collision
-  Scenario Outline: keys that look alike stay distinct
-    When I call "clock-core.thread_key" with {"channel": "chat", "parts": <parts>}
-    Then the output "thread_key" is "<key>"
-
-    Examples:
-      | case        | parts           | key                   |
-      | two-parts   | ["dm", "42"]    | agent:main:chat:dm:42 |
-      | one-part    | ["dm:42"]       | agent:main:chat:dm%3A42 |
-      | three-parts | ["dm", "4", "2"] | agent:main:chat:dm:4:2 |
+  Scenario: keys that look alike stay distinct
+    §7.2: a thread key "MUST uniquely identify" its thread, so an id holding the separator
+    never gives another thread's key; how it is escaped is the implementation's
+    (clock-core/keys/escaping pins the kit's).
+    When I call "clock-core.thread_key" with {"channel": "chat", "parts": ["dm", "42"]}
+    Then the output "thread_key" is "agent:main:chat:dm:42"
+    And I remember the output "thread_key" as "two"
+    When I call "clock-core.thread_key" with {"channel": "chat", "parts": ["dm:42"]}
+    Then the output "thread_key" is not the remembered "two"
+    And the seed leaves the output "thread_key" open
+    And I remember the output "thread_key" as "one"
+    When I call "clock-core.thread_key" with {"channel": "chat", "parts": ["dm", "4", "2"]}
+    Then the output "thread_key" is not the remembered "two"
+    And the output "thread_key" is not the remembered "one"
+    When I call "clock-core.thread_key" with {"channel": "chat:dm", "parts": ["42"]}
+    Then the output "thread_key" is not the remembered "two"
+    And the output "thread_key" is not the remembered "one"
+    And the seed leaves the output "thread_key" open
 
   @req:CLK-KEY-THREAD @id:clock-core/keys/empty-segments
   Scenario Outline: every segment must be non-empty
@@ -74,14 +83,27 @@ Feature: Thread keys and identities
       | missing-parts | {"channel": "chat"}                            |
 
   @req:CLK-KEY-PARSE @req:CLK-KEY-ESCAPE @id:clock-core/keys/parse
-  Scenario: a key reads back into its segments
+  Scenario: a key reads back into its segments, separators and escapes inside ids included
+    When I call "clock-core.thread_key" with {"channel": "telegram", "parts": ["group", "-100:123", "topic%x"]}
+    Then the seed leaves the output "thread_key" open
+    And I remember the output "thread_key" as "key"
+    When I call "clock-core.parse_thread_key" with {"thread_key": "${key}"}
+    Then the output is:
+      """json
+      {"agent": "main", "channel": "telegram", "parts": ["group", "-100:123", "topic%x"]}
+      """
+
+  @decision @req:CLK-KEY-ESCAPE-SCHEME @req:CLK-KEY-PARSE @id:clock-core/keys/parse-escaped
+  Scenario: a key the kit's escaping wrote reads back into its segments
+    The seed gives keys such as agent:main:chat:dm:<user_id> and no escaping: percent-escaping is
+    the kit's (see keys/escaping).
     When I call "clock-core.parse_thread_key" with {"thread_key": "agent:main:telegram:group:-100%3A123:topic%25x"}
     Then the output is:
       """json
       {"agent": "main", "channel": "telegram", "parts": ["group", "-100:123", "topic%x"]}
       """
 
-  @decision @req:CLK-KEY-PARSE @id:clock-core/keys/parse-canonical-only
+  @decision @req:CLK-KEY-ESCAPE-SCHEME @req:CLK-KEY-PARSE @id:clock-core/keys/parse-canonical-only
   Scenario Outline: only the spelling thread_key writes is a key
     One spelling per key: accepting lower-case or needless escapes would let two strings name
     the same thread, which is the collision §7.2 rules out.
@@ -111,6 +133,10 @@ Feature: Thread keys and identities
       | case          | channel  | id    | key                  |
       | whatsapp-ryan | whatsapp | ryan  | user:whatsapp:ryan   |
       | telegram-ryan | telegram | ryan  | user:telegram:ryan   |
+
+    @decision @req:CLK-KEY-ESCAPE-SCHEME
+    Examples: an id holding a separator, escaped as the kit escapes thread keys
+      | case          | channel  | id    | key                  |
       | escaped-id    | chat     | a:b%c | user:chat:a%3Ab%25c  |
 
   @req:CLK-IDENTITY-LINK @recommended @id:clock-core/keys/linked-user-key
@@ -214,7 +240,7 @@ Feature: Thread keys and identities
     When I call "clock-core.thread_key" with {"channel": "chat", "parts": ["dm", "a b"]}
     Then the output "thread_key" is "agent:main:chat:dm:a b"
 
-  @decision @req:CLK-KEY-PARSE @req:CLK-KEY-ESCAPE @id:clock-core/keys/parse-edge-escapes
+  @decision @req:CLK-KEY-ESCAPE-SCHEME @req:CLK-KEY-PARSE @req:CLK-KEY-ESCAPE @id:clock-core/keys/parse-edge-escapes
   Scenario: a four-segment key with a space and the edge hex digits reads back
     §7.2's examples (agent:main:email:<thread_id>) have one thread part, and the seed leaves the
     escaping open. The shortest key is agent, agent id, channel and one thread part; the escapes
@@ -225,7 +251,7 @@ Feature: Thread keys and identities
       {"agent": "a b", "channel": "chat\t\u001f", "parts": ["t"]}
       """
 
-  @decision @req:CLK-KEY-PARSE @id:clock-core/keys/parse-escaped-space
+  @decision @req:CLK-KEY-ESCAPE-SCHEME @req:CLK-KEY-PARSE @id:clock-core/keys/parse-escaped-space
   Scenario: an escaped space is a second spelling and is not a key
     §7.2: a thread key "MUST uniquely identify" its thread, so the kit allows one spelling per key:
     the space is written as itself, and "%20" is refused like any needless escape.
