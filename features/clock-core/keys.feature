@@ -123,6 +123,8 @@ Feature: Thread keys and identities
 
   @req:CLK-IDENTITY-PER-CHANNEL @id:clock-core/keys/per-channel
   Scenario Outline: the same id on two channels is two users
+    §7.0: "Users are distinct per channel unless explicitly linked". How an id holding a
+    separator is escaped is the kit's decision (the escaping of thread keys, keys/escaping).
     When I call "clock-core.user_key" with {"channel": "<channel>", "user_id": "<id>"}
     Then the output is:
       """json
