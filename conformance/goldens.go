@@ -104,7 +104,11 @@ func (r *runner) checkGoldens(w *world) error {
 		if r.opts.OnOpenCall != nil && (c.open.fields != nil || c.open.code || c.open.kind) {
 			r.opts.OnOpenCall(w.sc, i+1)
 		}
-		same, err := goldenEqual(got, want, c.open)
+		var declared func(string) bool
+		if op, ok := r.catalog.Operation(c.op); ok {
+			declared = op.DeclaresOutputMember
+		}
+		same, err := goldenEqual(got, want, c.open, declared)
 		if err != nil {
 			return fmt.Errorf("call %d (%s): %w", i+1, c.op, err)
 		}

@@ -24,8 +24,8 @@ func (c *callRecord) openField(path string) {
 // goldenEqual reports whether an answer equals its golden outside the
 // points the scenario declared open (judge.EqualApart), under the name
 // goldens.go uses. Both sides are canonical JSON.
-func goldenEqual(got, want []byte, open openPoints) (bool, error) {
-	return judge.EqualApart(got, want, judge.Open{Fields: open.fields, Code: open.code, Kind: open.kind})
+func goldenEqual(got, want []byte, open openPoints, declared func(string) bool) (bool, error) {
+	return judge.EqualApart(got, want, judge.Open{Fields: open.fields, Code: open.code, Kind: open.kind, Declared: declared})
 }
 
 // writeCanonical writes a decoded JSON value in canonical form

@@ -149,6 +149,43 @@ type Operation struct {
 	schemas               *profileSchemas
 	input, output         *jsonschema.Schema
 	fastInput             checker // nil: jsonschema checks the input alone
+
+	declaredOnce sync.Once
+	declared     map[string]bool // every name the output schema declares under "properties"
+}
+
+// DeclaresOutputMember reports whether the output schema names a member
+// so, under "properties" anywhere in it: a member the schema declares (a
+// label, a title), as opposed to an entry of a map keyed by data (a thread
+// key, a user key), which no schema names.
+func (op *Operation) DeclaresOutputMember(name string) bool {
+	op.declaredOnce.Do(func() {
+		op.declared = map[string]bool{}
+		var v any
+		if json.Unmarshal(op.OutputSchema, &v) != nil {
+			return
+		}
+		var walk func(v any)
+		walk = func(v any) {
+			switch x := v.(type) {
+			case map[string]any:
+				if props, ok := x["properties"].(map[string]any); ok {
+					for k := range props {
+						op.declared[k] = true
+					}
+				}
+				for _, e := range x {
+					walk(e)
+				}
+			case []any:
+				for _, e := range x {
+					walk(e)
+				}
+			}
+		}
+		walk(v)
+	})
+	return op.declared[name]
 }
 
 // profileSchemas compiles a profile's schemas once, on the first validation

@@ -20,6 +20,9 @@ type Open struct {
 	Fields map[string]bool // dotted output paths whose value is open
 	Code   bool            // which error code (among the operation's) is open
 	Kind   bool            // whether the call answers or refuses is open
+	// Declared reports whether the output schema declares a member of
+	// that name (see EqualApart); nil declares none.
+	Declared func(name string) bool
 }
 
 // Any reports whether anything is open.
@@ -28,12 +31,14 @@ func (o Open) Any() bool { return o.Fields != nil || o.Code || o.Kind }
 // EqualApart reports whether an answer equals its golden outside the points
 // open leaves to their steps. Both sides are canonical JSON.
 //
-// An object member of the answer that the golden lacks is not compared:
-// the answer has already been validated against its operation's output
-// schema, so the member is one the schema allows, and where the reference
-// writes none (an optional label, a title) its value is the
-// implementation's own, not a difference from the reference. Every member
-// the golden holds must be there with the golden's value.
+// An object member of the answer that the golden lacks, and that the output
+// schema declares by name (open.Declared), is not compared: the answer has
+// already been validated against that schema, so the member is an optional
+// one it allows, and where the reference writes none (a label, a title) its
+// value is the implementation's own, not a difference from the reference.
+// An entry of a map keyed by data (a thread key) is no declared member: an
+// extra one is a difference. Every member the golden holds must be there
+// with the golden's value.
 func EqualApart(got, want []byte, open Open) (bool, error) {
 	if bytes.Equal(got, want) {
 		return true, nil
@@ -58,7 +63,7 @@ func EqualApart(got, want []byte, open Open) (bool, error) {
 		gOut = withoutPath(gOut, strings.Split(path, "."))
 		wOut = withoutPath(wOut, strings.Split(path, "."))
 	}
-	gOut = onlyMembersOf(gOut, wOut)
+	gOut = onlyMembersOf(gOut, wOut, open.Declared)
 	var gb, wb bytes.Buffer
 	if err := WriteCanonical(&gb, gOut); err != nil {
 		return false, err
@@ -73,7 +78,7 @@ func EqualApart(got, want []byte, open Open) (bool, error) {
 // of want with want's value, as "the output is:" asks: like EqualApart, an
 // object member want lacks is the implementation's own (the schema has
 // allowed it).
-func EqualShown(got, want []byte) (bool, error) {
+func EqualShown(got, want []byte, declared func(name string) bool) (bool, error) {
 	if bytes.Equal(got, want) {
 		return true, nil
 	}
@@ -89,7 +94,7 @@ func EqualShown(got, want []byte) (bool, error) {
 		}
 	}
 	var gb, wb bytes.Buffer
-	if err := WriteCanonical(&gb, onlyMembersOf(g, w)); err != nil {
+	if err := WriteCanonical(&gb, onlyMembersOf(g, w, declared)); err != nil {
 		return false, err
 	}
 	if err := WriteCanonical(&wb, w); err != nil {
@@ -98,19 +103,22 @@ func EqualShown(got, want []byte) (bool, error) {
 	return bytes.Equal(gb.Bytes(), wb.Bytes()), nil
 }
 
-// onlyMembersOf returns got without the object members want lacks, at
-// every depth where both are objects (array elements pair by index).
-func onlyMembersOf(got, want any) any {
+// onlyMembersOf returns got without the declared object members want
+// lacks, at every depth where both are objects (array elements pair by
+// index).
+func onlyMembersOf(got, want any, declared func(string) bool) any {
 	switch g := got.(type) {
 	case map[string]any:
 		w, ok := want.(map[string]any)
 		if !ok {
 			return got
 		}
-		c := make(map[string]any, len(w))
+		c := make(map[string]any, len(g))
 		for k, v := range g {
 			if wv, ok := w[k]; ok {
-				c[k] = onlyMembersOf(v, wv)
+				c[k] = onlyMembersOf(v, wv, declared)
+			} else if declared == nil || !declared(k) {
+				c[k] = v
 			}
 		}
 		return c
@@ -121,7 +129,7 @@ func onlyMembersOf(got, want any) any {
 		}
 		c := make([]any, len(g))
 		for i := range g {
-			c[i] = onlyMembersOf(g[i], w[i])
+			c[i] = onlyMembersOf(g[i], w[i], declared)
 		}
 		return c
 	}

@@ -9,6 +9,7 @@ func TestEqualApartComparesAllButTheOpenPoints(t *testing.T) {
 	refused := `{"error":{"code":"invalid_timestamp"}}`
 	otherCode := `{"error":{"code":"empty_shift"}}`
 	openIndex := Open{Fields: map[string]bool{"weekday_index": true}}
+	labels := Open{Declared: func(n string) bool { return n == "label" || n == "note" }}
 	openNested := Open{Fields: map[string]bool{"items.0.a": true}}
 	cases := []struct {
 		name      string
@@ -26,8 +27,10 @@ func TestEqualApartComparesAllButTheOpenPoints(t *testing.T) {
 		{"another code, code closed", otherCode, refused, Open{Kind: true}, false},
 		{"another code, code open", otherCode, refused, Open{Code: true}, true},
 		{"an open code does not open the output", sunday0, golden, Open{Code: true}, false},
-		{"a member the golden lacks", `{"output":{"items":[{"a":1,"b":"x","label":"Allow"}],"weekday":"Sunday","weekday_index":7,"note":"n"}}`, golden, Open{}, true},
-		{"a member the golden lacks beside a difference", `{"output":{"items":[{"a":2,"b":"x","label":"Allow"}],"weekday":"Sunday","weekday_index":7}}`, golden, Open{}, false},
+		{"a declared member the golden lacks", `{"output":{"items":[{"a":1,"b":"x","label":"Allow"}],"weekday":"Sunday","weekday_index":7,"note":"n"}}`, golden, labels, true},
+		{"an undeclared member the golden lacks (a map's entry)", `{"output":{"items":[{"a":1,"b":"x","agent:main:chat:dm":{}}],"weekday":"Sunday","weekday_index":7}}`, golden, labels, false},
+		{"a member the golden lacks, nothing declared", `{"output":{"items":[{"a":1,"b":"x","label":"Allow"}],"weekday":"Sunday","weekday_index":7}}`, golden, Open{}, false},
+		{"a declared member the golden lacks beside a difference", `{"output":{"items":[{"a":2,"b":"x","label":"Allow"}],"weekday":"Sunday","weekday_index":7}}`, golden, labels, false},
 		{"a member of the golden missing", `{"output":{"items":[{"a":1}],"weekday":"Sunday","weekday_index":7}}`, golden, Open{}, false},
 		{"a member of the golden null", `{"output":{"items":[{"a":1,"b":null}],"weekday":"Sunday","weekday_index":7}}`, golden, Open{}, false},
 		{"an extra element of an array", `{"output":{"items":[{"a":1,"b":"x"},{"a":1,"b":"x"}],"weekday":"Sunday","weekday_index":7}}`, golden, Open{}, false},

@@ -249,6 +249,21 @@ func clockCoreAlternatives() []switched {
 				return next(in)
 			},
 		}},
+		{"CLK-WRAP-PATCH", "clock-core", "a record patched to null kept as an empty record", map[string]override{
+			"clock-core.save_clock_state": rewriteOutput(func(in, o map[string]any) {
+				patch, state := object(in["patch"]), object(o["state"])
+				for _, r := range []struct{ field, records, key string }{{"thread", "threads", "thread_key"}, {"user", "users", "user_key"}} {
+					if v, ok := patch[r.field]; ok && v == nil && str(in, r.key) != "" && state != nil {
+						recs := object(state[r.records])
+						if recs == nil {
+							recs = map[string]any{}
+							state[r.records] = recs
+						}
+						recs[str(in, r.key)] = map[string]any{}
+					}
+				}
+			}),
+		}},
 		{"CLK-IDENTITY-LINK", "clock-core", "identities never linked: every link refused as not approved", map[string]override{
 			"clock-core.link_identities": func(callFn, map[string]any) (json.RawMessage, *protocol.Error) {
 				return nil, protocol.Errorf("link_not_approved", "this implementation does not link identities")

@@ -493,6 +493,8 @@ Feature: The interaction wrapper
 
   @req:CLK-WRAP-LOAD-SAVE @id:clock-core/wrapper/save-new-and-delete
   Scenario Outline: a patch creates a missing record, and a null patch deletes one
+    §4.5 only suggests save_clock_state(user_key, thread_key, patch): that a patch of null
+    deletes the whole record (JSON merge patch) is the kit's decision.
     When I call "clock-core.save_clock_state" with {"state": {"version": 3, "threads": {"agent:main:chat:dm:u1": {"thread_kind": "project"}}}, "thread_key": "agent:main:chat:dm:u1", "user_key": "user:chat:u9", "patch": <patch>}
     Then the output is:
       """json
@@ -502,21 +504,31 @@ Feature: The interaction wrapper
     Examples:
       | case          | patch                                      | state                                                                                         |
       | new-user      | {"user": {"default_tz": "UTC"}}            | {"version": 3, "users": {"user:chat:u9": {"default_tz": "UTC"}}, "threads": {"agent:main:chat:dm:u1": {"thread_kind": "project"}}} |
-      | delete-thread | {"thread": null}                           | {"version": 3, "users": {}, "threads": {}}                                                    |
       | empty-patch   | {}                                         | {"version": 3, "users": {}, "threads": {"agent:main:chat:dm:u1": {"thread_kind": "project"}}} |
+
+    @decision @req:CLK-WRAP-PATCH
+    Examples: a record patched to null
+      | case          | patch                                      | state                                                                                         |
+      | delete-thread | {"thread": null}                           | {"version": 3, "users": {}, "threads": {}}                                                    |
 
   @req:CLK-WRAP-LOAD-SAVE @req:CLK-STATE-SCHEMA @req:CLK-ACTION-EXPIRES @id:clock-core/wrapper/save-invalid
   Scenario Outline: a patch that would make the state invalid is refused
+    Whether a field the v3 schema does not know makes a state invalid is the kit's decision:
+    §10.2 gives the schema's fields, not whether others may be added.
     When I call "clock-core.save_clock_state" with {"state": {"version": 3}, "user_key": <user>, "thread_key": "agent:main:chat:dm:u1", "patch": <patch>}
     Then the error code is "invalid_patch"
 
     Examples:
       | case            | user           | patch                                                       |
       | unknown-kind    | null           | {"thread": {"thread_kind": "meeting"}}                      |
-      | unknown-field   | null           | {"thread": {"mood": "happy"}}                               |
       | bad-instant     | null           | {"thread": {"last_interaction_iso": "2026-02-30T10:00:00Z"}} |
       | action-no-expiry| "user:chat:u1" | {"user": {"latest_actions": [{"id": "a", "label": "x", "type": "temporal_action", "status": "planned", "recorded_iso": "2026-02-09T10:00:00Z", "source": "auto"}]}} |
       | user-without-key| null           | {"user": {"default_tz": "UTC"}}                             |
+
+    @decision @req:CLK-WRAP-PATCH
+    Examples: a field the schema does not know
+      | case            | user           | patch                                                       |
+      | unknown-field   | null           | {"thread": {"mood": "happy"}}                               |
 
   @decision @req:CLK-WRAP-USER @id:clock-core/wrapper/missing-field-outranks-bad-value
   Scenario: a request that is both malformed and has a bad value is refused as malformed
