@@ -42,17 +42,23 @@ Feature: Group chats
     And the output "conversions.1.local" is "2026-03-09T15:00:00+00:00"
     And the output "offset_spread_minutes" is 300
 
-  @decision @req:AW-GROUP-PRESENTATION @id:clock-awareness/group/presentation-fallback
+  @req:AW-GROUP-PRESENTATION @id:clock-awareness/group/presentation-fallback
   Scenario Outline: the addressed user's zone, else UTC
-    §7.3 prefers the addressed user's zone; when it is unknown the answer is labelled in UTC, the
-    one zone every participant can convert from.
+    §7.3 prefers the addressed user's zone (a recommendation: "prefer their TZ labeling"); when it
+    is unknown the seed is silent, and the kit labels the answer in UTC, the one zone every
+    participant can convert from.
     When I call "clock-awareness.group_time" with {"now": "2026-02-09T12:00:00Z", "scheduled": "2026-02-10T09:00:00Z", "addressed_user": <addressed>, "participants": [{"user_key": "u1", "tz": "Asia/Kolkata"}, {"user_key": "u2"}]}
     Then the output "presentation_tz" is "<tz>"
     And the output "presentation_local" is "<local>"
 
-    Examples:
+    @recommended
+    Examples: the addressed user's zone is known
       | case        | addressed | tz           | local                     |
       | known       | "u1"      | Asia/Kolkata | 2026-02-10T14:30:00+05:30 |
+
+    @decision
+    Examples: no zone to prefer
+      | case        | addressed | tz           | local                     |
       | unknown-tz  | "u2"      | UTC          | 2026-02-10T09:00:00+00:00 |
       | nobody      | null      | UTC          | 2026-02-10T09:00:00+00:00 |
       | not-member  | "u9"      | UTC          | 2026-02-10T09:00:00+00:00 |

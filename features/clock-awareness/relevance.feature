@@ -99,6 +99,20 @@ Feature: The clock relevance decision
       | time-message | can we meet tomorrow at 9am | true   |
       | plain        | thanks                      | false  |
 
+  @req:AW-REL-MODES @id:clock-awareness/relevance/mode-off
+  Scenario Outline: mode off uses no time context, whatever the gap
+    §0: "off: never use time context beyond basic timezone anchoring when needed": a long gap in
+    a project thread allows no check-in.
+    When I call "clock-awareness.decide_relevance" with {"now": "2026-02-10T10:00:00Z", "policy": {"clock": {"mode": "off"}}, "thread_kind": "project", "last_interaction_iso": "<last>", "text": "<text>", "time_related": <anchor>}
+    Then the output "awareness" is false
+    And the output "allows" equals the JSON {"ask_for_updates": false, "allow_hedged_reference": false, "offer_recap": false}
+    And the output "anchor_timezone" is <anchor>
+
+    Examples:
+      | case     | last                 | text           | anchor |
+      | off-gap  | 2026-02-01T10:00:00Z | hi             | false  |
+      | off-time | 2026-02-10T09:00:00Z | see you at 5pm | true   |
+
   @decision @req:AW-REL-MODES @req:AW-REL-OFF @id:clock-awareness/relevance/modes
   Scenario Outline: the three modes
     §0 says off is "never use time context beyond basic timezone anchoring" — awareness off like
