@@ -264,6 +264,10 @@ func clockCoreAlternatives() []switched {
 				}
 			}),
 		}},
+		{"CLK-INSTANT-SPELLING", "clock-core", "lower-case t and z read as RFC 3339 allows", everyOp(upperInstants,
+			"now", "agent_timezone", "resolve_session_tz", "session_timezone", "offset_minutes", "delta_hours", "to_iso",
+			"on_user_message", "on_agent_message", "load_clock_state", "save_clock_state", "compact_state", "confirmation_gate",
+			"correct_action", "store_on_user_message")},
 		{"CLK-IDENTITY-LINK", "clock-core", "identities never linked: every link refused as not approved", map[string]override{
 			"clock-core.link_identities": func(callFn, map[string]any) (json.RawMessage, *protocol.Error) {
 				return nil, protocol.Errorf("link_not_approved", "this implementation does not link identities")
@@ -294,6 +298,15 @@ func recodeError(from, to string) override {
 
 // sevenDigits is "in N minutes" with N of seven to nine digits.
 var sevenDigits = regexp.MustCompile(`^in ([0-9]{7,9}) minutes$`)
+
+// everyOp is one override for each named clock-core operation.
+func everyOp(o override, names ...string) map[string]override {
+	ops := map[string]override{}
+	for _, n := range names {
+		ops["clock-core."+n] = o
+	}
+	return ops
+}
 
 // tildeKeys respells the keys at names the reference %-escaped with ~
 // escapes: ~ becomes ~7E, then % becomes ~ (the reference never escapes ~,
