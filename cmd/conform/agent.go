@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -65,7 +66,8 @@ func agentCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	spec := fs.String("agent", "", "`SPEC` the agent: openai+http://HOST/v1, exec:CMD ARG…, scripted:clock or scripted:FLAW")
 	model := fs.String("model", "", "`NAME` the model, for an openai+ agent")
 	promptFile := fs.String("system-prompt", "", "`FILE` the system prompt, for an openai+ agent")
-	keyEnv := fs.String("api-key-env", "OPENAI_API_KEY", "`VAR` the environment variable holding the endpoint's API key, if it needs one")
+	keyEnv := fs.String("api-key-env", "OPENAI_API_KEY", "`VAR` the environment variable holding the agent endpoint's API key, if it needs one (sent to that endpoint only)")
+	judgeKeyEnv := fs.String("judge-api-key-env", "", "`VAR` the environment variable holding the judge endpoint's API key (none by default: the agent's key never goes to the judge)")
 	timeout := fs.Duration("timeout", 2*time.Minute, "per user turn (and per model request)")
 	maxCalls := fs.Int("max-tool-calls", agentdriver.DefaultMaxToolCalls, "tool calls allowed in one turn; more is a tool_loop fault")
 	runPat := fs.String("run", "", "`PATTERN` scenarios by id (* one segment part, ** any segments), comma-separated")
@@ -135,13 +137,33 @@ func agentCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		if !ok || *judgeModel == "" {
 			return exitUsage, &usageError{"--judge is openai+http://HOST/v1 and needs --judge-model"}
 		}
-		judge = &agentdriver.Judge{BaseURL: base, Model: *judgeModel, APIKey: os.Getenv(*keyEnv), Timeout: *timeout}
+		var judgeKey string
+		if *judgeKeyEnv != "" {
+			judgeKey = os.Getenv(*judgeKeyEnv)
+		}
+		judge = &agentdriver.Judge{BaseURL: base, Model: *judgeModel, APIKey: judgeKey, Timeout: *timeout}
 	}
 	// Interrupted, the run stops its agent's processes (each conversation
 	// ends its own) and gives no verdict.
 	ctx, sig := interruptible(stderr)
 	defer sig.stop()
 	rep, err := agent.Run(ctx, agent.Options{Agent: a, Scenarios: scs, Trials: *trials, Judge: judge, Timeout: *timeout})
+	// The keys go only where they were given, and never into a report,
+	// a summary or an error: whatever an endpoint echoed is redacted.
+	secrets := []string{os.Getenv(*keyEnv)}
+	if *judgeKeyEnv != "" {
+		secrets = append(secrets, os.Getenv(*judgeKeyEnv))
+	}
+	if err != nil {
+		err = errors.New(agent.RedactText(err.Error(), secrets...))
+	}
+	if rep != nil {
+		if red, rerr := rep.Redacted(secrets...); rerr == nil {
+			rep = red
+		} else {
+			return exitUsage, rerr
+		}
+	}
 	if s := sig.caught(); s != nil {
 		err = fmt.Errorf("%s: no verdict", interruptedText(s))
 		if *reportDir != "" {

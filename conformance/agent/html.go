@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/clockspec/clockspec/conformance/report"
@@ -89,3 +90,44 @@ table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:
 </body></html>
 `))
 })
+
+// Redacted is the report with every occurrence of each secret (an API key)
+// replaced by "[redacted]", in every string it holds: an endpoint or a
+// judge may echo a key in a refusal, a reply or a reason, and a report is
+// published. Secrets of fewer than 8 bytes are not looked for (no real key
+// is so short, and "none" is the placeholder sent without one).
+func (rep *Report) Redacted(secrets ...string) (*Report, error) {
+	b, err := json.Marshal(rep)
+	if err != nil {
+		return nil, err
+	}
+	changed := false
+	for _, s := range secrets {
+		if len(s) < 8 {
+			continue
+		}
+		q, _ := json.Marshal(s)
+		inner := q[1 : len(q)-1] // the secret as a JSON string writes it
+		if bytes.Contains(b, inner) {
+			b, changed = bytes.ReplaceAll(b, inner, []byte("[redacted]")), true
+		}
+	}
+	if !changed {
+		return rep, nil
+	}
+	out := &Report{}
+	if err := json.Unmarshal(b, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// RedactText replaces every secret of 8 bytes or more in s by "[redacted]".
+func RedactText(s string, secrets ...string) string {
+	for _, k := range secrets {
+		if len(k) >= 8 {
+			s = strings.ReplaceAll(s, k, "[redacted]")
+		}
+	}
+	return s
+}

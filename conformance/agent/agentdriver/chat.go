@@ -40,10 +40,16 @@ func (o *OpenAI) client() *chatClient {
 	}
 	hc := o.HTTPClient
 	if hc == nil {
-		hc = http.DefaultClient
+		hc = noRedirects
 	}
 	return &chatClient{url: strings.TrimSuffix(o.BaseURL, "/") + "/chat/completions", key: key, timeout: timeout, http: hc}
 }
+
+// noRedirects is the client the kit posts with: a redirect is answered as
+// the refusal it is, never followed, so neither the conversation nor the
+// bearer key goes to a server the user did not name (and no answer from
+// one is certified under the endpoint's name).
+var noRedirects = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 
 // chatMessage is a message the kit writes: system, user or tool. The
 // model's own messages go back as it sent them (chatChoice.Raw).

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// echoing is a chat-completions endpoint that puts the bearer key it got
+// into everything it says: the model's reply, and (for mode "refuse") a
+// 401 body, as a real provider's error page may quote it.
+func echoing(t *testing.T, mode string, seen *[]string, mu *sync.Mutex) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		auth := r.Header.Get("Authorization")
+		mu.Lock()
+		*seen = append(*seen, auth)
+		mu.Unlock()
+		_, _ = io.Copy(io.Discard, r.Body)
+		if mode == "refuse" {
+			http.Error(w, `{"error":"invalid key `+auth+`"}`, http.StatusUnauthorized)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		msg := map[string]any{"role": "assistant", "content": "your key is " + auth}
+		if mode == "judge" {
+			msg["content"] = `{"verdict":"fail","reason":"saw ` + auth + `"}`
+		}
+		_ = json.NewEncoder(w).Encode(map[string]any{"choices": []any{map[string]any{"message": msg}}})
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+const agentKey, judgeKey = "sk-agent-0123456789abcdef", "sk-judge-fedcba9876543210"
+
+// An API key goes only to the endpoint it was given for and appears in no
+// output, whatever the endpoint echoes: not in the summary on stderr, not
+// in agent-summary.json or agent-report.html, not in the error of a run
+// that could not happen.
+func TestAgentKeysStayWhereTheyWereGiven(t *testing.T) {
+	t.Setenv("CLOCKSPEC_TEST_AGENT_KEY", agentKey)
+	t.Setenv("CLOCKSPEC_TEST_JUDGE_KEY", judgeKey)
+	var mu sync.Mutex
+	var agentSaw, judgeSaw []string
+	agentSrv := echoing(t, "reply", &agentSaw, &mu)
+	judgeSrv := echoing(t, "judge", &judgeSaw, &mu)
+	dir := t.TempDir()
+	_, stdout, stderr := conform(t, "agent", "--agent", "openai+"+agentSrv.URL+"/v1", "--model", "m",
+		"--api-key-env", "CLOCKSPEC_TEST_AGENT_KEY", "--judge", "openai+"+judgeSrv.URL+"/v1", "--judge-model", "j",
+		"--run", "clock-agent/checkins/project-gap", "--report", dir)
+	outputs := map[string]string{"stdout": stdout, "stderr": stderr}
+	for _, f := range []string{"agent-summary.json", "agent-report.html"} {
+		b, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		outputs[f] = string(b)
+	}
+	for name, text := range outputs {
+		for _, k := range []string{agentKey, judgeKey} {
+			if strings.Contains(text, k) {
+				t.Errorf("%s holds the key %s", name, k[:8])
+			}
+		}
+	}
+	if !strings.Contains(outputs["agent-summary.json"], "[redacted]") {
+		t.Errorf("the echoed key was not redacted but lost: the test shows nothing")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(agentSaw) == 0 {
+		t.Fatal("the agent endpoint was never asked")
+	}
+	for _, a := range agentSaw {
+		if a != "Bearer "+agentKey {
+			t.Errorf("the agent endpoint got %q", a)
+		}
+	}
+	for _, a := range judgeSaw {
+		if strings.Contains(a, agentKey) {
+			t.Errorf("the agent's key went to the judge")
+		}
+	}
+	// The judge's own key goes to the judge when named.
+	judgeSaw = judgeSaw[:0]
+	mu.Unlock()
+	conform(t, "agent", "--agent", "openai+"+agentSrv.URL+"/v1", "--model", "m",
+		"--api-key-env", "CLOCKSPEC_TEST_AGENT_KEY", "--judge", "openai+"+judgeSrv.URL+"/v1", "--judge-model", "j",
+		"--judge-api-key-env", "CLOCKSPEC_TEST_JUDGE_KEY", "--run", "clock-agent/checkins/project-gap")
+	mu.Lock()
+	if len(judgeSaw) == 0 || judgeSaw[0] != "Bearer "+judgeKey {
+		t.Errorf("the judge got %v, want its own key", judgeSaw)
+	}
+}
+
+// A refusal that quotes the key (a 401 body) is redacted in the error of a
+// run that could not happen, on stderr and in the report folder.
+func TestAgentRefusalQuotingTheKeyIsRedacted(t *testing.T) {
+	t.Setenv("CLOCKSPEC_TEST_AGENT_KEY", agentKey)
+	var mu sync.Mutex
+	var saw []string
+	srv := echoing(t, "refuse", &saw, &mu)
+	dir := t.TempDir()
+	_, stdout, stderr := conform(t, "agent", "--agent", "openai+"+srv.URL+"/v1", "--model", "m",
+		"--api-key-env", "CLOCKSPEC_TEST_AGENT_KEY", "--run", "clock-agent/floating/oslo-winter", "--report", dir)
+	b, _ := os.ReadFile(filepath.Join(dir, "agent-summary.json"))
+	h, _ := os.ReadFile(filepath.Join(dir, "agent-report.html"))
+	for name, text := range map[string]string{"stdout": stdout, "stderr": stderr, "summary": string(b), "html": string(h)} {
+		if strings.Contains(text, agentKey) {
+			t.Errorf("%s quotes the key", name)
+		}
+	}
+	if !strings.Contains(stderr+string(b), "[redacted]") {
+		t.Errorf("the 401 body was not shown redacted; stderr:\n%s", stderr)
+	}
+}
+
+// A redirect is never followed: the conversation and the key do not reach
+// the server it points to.
+func TestAgentRedirectIsNotFollowed(t *testing.T) {
+	t.Setenv("CLOCKSPEC_TEST_AGENT_KEY", agentKey)
+	var mu sync.Mutex
+	var elsewhere []string
+	other := echoing(t, "reply", &elsewhere, &mu)
+	redirect := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other.URL+r.URL.Path, http.StatusTemporaryRedirect)
+	}))
+	defer redirect.Close()
+	code, _, stderr := conform(t, "agent", "--agent", "openai+"+redirect.URL+"/v1", "--model", "m",
+		"--api-key-env", "CLOCKSPEC_TEST_AGENT_KEY", "--run", "clock-agent/floating/oslo-winter")
+	mu.Lock()
+	defer mu.Unlock()
+	if len(elsewhere) != 0 {
+		t.Fatalf("the redirect was followed: the other server got %d requests", len(elsewhere))
+	}
+	if code == exitOK || !strings.Contains(stderr, "307") {
+		t.Errorf("exit %d; the 307 is not reported:\n%s", code, stderr)
+	}
+}
