@@ -89,11 +89,13 @@ implementation, version, level and filters) are merged into one column first.`,
 var serveHelp = helpText{
 	usage: "conform serve [flags]",
 	about: `Exposes the reference implementation over the protocol (docs/protocol.md): HTTP on a loopback
-address (GET /hello, POST /call), or JSON Lines on stdin/stdout with --stdio. With --mcp it
-serves the reference's tools to MCP hosts instead (the datetime tools; with --profiles
+address (GET /hello, POST /call), or JSON Lines on stdin/stdout with --stdio. Over HTTP a
+web page cannot drive it: a browser Origin other than its own gets 403 unless --allow-origin
+names it, on loopback so does a Host that is not a loopback name (DNS rebinding), and the store
+operations read and write state files only under --store-root (the temporary folder). With
+--mcp it serves the reference's tools to MCP hosts instead (the datetime tools; with --profiles
 datetime,clock-core also CLOCK's timezone provider): on stdin/stdout, or with --addr as MCP
-streamable HTTP at /mcp, where a browser Origin other than its own gets 403 unless
---allow-origin names it (docs/mcp.md).`,
+streamable HTTP at /mcp, with the same Origin rule (docs/mcp.md).`,
 	examples: []string{
 		"conform serve\tHTTP on 127.0.0.1:8080 until Ctrl-C",
 		"conform serve --mcp\tthe datetime tools as an MCP server on stdin/stdout",

@@ -39,7 +39,8 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	useMCP := fset.Bool("mcp", false, "serve the reference's tools over MCP: on stdin/stdout, or with --addr over streamable HTTP at /mcp")
 	profiles := fset.String("profiles", "datetime", "with --mcp: the comma-separated `PROFILES` whose tools are served ("+strings.Join(mcpserve.Profiles, ", ")+")")
 	var origins stringList
-	fset.Var(&origins, "allow-origin", "with --mcp --addr: a browser `ORIGIN` (scheme://host[:port]) allowed besides the server's own; repeatable")
+	fset.Var(&origins, "allow-origin", "over HTTP: a browser `ORIGIN` (scheme://host[:port]) allowed besides the server's own; repeatable")
+	storeRoot := fset.String("store-root", defaultStoreRoot(), "over HTTP: the `DIR` under which clock-core's store operations may read and write state files")
 	if pos, err := parseFlags(fset, args, stdout, serveHelp); err != nil {
 		return err
 	} else if len(pos) > 0 {
@@ -54,7 +55,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 		debug.SetMemoryLimit(serveMemoryLimit)
 	}
 	impl := reference.New()
-	var handler http.Handler = protocol.Handler(impl)
+	var handler http.Handler = protocol.Handler(rootedStore{impl, *storeRoot})
 	what := "GET /hello, POST /call"
 	switch {
 	case *useMCP && *stdio:
@@ -81,6 +82,9 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	if ip := net.ParseIP(host); !*public && (ip == nil || !ip.IsLoopback()) && host != "localhost" {
 		return fmt.Errorf("--addr %q is not a loopback address; add --public to listen there", *addr)
+	}
+	if !*useMCP {
+		handler = browserGuard(handler, origins, !*public)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/clockspec/clockspec/protocol"
+	"github.com/clockspec/clockspec/reference"
+)
+
+// What a web page can send through a browser to `conform serve` on
+// loopback is refused: a foreign Origin (a text/plain POST needs no
+// preflight) and a foreign Host (DNS rebinding); a plain client passes.
+func TestServeRefusesWhatAWebPageSends(t *testing.T) {
+	h := browserGuard(protocol.Handler(rootedStore{reference.New(), t.TempDir()}), []string{"http://localhost:6274"}, true)
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	body := `{"id":"1","op":"v1.escape_xml","input":{"text":"<a>"}}`
+	post := func(origin, host string) int {
+		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/call", strings.NewReader(body))
+		req.Header.Set("Content-Type", "text/plain")
+		if origin != "" {
+			req.Header.Set("Origin", origin)
+		}
+		if host != "" {
+			req.Host = host
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	self := strings.TrimPrefix(srv.URL, "http://")
+	for _, c := range []struct {
+		name, origin, host string
+		want               int
+	}{
+		{"a plain client", "", "", 200},
+		{"the server's own page", "http://" + self, "", 200},
+		{"an allowed origin", "http://localhost:6274", "", 200},
+		{"a foreign page", "https://evil.example", "", 403},
+		{"a foreign page on another port", "http://127.0.0.1:1", "", 403},
+		{"DNS rebinding", "", "evil.example:8080", 403},
+		{"localhost by name", "", "localhost:8080", 200},
+	} {
+		if got := post(c.origin, c.host); got != c.want {
+			t.Errorf("%s: status %d, want %d", c.name, got, c.want)
+		}
+	}
+}
+
+// Served over HTTP, the store operations touch files only under the
+// store root: a request naming another path is refused and nothing is
+// written there.
+func TestServeStoreStaysUnderItsRoot(t *testing.T) {
+	root := t.TempDir()
+	outside := filepath.Join(t.TempDir(), "x", "state.json")
+	impl := rootedStore{reference.New(), root}
+	call := func(path string) *protocol.Error {
+		in, _ := json.Marshal(map[string]any{"path": path, "now": "2026-02-09T10:00:00+09:00",
+			"message": map[string]any{"channel": "chat", "thread": []string{"dm", "u1"}, "user_id": "u1", "text": "hi"}})
+		_, perr := impl.Call(context.Background(), "clock-core.store_on_user_message", in)
+		return perr
+	}
+	if perr := call(outside); perr == nil || perr.Code != "invalid_path" {
+		t.Fatalf("a path outside the root: %v", perr)
+	}
+	if _, err := os.Stat(filepath.Dir(outside)); !os.IsNotExist(err) {
+		t.Fatalf("a folder was made outside the root: %v", err)
+	}
+	if perr := call(filepath.Join(root, "..", filepath.Base(root)+"-evil", "s.json")); perr == nil {
+		t.Fatal("a path that climbs out of the root with .. was served")
+	}
+	link := filepath.Join(root, "link")
+	if err := os.Symlink(filepath.Dir(filepath.Dir(outside)), link); err != nil {
+		t.Fatal(err)
+	}
+	if perr := call(filepath.Join(link, "s.json")); perr == nil {
+		t.Fatal("a path through a symbolic link out of the root was served")
+	}
+	if perr := call(filepath.Join(root, "sub", "state.json")); perr != nil {
+		t.Fatalf("a path inside the root: %v", perr)
+	}
+	if _, err := os.Stat(filepath.Join(root, "sub", "state.json")); err != nil {
+		t.Fatalf("the state file inside the root was not written: %v", err)
+	}
+}
