@@ -56,7 +56,7 @@ they are "not judged", never passed or failed.`,
      not judge one (that trial is not judged, never charged to the agent; the run is not certified)
   2  the run could not happen: a bad flag, an agent (or a judge) that cannot be started or reached before
      its first answer
-  130, 143  interrupted (SIGINT, SIGTERM): the agent's processes were stopped, no verdict
+  129, 130, 143  interrupted (SIGHUP, SIGINT, SIGTERM): the agent's processes were stopped, no verdict
 The agent protocol and how to certify a model or a framework: docs/agent-protocol.md.
 `,
 }

@@ -15,6 +15,14 @@ import (
 // own, is gone with every helper, and the report folder says the run was
 // interrupted instead of keeping the previous run's files.
 func TestInterruptedAgentRunLeavesNothing(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGHUP} {
+		t.Run(signalName(sig), func(t *testing.T) { interruptAgentRun(t, sig) })
+	}
+}
+
+// interruptAgentRun interrupts an agent run with sig (a closed terminal
+// sends SIGHUP, which stops it as SIGINT does).
+func interruptAgentRun(t *testing.T, sig syscall.Signal) {
 	piddir, dir := t.TempDir(), t.TempDir()
 	if code, _, stderr := conform(t, "agent", "--agent", "scripted:clock", "--run", "clock-agent/floating/oslo-winter", "--report", dir); code != exitOK {
 		t.Fatalf("the first run: exit %d\n%s", code, stderr)
@@ -29,16 +37,16 @@ func TestInterruptedAgentRunLeavesNothing(t *testing.T) {
 		entries, _ := os.ReadDir(piddir)
 		return len(entries) >= 2
 	})
-	_ = cmd.Process.Signal(syscall.SIGINT)
+	_ = cmd.Process.Signal(sig)
 	code := waitExit(t, cmd, 30*time.Second)
-	if code != 130 || !strings.Contains(stderr.String(), "no verdict") {
-		t.Errorf("exit %d, want 130; stderr:\n%s", code, stderr)
+	if code != 128+int(sig) || !strings.Contains(stderr.String(), "no verdict") {
+		t.Errorf("exit %d, want %d; stderr:\n%s", code, 128+int(sig), stderr)
 	}
 	if left := pidsLeft(piddir); len(left) > 0 {
 		t.Errorf("processes %v of the agent outlived conform agent", left)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, "agent-summary.json"))
-	if err != nil || !strings.Contains(string(b), `"could_not_run": "interrupted by SIGINT: no verdict"`) {
+	if err != nil || !strings.Contains(string(b), `"could_not_run": "interrupted by `+signalName(sig)+`: no verdict"`) {
 		t.Errorf("agent-summary.json after an interrupted run (%v):\n%s", err, b)
 	}
 }

@@ -128,7 +128,7 @@ const storeCheckExit = `Exit status:
   1  the store fails a part (each FAIL line says why)
   2  the check could not run: a bad flag, no exec: command, a command that cannot be found, an
      implementation that does not say hello or lacks clock-core.store_on_user_message or store_read
-  130, 143  interrupted (SIGINT, SIGTERM): the implementation's processes were stopped, no verdict
+  129, 130, 143  interrupted (SIGHUP, SIGINT, SIGTERM): the implementation's processes were stopped, no verdict
 `
 
 var recordHelp = helpText{

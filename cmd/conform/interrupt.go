@@ -13,12 +13,12 @@ import (
 	"github.com/clockspec/clockspec/conformance/supervise"
 )
 
-// A run told to stop (Ctrl-C, SIGINT, or SIGTERM from a CI runner's
-// timeout) stops cleanly: the context of the run is cancelled, so the
+// A run told to stop (Ctrl-C, SIGINT, SIGTERM from a CI runner's timeout,
+// or SIGHUP from a closed terminal or a dropped SSH session) stops cleanly: the context of the run is cancelled, so the
 // scenario under way is cut short and no other starts; the implementation's
 // processes are stopped; the scenarios judged so far are written, the
 // report marked interrupted and without a certificate; and conform exits
-// 128 + the signal's number (130, 143). A second signal ends every
+// 128 + the signal's number (129, 130, 143). A second signal ends every
 // implementation process at once and exits without a report.
 
 // exitReport is the exit status of a run whose report files could not be
@@ -26,7 +26,7 @@ import (
 // was.
 const exitReport = 3
 
-// interrupt watches for SIGINT and SIGTERM during a run.
+// interrupt watches for SIGINT, SIGTERM and SIGHUP during a run.
 type interrupt struct {
 	ch   chan os.Signal
 	done chan struct{}
@@ -41,7 +41,7 @@ type interrupt struct {
 func interruptible(stderr io.Writer) (context.Context, *interrupt) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	in := &interrupt{ch: make(chan os.Signal, 2), done: make(chan struct{})}
-	signal.Notify(in.ch, syscall.SIGINT, syscall.SIGTERM)
+	signal.Notify(in.ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
 		for {
 			select {
@@ -89,6 +89,8 @@ func signalName(s os.Signal) string {
 		return "SIGINT"
 	case syscall.SIGTERM:
 		return "SIGTERM"
+	case syscall.SIGHUP:
+		return "SIGHUP"
 	}
 	return s.String()
 }

@@ -177,7 +177,8 @@ const exitCodes = `Exit status:
      an implementation that cannot be started or reached
   3  the run finished, but its report files could not be written (a full disk); the verdict is on
      stderr and the report folder is as it was
-  130, 143  interrupted by SIGINT (Ctrl-C) or SIGTERM: the implementation was stopped, the report
+  129, 130, 143  interrupted by SIGHUP (a closed terminal), SIGINT (Ctrl-C) or SIGTERM: the
+     implementation was stopped, the report
      holds what was judged so far, marked interrupted, and no certificate; a second signal quits
      at once, without a report
 `

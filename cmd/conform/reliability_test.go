@@ -180,7 +180,7 @@ func staleReport(t *testing.T, dir string) {
 // holds what was judged, marked interrupted, and the previous run's
 // certificate and badge are gone.
 func TestReliabilityInterruptedRun(t *testing.T) {
-	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
 		t.Run(signalName(sig), func(t *testing.T) {
 			exe, _ := os.Executable()
 			dir, piddir := t.TempDir(), t.TempDir()
