@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // echoing is a chat-completions endpoint that puts the bearer key it got
@@ -142,5 +143,23 @@ func TestAgentRedirectIsNotFollowed(t *testing.T) {
 	}
 	if code == exitOK || !strings.Contains(stderr, "307") {
 		t.Errorf("exit %d; the 307 is not reported:\n%s", code, stderr)
+	}
+}
+
+// An exec agent that stops reading its stdin (it only writes tool calls,
+// so conform's answers fill the pipe) ends the run in bounded time: the
+// write has a deadline, and the trial is charged a time-out.
+func TestAgentThatStopsReadingEndsInBoundedTime(t *testing.T) {
+	script := `read start; while :; do echo '{"type":"tool_call","id":"c","name":"clock_now","arguments":{}}'; done`
+	argv, _ := json.Marshal([]string{"sh", "-c", script})
+	start := time.Now()
+	code, _, stderr := conform(t, "agent", "--agent", "exec:"+string(argv), "--max-tool-calls", "1000000",
+		"--timeout", "3s", "--run", "clock-agent/floating/oslo-winter")
+	took := time.Since(start)
+	if took > 20*time.Second {
+		t.Fatalf("the run took %s", took)
+	}
+	if code == exitOK || !strings.Contains(stderr, "did not read its input in time") {
+		t.Errorf("exit %d after %s; the time-out is not reported:\n%s", code, took, stderr)
 	}
 }

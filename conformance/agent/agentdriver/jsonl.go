@@ -69,7 +69,7 @@ func (j *JSONL) Open(ctx context.Context, c agent.Conversation) (agent.Session, 
 	}
 	go s.read(outR)
 	start := map[string]any{"type": "start", "conversation": c.ID, "tools": c.Host.Tools(), "group": c.Group, "members": c.Members}
-	if err := s.send(start); err != nil {
+	if err := s.send(ctx, start); err != nil {
 		_ = s.Close()
 		return nil, agent.Faultf(agent.FaultCrashed, "the agent did not take its start line: %v%s", err, s.stderrTail())
 	}
@@ -111,12 +111,32 @@ func (s *jsonlSession) read(r io.Reader) {
 	close(s.lines)
 }
 
-func (s *jsonlSession) send(v any) error {
+// sendTimeout bounds one line written to the agent when ctx has no
+// earlier deadline: an agent that stops reading its stdin fills the pipe,
+// and the write would otherwise block for ever.
+const sendTimeout = 30 * time.Second
+
+// send writes one line to the agent, by ctx's deadline (at most
+// sendTimeout) and giving up at once when ctx ends: a write to an agent
+// that no longer reads is a fault of the trial, never a hang of the run.
+func (s *jsonlSession) send(ctx context.Context, v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
+	if f, ok := s.stdin.(*os.File); ok {
+		dl := time.Now().Add(sendTimeout)
+		if d, ok := ctx.Deadline(); ok && d.Before(dl) {
+			dl = d
+		}
+		_ = f.SetWriteDeadline(dl)
+		stop := context.AfterFunc(ctx, func() { _ = f.SetWriteDeadline(time.Now()) })
+		defer stop()
+	}
 	_, err = s.stdin.Write(append(b, '\n'))
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return fmt.Errorf("the agent did not read its input in time (%w)", err)
+	}
 	return err
 }
 
@@ -133,13 +153,13 @@ type agentLine struct {
 func (s *jsonlSession) Turn(ctx context.Context, t agent.Turn) (agent.Yield, error) {
 	var err error
 	if s.pending != "" {
-		err = s.send(map[string]any{"type": "tool_result", "id": s.pending, "result": map[string]string{"answer": t.Text}})
+		err = s.send(ctx, map[string]any{"type": "tool_result", "id": s.pending, "result": map[string]string{"answer": t.Text}})
 		s.pending = ""
 	} else {
-		err = s.send(map[string]any{"type": "user", "from": t.From, "text": t.Text, "sent_at": t.SentAt})
+		err = s.send(ctx, map[string]any{"type": "user", "from": t.From, "text": t.Text, "sent_at": t.SentAt})
 	}
 	if err != nil {
-		return agent.Yield{}, agent.Faultf(agent.FaultCrashed, "writing to the agent: %v%s", err, s.exitedTail())
+		return agent.Yield{}, writeFault(err, s)
 	}
 	calls := 0
 	for {
@@ -172,20 +192,20 @@ func (s *jsonlSession) Turn(ctx context.Context, t agent.Turn) (agent.Yield, err
 			switch {
 			case !ok:
 				s.host.Fault(agent.FaultMalformed, fmt.Sprintf("call %s of %q: arguments are not a JSON object: %.200s", m.ID, m.Name, m.Arguments))
-				err = s.send(map[string]any{"type": "tool_result", "id": m.ID, "result": errorJSON("invalid_arguments", "arguments must be a JSON object")})
+				err = s.send(ctx, map[string]any{"type": "tool_result", "id": m.ID, "result": errorJSON("invalid_arguments", "arguments must be a JSON object")})
 			case !known(s.host, m.Name):
 				s.host.Fault(agent.FaultUnknown, fmt.Sprintf("call %s: there is no tool %q", m.ID, m.Name))
-				err = s.send(map[string]any{"type": "tool_result", "id": m.ID, "result": s.host.Exec(ctx, m.Name, args)})
+				err = s.send(ctx, map[string]any{"type": "tool_result", "id": m.ID, "result": s.host.Exec(ctx, m.Name, args)})
 			default:
 				res := s.host.Exec(ctx, m.Name, args)
 				if res == nil { // ask_user: the answer is the user's next words
 					s.pending = m.ID
 					return agent.Yield{Asked: true}, nil
 				}
-				err = s.send(map[string]any{"type": "tool_result", "id": m.ID, "result": res})
+				err = s.send(ctx, map[string]any{"type": "tool_result", "id": m.ID, "result": res})
 			}
 			if err != nil {
-				return agent.Yield{}, agent.Faultf(agent.FaultCrashed, "writing to the agent: %v%s", err, s.stderrTail())
+				return agent.Yield{}, writeFault(err, s)
 			}
 		default:
 			return agent.Yield{}, agent.Faultf(agent.FaultProtocol, "a line of unknown type %q: %.200s", m.Type, le.line)
@@ -206,7 +226,9 @@ func (s *jsonlSession) Close() error {
 			}
 		}()
 	}()
-	_ = s.send(map[string]any{"type": "end"})
+	endCtx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	_ = s.send(endCtx, map[string]any{"type": "end"})
+	cancel()
 	_ = s.stdin.Close()
 	var exitErr error
 	select {
@@ -222,6 +244,16 @@ func (s *jsonlSession) Close() error {
 	_ = s.tree.Kill()
 	_ = s.stdout.Close()
 	return exitErr
+}
+
+// writeFault is the fault of a write to the agent that failed: a time-out
+// when it stopped reading (or the turn's time ran out), a crash when its
+// input is closed.
+func writeFault(err error, s *jsonlSession) error {
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return agent.Faultf(agent.FaultTimeout, "writing to the agent: %v%s", err, s.stderrTail())
+	}
+	return agent.Faultf(agent.FaultCrashed, "writing to the agent: %v%s", err, s.exitedTail())
 }
 
 // exitedTail is stderrTail once the agent has exited (for at most 2 s):
