@@ -280,15 +280,31 @@ func (s *jsonlSession) stderrTail() string {
 }
 
 // lockedBuffer is a bytes.Buffer the process writes while the kit reads.
+// It keeps only the last stderrKeep bytes: the message shows the tail of
+// what the agent said, and an agent writing without end must not grow the
+// kit's memory with it.
 type lockedBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer
 }
 
+// stderrKeep is how much of an agent's stderr is kept (its tail).
+const stderrKeep = 8 << 10
+
 func (l *lockedBuffer) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.b.Write(p)
+	n := len(p)
+	if len(p) > stderrKeep {
+		p = p[len(p)-stderrKeep:]
+	}
+	if l.b.Len()+len(p) > 2*stderrKeep {
+		tail := append([]byte(nil), l.b.Bytes()[l.b.Len()-(stderrKeep-len(p)):]...)
+		l.b.Reset()
+		l.b.Write(tail)
+	}
+	l.b.Write(p)
+	return n, nil
 }
 
 func (l *lockedBuffer) String() string {
