@@ -216,9 +216,9 @@ func agentFromSpec(spec, model, promptFile, apiKey string, timeout time.Duration
 		}
 		var prompt string
 		if promptFile != "" {
-			b, err := os.ReadFile(promptFile)
+			b, err := readUserFile("--system-prompt", promptFile, maxPromptBytes)
 			if err != nil {
-				return nil, fmt.Errorf("--system-prompt: %w", err)
+				return nil, err
 			}
 			prompt = string(b)
 		}

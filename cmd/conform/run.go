@@ -205,7 +205,7 @@ func dirFS(flagName, dir string) (fs.FS, error) {
 	if !st.IsDir() {
 		return nil, fmt.Errorf("--%s: %s is not a folder", flagName, dir)
 	}
-	return os.DirFS(dir), nil
+	return cappedFS{os.DirFS(dir), dir, maxFeatureBytes}, nil
 }
 
 // A run is a batch: its start parses the features and the spec into about

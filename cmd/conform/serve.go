@@ -146,7 +146,7 @@ func replayCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if err := df.validate(explicit); err != nil {
 		return exitUsage, err
 	}
-	b, err := os.ReadFile(pos[0])
+	b, err := readUserFile("replay file", pos[0], maxReplayBytes)
 	if err != nil {
 		return exitUsage, err
 	}

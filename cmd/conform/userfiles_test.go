@@ -1,0 +1,58 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// A file the command line names that is not a regular file (a FIFO would
+// block the read for ever, /dev/zero never ends) or is too large is
+// refused at once with a message, never read.
+func TestUserFilesAreCappedAndRegular(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	big := filepath.Join(dir, "big.txt")
+	if err := os.WriteFile(big, make([]byte, maxPromptBytes+1), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	features := filepath.Join(dir, "features", "v1")
+	if err := os.MkdirAll(features, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(features, "stuck.feature"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"a FIFO as the system prompt", []string{"agent", "--agent", "openai+http://127.0.0.1:1/v1", "--model", "m", "--system-prompt", fifo}, "not a regular file"},
+		{"a huge system prompt", []string{"agent", "--agent", "openai+http://127.0.0.1:1/v1", "--model", "m", "--system-prompt", big}, "more than"},
+		{"/dev/zero as a replay file", []string{"replay", "/dev/zero"}, "not a regular file"},
+		{"a FIFO as a replay file", []string{"replay", fifo}, "not a regular file"},
+		{"a FIFO among the features", []string{"run", "--features", filepath.Join(dir, "features")}, "not a regular file"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			done := make(chan struct{})
+			var code int
+			var stderr string
+			go func() { code, _, stderr = conform(t, c.args...); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(20 * time.Second):
+				t.Fatal("conform is still reading after 20 s")
+			}
+			if code != exitUsage || !strings.Contains(stderr, c.want) {
+				t.Errorf("exit %d, want %d and %q:\n%s", code, exitUsage, c.want, stderr)
+			}
+		})
+	}
+}
