@@ -102,6 +102,11 @@ var shifts = []map[string]int{
 // Styles of datetime_format, taken in turn.
 var styles = []string{"short", "long", "date_only", "time_only", "weekday_date"}
 
+// beforeTzdataMerges is an instant before 1970, where tzdata built with
+// backzone (the reference's) keeps zones apart that main data (v1's ICU)
+// merged: the class backzone-kept-history of exceptions.json.
+var beforeTzdataMerges = time.Date(1960, 7, 15, 12, 0, 0, 0, time.UTC)
+
 // isoMillis writes an instant as JavaScript's toISOString does.
 func isoMillis(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }
 
@@ -145,6 +150,7 @@ func zoneInstants(loc *time.Location) []time.Time {
 			add(time.Date(day.Year(), day.Month(), day.Day(), e.h, e.m, e.s, e.ms*1e6, loc))
 		}
 	}
+	add(beforeTzdataMerges)
 	sort.Slice(out, func(i, j int) bool { return out[i].Before(out[j]) })
 	return out
 }

@@ -147,11 +147,28 @@ func TestRulesAreNarrow(t *testing.T) {
 			out(`{"result":"a"}`), out(`{"result":"b"}`), "icu-systemv-rules", true},
 		{"SystemV zone in summer", &Case{Family: FamFormatLocalTime, Zone: "SystemV/CST6CDT", At: time.Date(2026, 7, 1, 6, 59, 0, 0, time.UTC)},
 			out(`{"result":"a"}`), out(`{"result":"b"}`), "icu-systemv-rules", false},
+		{"Oslo in 1960 as main data's Berlin", osloCase(1960), localTime("Europe/Oslo", 1960), localTime("Europe/Berlin", 1960), "backzone-kept-history", true},
+		{"Oslo in 1960, another hour", osloCase(1960), localTime("Europe/Oslo", 1960), out(`{"result":"Jun 1, 1960, 3:00 PM"}`), "backzone-kept-history", false},
+		{"Oslo after 1970", osloCase(1980), localTime("Europe/Oslo", 1980), localTime("Europe/Berlin", 1980), "backzone-kept-history", false},
 	} {
 		if got := rules[tc.rule](tc.c, tc.ref, tc.ora); got != tc.want {
 			t.Errorf("%s: rule %s says %v, want %v", tc.name, tc.rule, got, tc.want)
 		}
 	}
+}
+
+func osloCase(year int) *Case {
+	at := time.Date(year, 6, 1, 12, 0, 0, 0, time.UTC)
+	in, _ := json.Marshal(map[string]string{"timestamp": at.Format(time.RFC3339), "timezone": "Europe/Oslo"})
+	return &Case{Family: FamFormatLocalTime, Op: "v1.format_local_time", Input: in, Zone: "Europe/Oslo", At: at}
+}
+
+// localTime is the reference's v1.format_local_time answer in zone at noon
+// UTC on 1 June of year.
+func localTime(zone string, year int) Answer {
+	in, _ := json.Marshal(map[string]string{"timestamp": time.Date(year, 6, 1, 12, 0, 0, 0, time.UTC).Format(time.RFC3339), "timezone": zone})
+	o, perr := reference.New().Call(context.Background(), "v1.format_local_time", in)
+	return Answer{Result: protocol.Result{Output: o, Error: perr}}
 }
 
 // wrong is the reference with one mistake in format_local_time: an hour

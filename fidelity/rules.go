@@ -1,6 +1,8 @@
 package fidelity
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"regexp"
 	"slices"
@@ -8,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clockspec/clockspec/reference"
 	"github.com/clockspec/clockspec/reference/cronparser"
 	"github.com/clockspec/clockspec/reference/tzdb"
 )
@@ -24,6 +27,73 @@ var rules = map[string]rule{
 	"icu-systemv-rules":       icuSystemVRules,
 	"cldr-names-the-metazone": cldrNamesTheMetazone,
 	"cron-h-random-draw":      cronHRandomDraw,
+	"backzone-kept-history":   backzoneKeptHistory,
+}
+
+// sameSince1970 are the instants at which a zone whose pre-1970 history
+// backzone keeps must have the offsets of the zone main tzdata merged it
+// into (a sample of each season across the decades since).
+var sameSince1970 = []time.Time{
+	time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(1985, 1, 15, 0, 0, 0, 0, time.UTC), time.Date(1985, 7, 15, 0, 0, 0, 0, time.UTC),
+	time.Date(2005, 1, 15, 0, 0, 0, 0, time.UTC), time.Date(2005, 7, 15, 0, 0, 0, 0, time.UTC),
+	time.Date(2026, 1, 15, 0, 0, 0, 0, time.UTC), time.Date(2026, 7, 15, 0, 0, 0, 0, time.UTC),
+}
+
+// backzoneKeptHistory: the instant is before 1970, where the reference's
+// tzdata (built with backzone) keeps a zone's own history while v1's ICU
+// (main data only) has it follow the zone main data merged it into; and
+// the oracle's answer is exactly the reference's answer for such a zone: one
+// with the same offsets as the case's zone since 1970 and another offset at
+// the case's instant, put in the input in place of the case's zone.
+func backzoneKeptHistory(c *Case, ref, oracle Answer) bool {
+	if !c.At.Before(sameSince1970[0]) || c.Zone == "" || ref.Fault != nil || oracle.Fault != nil || oracle.Result.Error != nil {
+		return false
+	}
+	loc, err := tzdb.Load(c.Zone)
+	if err != nil {
+		return false
+	}
+	_, here := c.At.In(loc).Zone()
+	want, err := json.Marshal(oracle.Result.Output)
+	if err != nil || !bytes.Contains(c.Input, []byte(strconv.Quote(c.Zone))) {
+		return false
+	}
+	for _, name := range tzdb.Names() {
+		other, err := tzdb.Load(name)
+		if err != nil || name == c.Zone {
+			continue
+		}
+		if _, there := c.At.In(other).Zone(); there == here {
+			continue
+		}
+		same := true
+		for _, t := range sameSince1970 {
+			_, a := t.In(loc).Zone()
+			_, b := t.In(other).Zone()
+			same = same && a == b
+		}
+		if !same {
+			continue
+		}
+		in := bytes.ReplaceAll(c.Input, []byte(strconv.Quote(c.Zone)), []byte(strconv.Quote(name)))
+		out, perr := reference.New().Call(context.Background(), c.Op, in)
+		if perr != nil {
+			continue
+		}
+		// The answer names the zone it was asked for: the case's, as the
+		// oracle was asked.
+		got := bytes.ReplaceAll(out, []byte(strconv.Quote(name)), []byte(strconv.Quote(c.Zone)))
+		if jsonEqualRaw(got, want) {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonEqualRaw compares two JSON texts as values.
+func jsonEqualRaw(a, b []byte) bool {
+	var x, y any
+	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && jsonEqual(x, y)
 }
 
 // hSeeds is how many Math.random draws cronHRandomDraw tries: an H field has
