@@ -84,10 +84,14 @@ func validateListed(s *jsonschema.Schema, v any) (err error) {
 // object node of the schema, each "$ref" (and "$dynamicRef",
 // "$recursiveRef") counting the node it points at again, as validation
 // does. A reference back into its own expansion (recursion, which an
-// instance's depth bounds) counts once; a reference this walk cannot
-// resolve (an anchor, another document) counts as the whole schema. It
-// stops counting past limit.
+// instance's depth bounds) counts once. References are resolved as JSON
+// Schema resolves them within one document: JSON pointers, "$anchor" and
+// "$dynamicAnchor" names, and "$id"s (with a fragment after them); a
+// reference this walk cannot resolve makes the schema cost more than limit
+// (it would otherwise count as nothing, and anchors nested in alternatives
+// expand exponentially). It stops counting past limit.
 func schemaCost(root any, limit int) int {
+	ix := indexSchema(root)
 	var walk func(v any, stack []any) int
 	walk = func(v any, stack []any) int {
 		switch x := v.(type) {
@@ -104,10 +108,15 @@ func schemaCost(root any, limit int) int {
 			for k, e := range x {
 				if k == "$ref" || k == "$dynamicRef" || k == "$recursiveRef" {
 					ref, _ := e.(string)
-					target := resolveLocalRef(root, ref)
-					if onStack(stack, target) {
+					target, ok := ix.resolve(root, ref)
+					switch {
+					case target == nil && !ok:
+						return limit + 1
+					case target == nil:
+						n++ // another document's: compiling refuses it (errForeignRef)
+					case onStack(stack, target):
 						n++
-					} else {
+					default:
 						n += walk(target, append(stack, target))
 					}
 				} else if k != "enum" && k != "const" && k != "examples" && k != "default" {
@@ -122,6 +131,76 @@ func schemaCost(root any, limit int) int {
 		return 0
 	}
 	return walk(root, []any{root})
+}
+
+// schemaIndex finds a schema's named nodes: its anchors ("#name") and its
+// "$id"s.
+type schemaIndex struct {
+	anchors map[string]any
+	ids     map[string]any
+}
+
+func indexSchema(root any) schemaIndex {
+	ix := schemaIndex{anchors: map[string]any{}, ids: map[string]any{}}
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		case map[string]any:
+			for _, k := range []string{"$anchor", "$dynamicAnchor"} {
+				if a, ok := x[k].(string); ok {
+					ix.anchors["#"+a] = x
+				}
+			}
+			if id, ok := x["$id"].(string); ok {
+				ix.ids[strings.TrimSuffix(id, "#")] = x
+			}
+			for k, e := range x {
+				if k != "enum" && k != "const" && k != "examples" && k != "default" {
+					walk(e)
+				}
+			}
+		}
+	}
+	walk(root)
+	return ix
+}
+
+// resolve finds the node ref names within root: a JSON pointer, an
+// anchor, or an "$id" (matched as written or by its last path segment,
+// as a relative reference resolves), then a fragment within it. A
+// reference to a document root does not hold is (nil, true): it is
+// another document's, which compiling refuses; one within this document
+// that names nothing is (nil, false).
+func (ix schemaIndex) resolve(root any, ref string) (any, bool) {
+	base, frag, hasFrag := strings.Cut(ref, "#")
+	node := root
+	if base != "" {
+		n, ok := ix.ids[base]
+		if !ok {
+			for id, m := range ix.ids {
+				if strings.HasSuffix(id, "/"+base) {
+					n, ok = m, true
+					break
+				}
+			}
+		}
+		if !ok {
+			return nil, true
+		}
+		node = n
+	}
+	if !hasFrag || frag == "" {
+		return node, true
+	}
+	if !strings.HasPrefix(frag, "/") {
+		a, ok := ix.anchors["#"+frag]
+		return a, ok
+	}
+	return resolvePointer(node, frag)
 }
 
 // onStack: target is a node the expansion is already inside (compared by
@@ -139,40 +218,32 @@ func onStack(stack []any, target any) bool {
 	return false
 }
 
-// resolveLocalRef follows a JSON pointer "#/…" within root; anything else
-// resolves to root itself (the conservative count).
-func resolveLocalRef(root any, ref string) any {
-	frag, ok := strings.CutPrefix(ref, "#")
-	if !ok || (frag != "" && !strings.HasPrefix(frag, "/")) {
-		return root
-	}
+// resolvePointer follows a JSON pointer ("/a/0/b", unescaped) from node.
+func resolvePointer(node any, frag string) (any, bool) {
 	if f, err := url.PathUnescape(frag); err == nil {
 		frag = f
 	}
-	cur := root
-	if frag == "" {
-		return root
-	}
+	cur := node
 	for _, tok := range strings.Split(frag[1:], "/") {
 		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
 		switch x := cur.(type) {
 		case map[string]any:
 			next, ok := x[tok]
 			if !ok {
-				return root
+				return nil, false
 			}
 			cur = next
 		case []any:
 			i, err := strconv.Atoi(tok)
 			if err != nil || i < 0 || i >= len(x) {
-				return root
+				return nil, false
 			}
 			cur = x[i]
 		default:
-			return root
+			return nil, false
 		}
 	}
-	return cur
+	return cur, true
 }
 
 // schemaJSON is a listed schema (the SDK's decoded value) as JSON.
