@@ -3,7 +3,6 @@ package driver
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -218,9 +217,9 @@ func (c *child) read() {
 		if protocol.IsBlankLine(line) {
 			continue
 		}
-		var resp protocol.Response
-		if err := json.Unmarshal(line, &resp); err != nil {
-			c.breach(held, faultf(FaultProtocol, "its stdout has a line that is not a JSON response: %.200q", line))
+		resp, err := protocol.ParseResponse(line)
+		if err != nil {
+			c.breach(held, faultf(FaultProtocol, "its stdout has a line that is not a JSON response of the protocol (%v): %.200q", err, line))
 			return
 		}
 		c.mu.Lock()

@@ -121,9 +121,9 @@ func (d *httpDriver) Call(ctx context.Context, op string, input json.RawMessage)
 		// Only 200 carries an answer, however correct the body looks.
 		return protocol.Result{}, statusFault("POST /call", status, b)
 	}
-	var resp protocol.Response
-	if err := json.Unmarshal(b, &resp); err != nil {
-		return protocol.Result{}, faultf(FaultProtocol, "POST /call answered %d with a body that is not a JSON response: %.200q", status, b)
+	resp, err := protocol.ParseResponse(b)
+	if err != nil {
+		return protocol.Result{}, faultf(FaultProtocol, "POST /call answered %d with a body that is not a JSON response of the protocol (%v): %.200q", status, err, b)
 	}
 	switch {
 	case resp.ID != id:
