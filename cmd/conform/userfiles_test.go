@@ -39,6 +39,9 @@ func TestUserFilesAreCappedAndRegular(t *testing.T) {
 		{"/dev/zero as a replay file", []string{"replay", "/dev/zero"}, "not a regular file"},
 		{"a FIFO as a replay file", []string{"replay", fifo}, "not a regular file"},
 		{"a FIFO among the features", []string{"run", "--features", filepath.Join(dir, "features")}, "not a regular file"},
+		{"a FIFO as the known-failing list", []string{"run", "--known-failing", fifo}, "not a regular file"},
+		{"a FIFO as the known-flaky list", []string{"run", "--known-flaky", fifo}, "not a regular file"},
+		{"a FIFO as a summary to merge", []string{"report", fifo, fifo}, "not a regular file"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			done := make(chan struct{})

@@ -287,6 +287,11 @@ func ReadSummary(path string) (*result.Report, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		path = filepath.Join(path, SummaryFile)
 	}
+	// Opening a FIFO would block until something writes it: only a
+	// regular file is read.
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%s)", path, st.Mode().Type())
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -33,6 +33,11 @@ const (
 // segments); blank lines are ignored and # starts a comment, on its own line
 // or after a pattern.
 func ReadPatternFile(path string) ([]Pattern, error) {
+	// Opening a FIFO would block until something writes it: only a
+	// regular file is read.
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%s)", path, st.Mode().Type())
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
