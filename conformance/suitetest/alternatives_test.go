@@ -2,18 +2,14 @@ package suitetest
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/clockspec/clockspec/conformance"
 	"github.com/clockspec/clockspec/features"
-	"github.com/clockspec/clockspec/protocol"
-	"github.com/clockspec/clockspec/reference"
 	"github.com/clockspec/clockspec/spec"
 )
 
@@ -86,20 +82,6 @@ var notYetSwitched = map[string]bool{}
 func requiredTier(profile string) string {
 	return "@" + profile + "&&~@decision&&~@recommended&&~@extension"
 }
-
-// callersOf lists, per operation, the scenarios that call it (on the
-// reference), so a switch runs only the scenarios that can tell it apart.
-var callersOf = sync.OnceValues(func() (map[string][]conformance.Pattern, error) {
-	callers := map[string][]conformance.Pattern{}
-	_, err := conformance.Run(context.Background(), conformance.Options{
-		Driver: conformance.InProcess(reference.New()), Level: conformance.LevelCompat,
-		OnCall: func(sc *features.Scenario, _ int, op string, _ json.RawMessage, _ protocol.Result) {
-			if n := len(callers[op]); n == 0 || string(callers[op][n-1]) != sc.ID {
-				callers[op] = append(callers[op], conformance.Pattern(sc.ID))
-			}
-		}})
-	return callers, err
-})
 
 // TestRequiredTierAcceptsEveryAlternative: the reference behind each
 // permitted alternative passes every required scenario of its profile at

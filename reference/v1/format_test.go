@@ -12,6 +12,10 @@ import (
 // formatInputSeeds are format_messages inputs of every shape a reader can
 // meet: repeated and unknown keys, escapes, nulls, white space.
 var formatInputSeeds = []string{
+	// A mis-cased key after the exact one: encoding/json's struct decoding
+	// would take the later ("x", Asia/Tokyo); the operation reads the keys
+	// as the schema spells them.
+	`{"messages":[{"sender_name":"a","content":"b","Content":"x","timestamp":"2024-01-01T00:00:00.000Z"}],"timezone":"UTC","TimeZone":"Asia/Tokyo"}`,
 	`{"messages":[{"sender_name":"a","content":"b","timestamp":"2024-01-01T00:00:00.000Z"}],"timezone":"UTC"}`,
 	`{"messages":[],"timezone":"Asia/Tokyo","process_timezone":"America/New_York"}`,
 	`{"messages":null,"timezone":"UTC"}`, `{"messages":[null],"timezone":"UTC"}`, `{"timezone":"UTC"}`, `{"messages":[]}`,
@@ -43,27 +47,30 @@ func formatMessagesWant(t *testing.T, input []byte) (want []byte, ok bool) {
 	if op.ValidateInput(input) != nil {
 		return nil, false
 	}
-	var in struct {
-		Messages []struct {
-			SenderName            string  `json:"sender_name"`
-			Content               string  `json:"content"`
-			Timestamp             string  `json:"timestamp"`
-			ReplyToMessageID      *string `json:"reply_to_message_id"`
-			ReplyToMessageContent *string `json:"reply_to_message_content"`
-			ReplyToSenderName     *string `json:"reply_to_sender_name"`
-		} `json:"messages"`
-		Timezone        string  `json:"timezone"`
-		ProcessTimezone *string `json:"process_timezone"`
-	}
+	// The oracle reads the keys exactly as the schema spells them:
+	// encoding/json's struct decoding would take "Sender_Name" for
+	// sender_name where the schema lets an unknown key through.
+	var in map[string]json.RawMessage
 	if err := json.Unmarshal(input, &in); err != nil {
 		t.Fatalf("%s: the schema accepts it, encoding/json does not: %v", input, err)
 	}
-	var msgs []Message
-	for _, m := range in.Messages {
-		msgs = append(msgs, Message{m.SenderName, m.Content, m.Timestamp,
-			str(m.ReplyToMessageID), str(m.ReplyToMessageContent), str(m.ReplyToSenderName)})
+	var raws []map[string]json.RawMessage
+	if err := json.Unmarshal(in["messages"], &raws); err != nil {
+		t.Fatalf("%s: messages: %v", input, err)
 	}
-	want, _ = json.Marshal(stringResult{FormatMessages(msgs, in.Timezone, str(in.ProcessTimezone))})
+	text := func(m map[string]json.RawMessage, k string) string {
+		var s *string
+		if raw, ok := m[k]; ok {
+			_ = json.Unmarshal(raw, &s)
+		}
+		return str(s)
+	}
+	var msgs []Message
+	for _, m := range raws {
+		msgs = append(msgs, Message{text(m, "sender_name"), text(m, "content"), text(m, "timestamp"),
+			text(m, "reply_to_message_id"), text(m, "reply_to_message_content"), text(m, "reply_to_sender_name")})
+	}
+	want, _ = json.Marshal(stringResult{FormatMessages(msgs, text(in, "timezone"), text(in, "process_timezone"))})
 	return want, true
 }
 
