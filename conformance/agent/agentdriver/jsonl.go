@@ -93,9 +93,12 @@ type jsonlSession struct {
 	closed  bool
 }
 
+// maxAgentLine is the longest line an agent may write (docs/agent-protocol.md).
+const maxAgentLine = 4 << 20
+
 func (s *jsonlSession) read(r io.Reader) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 4<<20)
+	sc.Buffer(make([]byte, 64*1024), maxAgentLine)
 	for sc.Scan() {
 		line := bytes.TrimSpace(sc.Bytes())
 		if len(line) == 0 {
@@ -169,6 +172,9 @@ func (s *jsonlSession) Turn(ctx context.Context, t agent.Turn) (agent.Yield, err
 		case <-ctx.Done():
 			return agent.Yield{}, agent.Faultf(agent.FaultTimeout, "the agent did not reply in time (%v)", ctx.Err())
 		case le, ok = <-s.lines:
+		}
+		if ok && errors.Is(le.err, bufio.ErrTooLong) {
+			return agent.Yield{}, agent.Faultf(agent.FaultProtocol, "a line longer than %d MiB, the protocol's limit on one line", maxAgentLine>>20)
 		}
 		if !ok || le.err != nil {
 			return agent.Yield{}, agent.Faultf(agent.FaultCrashed, "the agent's output ended mid-turn%s", s.exitedTail())

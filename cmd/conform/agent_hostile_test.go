@@ -163,3 +163,34 @@ func TestAgentThatStopsReadingEndsInBoundedTime(t *testing.T) {
 		t.Errorf("exit %d after %s; the time-out is not reported:\n%s", code, took, stderr)
 	}
 }
+
+// A line longer than the protocol's 4 MiB is the agent's protocol fault,
+// said so, not a crash.
+func TestAgentLineOverTheLimitIsAProtocolFault(t *testing.T) {
+	script := `read start; head -c 5000000 /dev/zero | tr '\0' 'x'; echo; sleep 5`
+	argv, _ := json.Marshal([]string{"sh", "-c", script})
+	dir := t.TempDir()
+	conform(t, "agent", "--agent", "exec:"+string(argv), "--timeout", "20s", "--run", "clock-agent/floating/oslo-winter", "--report", dir)
+	b, err := os.ReadFile(filepath.Join(dir, "agent-summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"fault": "protocol"`) || !strings.Contains(string(b), "longer than 4 MiB") {
+		t.Errorf("agent-summary.json does not charge a protocol fault for the long line:\n%.2000s", b)
+	}
+}
+
+// conform show with an enormous id answers at once (the nearest-id search
+// skips candidates whose length alone puts them too far).
+func TestShowHugeIDIsQuick(t *testing.T) {
+	done := make(chan int, 1)
+	go func() { code, _, _ := conform(t, "show", strings.Repeat("v1/x", 30000)); done <- code }()
+	select {
+	case code := <-done:
+		if code != exitUsage {
+			t.Errorf("exit %d, want %d", code, exitUsage)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("conform show with a 120 KB id took more than 20 s")
+	}
+}
