@@ -15,6 +15,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
+	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/spec"
 )
 
@@ -128,6 +129,14 @@ func saveReplay(dir string, w *world, goldens fs.FS) error {
 func Replay(ctx context.Context, d Driver, cat *spec.Catalog, f ReplayFile, out io.Writer) (bool, error) {
 	if len(f.Calls) == 0 {
 		return false, fmt.Errorf("replay %s: the file has no calls", f.Scenario)
+	}
+	// A request the protocol caps (MaxMessageBytes) is the file's fault:
+	// sent, an implementation would rightly refuse it as malformed and be
+	// charged for it. No run writes such a call.
+	for i, c := range f.Calls {
+		if n := len(protocol.RequestLine("r", c.Op, c.Input)); n > protocol.MaxMessageBytes {
+			return false, fmt.Errorf("call %d: its request is %d bytes, more than the protocol's %d: not a call a run records", i+1, n, protocol.MaxMessageBytes)
+		}
 	}
 	if _, err := d.Hello(ctx); err != nil {
 		return false, fmt.Errorf("hello: %w", err)

@@ -2,12 +2,14 @@ package conformance_test
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
 	"github.com/clockspec/clockspec/spec"
 )
@@ -78,4 +80,36 @@ func TestReplayFileSchema(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A replay call over the protocol's size cap is the file's fault: refused
+// before anything is sent, never charged to the implementation (which
+// would rightly answer malformed_request).
+func TestReplayRefusesACallOverTheProtocolCap(t *testing.T) {
+	cat, err := spec.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	huge := `{"text":"` + strings.Repeat("x", 1<<20) + `"}`
+	f := conformance.ReplayFile{Scenario: "v1/x", Profile: "v1", Calls: []conformance.ReplayCall{{Op: "v1.escape_xml", Input: []byte(huge)}}}
+	sent := false
+	d := conformance.InProcess(spy{reference.New(), &sent})
+	_, err = conformance.Replay(context.Background(), d, cat, f, &strings.Builder{})
+	if err == nil || !strings.Contains(err.Error(), "more than the protocol's") {
+		t.Fatalf("err %v, want the cap named", err)
+	}
+	if sent {
+		t.Fatal("the oversized call was sent")
+	}
+}
+
+// spy records whether any call reached the implementation.
+type spy struct {
+	*reference.Implementation
+	sent *bool
+}
+
+func (s spy) Call(ctx context.Context, op string, in json.RawMessage) (json.RawMessage, *protocol.Error) {
+	*s.sent = true
+	return s.Implementation.Call(ctx, op, in)
 }
