@@ -340,7 +340,7 @@ func (c *Comparison) WriteMarkdown(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\n| --- |%s\n", strings.Repeat(" --- |", len(c.Columns)))
 	for _, d := range c.Differences {
-		fmt.Fprintf(w, "| `%s` |", d.ID)
+		fmt.Fprintf(w, "| %s |", mdCell(d.ID))
 		for _, o := range d.Outcomes {
 			fmt.Fprintf(w, " %s |", o)
 		}
@@ -348,9 +348,17 @@ func (c *Comparison) WriteMarkdown(w io.Writer) {
 	}
 }
 
-func mdCell(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
-}
+// mdCell writes text from the runs' summaries (an implementation's name,
+// its version, a certificate's statement: what an implementation chose)
+// so that Markdown shows it as text: no raw HTML, no link or image (no
+// bracket starts one), no emphasis, no table cell or line of its own. A CI
+// job summary renders it.
+func mdCell(s string) string { return mdEscaper.Replace(s) }
+
+var mdEscaper = strings.NewReplacer(
+	"&", "&amp;", "<", "&lt;", ">", "&gt;", "\n", " ", "\r", " ",
+	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "|", `\|`, "~", `\~`, "#", `\#`,
+)
 
 type htmlComparison struct {
 	*Comparison

@@ -3,6 +3,7 @@ package report_test
 import (
 	"encoding/json"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -110,5 +111,28 @@ func TestSummaryWithoutTiersReadsAsRequired(t *testing.T) {
 	p := back.Profiles[0]
 	if p.Required.Total != len(rep.Scenarios) || p.Required.Passed != p.Required.Total || p.Decisions.Total != 0 || !p.Conforms() {
 		t.Errorf("an old summary reads back as %+v", p)
+	}
+}
+
+// What an implementation names itself is shown as text in the Markdown a CI
+// job summary renders: no raw HTML, no link, no image, no extra cell.
+func TestMarkdownShowsAnImplementationsWordsAsText(t *testing.T) {
+	rep := run(t, reference.New(), conformance.Options{Run: patterns("v1/escape-xml/**")})
+	rep.Hello.Implementation = `<img src=x onerror=alert(1)>[click](javascript:alert(1)) ![i](http://x.test/i.png) | cell`
+	rep.Hello.Language = "<script>alert(1)</script>"
+	cmp, err := report.Compare([]string{"evil"}, []*conformance.Report{rep}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var md strings.Builder
+	cmp.WriteMarkdown(&md)
+	// Unescaped: not preceded by a backslash.
+	for _, bad := range []string{`<img`, `<script`, `[^\\]\]\(javascript:`, `[^\\]\[i`, `[^\\]\| cell`} {
+		if regexp.MustCompile(bad).MatchString(md.String()) {
+			t.Errorf("the Markdown holds %s unescaped:\n%s", bad, md.String())
+		}
+	}
+	if !strings.Contains(md.String(), `&lt;img src=x onerror=alert(1)&gt;\[click\](javascript:alert(1))`) {
+		t.Errorf("the name is not shown as text:\n%s", md.String())
 	}
 }
