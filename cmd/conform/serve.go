@@ -90,12 +90,13 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	ln = newLimitListener(ln, maxServeConns)
 	srv := &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
+		IdleTimeout:       30 * time.Second,
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

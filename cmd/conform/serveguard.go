@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/clockspec/clockspec/protocol"
 )
@@ -109,3 +110,43 @@ func (s rootedStore) inside(p string) bool {
 
 // defaultStoreRoot is the system's temporary folder.
 func defaultStoreRoot() string { return os.TempDir() }
+
+// maxServeConns caps the connections serve holds open at once: each is a
+// file descriptor, and without a cap a client opening connections without
+// end (10,010 in the test) exhausts the process's descriptors, so
+// that even GET /hello waited seconds for one. The connections past the cap
+// wait in the kernel's backlog until one closes.
+const maxServeConns = 256
+
+// limitListener accepts at most n connections at once.
+type limitListener struct {
+	net.Listener
+	slots chan struct{}
+}
+
+func newLimitListener(l net.Listener, n int) net.Listener {
+	return &limitListener{Listener: l, slots: make(chan struct{}, n)}
+}
+
+func (l *limitListener) Accept() (net.Conn, error) {
+	l.slots <- struct{}{}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.slots
+		return nil, err
+	}
+	return &slotConn{Conn: c, release: func() { <-l.slots }}, nil
+}
+
+// slotConn gives its slot back once, when it is closed.
+type slotConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *slotConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(c.release)
+	return err
+}

@@ -3,12 +3,14 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
@@ -91,5 +93,57 @@ func TestServeStoreStaysUnderItsRoot(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, "sub", "state.json")); err != nil {
 		t.Fatalf("the state file inside the root was not written: %v", err)
+	}
+}
+
+// The listener holds at most n connections: the n+1st waits until one
+// closes, then is served.
+func TestServeCapsItsConnections(t *testing.T) {
+	inner, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln := newLimitListener(inner, 3)
+	defer ln.Close()
+	accepted := make(chan net.Conn, 10)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			accepted <- c
+		}
+	}()
+	var clients []net.Conn
+	for range 5 {
+		c, err := net.Dial("tcp", inner.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		clients = append(clients, c)
+	}
+	var held []net.Conn
+	for range 3 {
+		held = append(held, <-accepted)
+	}
+	select {
+	case <-accepted:
+		t.Fatal("a fourth connection was accepted while three were held")
+	case <-time.After(200 * time.Millisecond):
+	}
+	held[0].Close()
+	held[0].Close() // a second Close gives back nothing more
+	select {
+	case c := <-accepted:
+		defer c.Close() // held: the fifth client must still wait
+	case <-time.After(5 * time.Second):
+		t.Fatal("closing a connection did not let the next one in")
+	}
+	select {
+	case <-accepted:
+		t.Fatal("a closed connection's slot was given back twice")
+	case <-time.After(200 * time.Millisecond):
 	}
 }
