@@ -109,10 +109,16 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	case <-ctx.Done():
 	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	// Told to stop, serve finishes the answers under way for a moment,
+	// then closes what is left (a client still sending its body): a stop
+	// is a normal end, exit 0, whatever a client was doing.
+	shutdown, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdown); err != nil {
-		return err
+		if !errors.Is(err, context.DeadlineExceeded) {
+			return err
+		}
+		_ = srv.Close()
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err

@@ -3,12 +3,14 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -145,5 +147,32 @@ func TestServeCapsItsConnections(t *testing.T) {
 	case <-accepted:
 		t.Fatal("a closed connection's slot was given back twice")
 	case <-time.After(200 * time.Millisecond):
+	}
+}
+
+// Told to stop while a client is still sending its body, serve ends
+// promptly and normally (exit 0); it used to wait 5 s and exit 2.
+func TestServeStopsWhileABodyIsInFlight(t *testing.T) {
+	probe, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := probe.Addr().String()
+	probe.Close()
+	cmd, stderr := conformProcess(t, nil, "serve", "--addr", addr)
+	var conn net.Conn
+	waitUntil(t, 30*time.Second, "serve listens", stderr, func() bool {
+		conn, err = net.Dial("tcp", addr)
+		return err == nil
+	})
+	defer conn.Close()
+	// Headers and the start of a body that never ends.
+	fmt.Fprintf(conn, "POST /call HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{\"id\":\"1\",", addr)
+	time.Sleep(200 * time.Millisecond)
+	start := time.Now()
+	_ = cmd.Process.Signal(syscall.SIGTERM)
+	code := waitExit(t, cmd, 20*time.Second)
+	if code != 0 || time.Since(start) > 4*time.Second {
+		t.Errorf("exit %d after %s, want 0 within 4 s; stderr:\n%s", code, time.Since(start), stderr)
 	}
 }
