@@ -383,3 +383,18 @@ func TestReliabilityInterruptedStoreCheck(t *testing.T) {
 		t.Errorf("processes %v of the store outlived store-check", left)
 	}
 }
+
+// A full disk on the first run into a new report folder leaves no folder:
+// "the report folder is as it was" means absent.
+func TestReliabilityFullDiskLeavesNoNewFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "new-report")
+	cmd, stderr := conformProcess(t, []string{"CONFORM_TEST_FSIZE=65536"},
+		"run", "--report", dir, "--progress", "never", "--tags", "@v1")
+	if code := waitExit(t, cmd, 2*time.Minute); code != exitReport {
+		t.Fatalf("exit %d, want %d; stderr:\n%s", code, exitReport, stderr)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		entries, _ := os.ReadDir(dir)
+		t.Errorf("the report folder was left behind (%v, %d entries)", err, len(entries))
+	}
+}

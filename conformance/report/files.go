@@ -66,6 +66,10 @@ func WriteReportDir(dir string, rep *result.Report, date string) error {
 // into the stage (conformance.ReportFormatFiles(st.Path())).
 type Stage struct {
 	dir, path string
+	// made: the report folder did not exist and the stage made it; an
+	// aborted stage removes it again (when still empty), so a run that
+	// could not write its report leaves no new empty folder behind.
+	made bool
 }
 
 // stagePrefix names the stage folders inside a report folder.
@@ -73,21 +77,32 @@ const stagePrefix = ".conform-staging-"
 
 // StageReportDir creates dir if needed and a stage inside it.
 func StageReportDir(dir string) (*Stage, error) {
+	_, statErr := os.Stat(dir)
+	made := errors.Is(statErr, fs.ErrNotExist)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
 	path, err := os.MkdirTemp(dir, stagePrefix+"*")
 	if err != nil {
+		if made {
+			_ = os.Remove(dir)
+		}
 		return nil, err
 	}
-	return &Stage{dir: dir, path: path}, nil
+	return &Stage{dir: dir, path: path, made: made}, nil
 }
 
 // Path is the stage folder, where the run's formatter files go.
 func (s *Stage) Path() string { return s.path }
 
-// Abort removes the stage; the report folder is left as it was.
-func (s *Stage) Abort() { _ = os.RemoveAll(s.path) }
+// Abort removes the stage; the report folder is left as it was (removed,
+// if the stage made it and it is empty).
+func (s *Stage) Abort() {
+	_ = os.RemoveAll(s.path)
+	if s.made {
+		_ = os.Remove(s.dir) // only an empty folder is removed
+	}
+}
 
 // Commit writes the report's files into the stage, then moves them all
 // into the report folder. An interrupted run (rep.Interrupted) gets no
@@ -119,7 +134,7 @@ func (s *Stage) Commit(rep *result.Report, date string) error {
 			return err
 		}
 	}
-	s.Abort() // the stage is empty now
+	_ = os.RemoveAll(s.path) // the stage is empty now
 	// A stage a killed run left behind is dropped too.
 	if old, err := filepath.Glob(filepath.Join(s.dir, stagePrefix+"*")); err == nil {
 		for _, o := range old {
