@@ -262,19 +262,36 @@ func (d *mcpDriver) conn(ctx context.Context) (*mcpConn, error) {
 	}
 	first := !d.started
 	d.started = true
-	sctx, cancel := context.WithTimeout(ctx, d.opts.StartDeadline)
-	defer cancel()
-	c, err := d.start(sctx)
-	if err != nil {
-		d.failed++
-		if d.opts.Endpoint == "" && first {
-			d.startErr = err // a server that never started will not start on a retry either
+	for {
+		if d.opts.Endpoint != "" && d.failed > 0 {
+			// An endpoint that failed is tried again after a pause that
+			// doubles each time (0.25 s, 0.5 s, 1 s, 2 s…), within this
+			// call: reconnecting at once spent every restart inside a
+			// short outage, and each attempt failed a scenario of its own.
+			wait := time.Duration(250<<min(d.failed-1, 4)) * time.Millisecond
+			select {
+			case <-time.After(wait):
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
 		}
-		return nil, err
+		sctx, cancel := context.WithTimeout(ctx, d.opts.StartDeadline)
+		c, err := d.start(sctx)
+		cancel()
+		if err != nil {
+			d.failed++
+			if d.opts.Endpoint == "" && first {
+				d.startErr = err // a server that never started will not start on a retry either
+			}
+			if d.opts.Endpoint == "" || first || d.failed > d.opts.MaxRestarts || ctx.Err() != nil {
+				return nil, err
+			}
+			continue
+		}
+		d.failed = 0
+		d.cur = c
+		return c, nil
 	}
-	d.failed = 0
-	d.cur = c
-	return c, nil
 }
 
 // start connects (starting the process for stdio), initialises and lists
@@ -381,9 +398,10 @@ func (d *mcpDriver) Call(ctx context.Context, op string, input json.RawMessage) 
 		return protocol.Result{}, wrongf("mcp: the runner refuses the outputSchema the server lists for %s: %v", op, listed.outputBad)
 	}
 	res, rec, cctx, err := d.callTool(ctx, c, op, input)
-	if err != nil && d.opts.Endpoint != "" && errors.Is(err, mcp.ErrSessionMissing) && ctx.Err() == nil {
+	if status, _ := rec.get(); err != nil && d.opts.Endpoint != "" && (errors.Is(err, mcp.ErrSessionMissing) || status == http.StatusNotFound) && ctx.Err() == nil {
 		// MCP: a client answered 404 for its session MUST start a new
-		// one; the call never reached a tool, so it goes again, once.
+		// one (whatever the body: the Python SDK's reads as a JSON-RPC
+		// error); the call never reached a tool, so it goes again, once.
 		c.kill(faultf(FaultCrash, "the server ended the session"))
 		if c, err = d.conn(ctx); err != nil {
 			return protocol.Result{}, err
@@ -433,13 +451,18 @@ func (d *mcpDriver) checkSchema(op string, listed listedTool, input json.RawMess
 	return nil
 }
 
+// rejectedByTransport is the JSON-RPC code the SDK gives a failure of the
+// transport itself (an HTTP 5xx, a dropped connection, a body that is not
+// JSON-RPC): no answer of the server's, so never its refusal of an input.
+const rejectedByTransport = -32005
+
 // callFault turns a failed tools/call into the right verdict: a JSON-RPC
 // error answer, a hang, or a server that went away.
 func (d *mcpDriver) callFault(cctx, ctx context.Context, c *mcpConn, op string, input json.RawMessage, rec *httpRecord, err error) (protocol.Result, error) {
 	var werr *jsonrpc.Error
 	status, tooLarge := rec.get()
 	switch {
-	case errors.As(err, &werr) && (status < 300 || !isJSONObject(input)):
+	case errors.As(err, &werr) && werr.Code != rejectedByTransport && (status < 300 || status == http.StatusBadRequest && !isJSONObject(input)):
 		if !isJSONObject(input) {
 			// MCP's arguments are an object; a server (or its SDK) that
 			// refuses anything else at the protocol level has refused

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -602,5 +603,118 @@ func TestMCPHTTPMalformedAnswerFailsOneCase(t *testing.T) {
 		case s.Compat != conformance.Passed && s.Tier == "required":
 			t.Errorf("%s is charged too: %s: %s", s.ID, s.Compat, s.Problem)
 		}
+	}
+}
+
+// A server that crashes (HTTP 500) on arguments that are not an object
+// fails that scenario: the SDK wraps the transport's failure as a JSON-RPC
+// error (-32005), which is no refusal of the server's, so it is not the
+// PRD's invalid_input.
+func TestMCPHTTPTransportFailureIsNotARefusal(t *testing.T) {
+	tools, _ := mcpserve.Tools()
+	mcpH := mcpserve.Handler(mcpserve.NewServer(reference.New(), tools), protocol.DefaultLimits)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if bytes.Contains(body, []byte(`"tools/call"`)) && bytes.Contains(body, []byte(`"arguments":[`)) {
+			http.Error(w, "internal server error", http.StatusInternalServerError)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		mcpH.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	d, err := driver.MCP(driver.MCPOptions{Endpoint: srv.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	rep, err := conformance.Run(context.Background(), conformance.Options{Driver: d, Run: []conformance.Pattern{"datetime/validation/not-an-object/array"}, Goldens: goldensFS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Scenarios) != 1 || rep.Scenarios[0].Compat == conformance.Passed {
+		t.Fatalf("a server that answers 500 passes the not-an-object scenario: %+v", rep.Scenarios)
+	}
+}
+
+// A session the server ended between calls (404, whatever the body says)
+// is started anew and the call sent again, as the MCP transport says.
+func TestMCPHTTPSessionLostIsResent(t *testing.T) {
+	tools, _ := mcpserve.Tools()
+	mcpH := mcpserve.Handler(mcpserve.NewServer(reference.New(), tools), protocol.DefaultLimits)
+	var calls, lost atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if bytes.Contains(body, []byte(`"tools/call"`)) && calls.Add(1)%5 == 0 {
+			lost.Add(1)
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusNotFound)
+			io.WriteString(w, `{"jsonrpc":"2.0","id":"server-error","error":{"code":-32600,"message":"Session not found"}}`)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		mcpH.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	d, err := driver.MCP(driver.MCPOptions{Endpoint: srv.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	rep, err := conformance.Run(context.Background(), conformance.Options{Driver: d, Tags: "@datetime&&~@decision&&~@recommended&&~@extension", Goldens: goldensFS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lost.Load() == 0 {
+		t.Fatal("no session was lost: the test shows nothing")
+	}
+	for _, s := range rep.Scenarios {
+		if s.Compat != conformance.Passed {
+			t.Errorf("%s: %s: %s", s.ID, s.Compat, s.Problem)
+		}
+	}
+}
+
+// A server down for a moment (every request refused for about a second)
+// is waited for: the reconnections back off, so the run goes on after it.
+func TestMCPHTTPShortOutageIsWaitedFor(t *testing.T) {
+	tools, _ := mcpserve.Tools()
+	mcpH := mcpserve.Handler(mcpserve.NewServer(reference.New(), tools), protocol.DefaultLimits)
+	var calls atomic.Int64
+	var downUntil atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if bytes.Contains(body, []byte(`"tools/call"`)) && calls.Add(1) == 10 {
+			downUntil.Store(time.Now().Add(time.Second).UnixNano())
+		}
+		if time.Now().UnixNano() < downUntil.Load() {
+			http.Error(w, "restarting", http.StatusServiceUnavailable)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		mcpH.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	d, err := driver.MCP(driver.MCPOptions{Endpoint: srv.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	rep, err := conformance.Run(context.Background(), conformance.Options{Driver: d, Tags: "@datetime&&~@decision&&~@recommended&&~@extension", Goldens: goldensFS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	failed := 0
+	for _, s := range rep.Scenarios {
+		if s.Compat != conformance.Passed {
+			failed++
+			t.Logf("%s: %s", s.ID, s.Problem)
+			if strings.Contains(s.Problem, "gave up") {
+				t.Errorf("%s: %s", s.ID, s.Problem)
+			}
+		}
+	}
+	if failed > 1 {
+		t.Errorf("%d scenarios failed around a 1 s outage", failed)
 	}
 }
