@@ -186,6 +186,22 @@ func Handler(srv *mcp.Server, lim protocol.Limits, allowedOrigins ...string) htt
 			http.Error(w, "Forbidden: Origin "+strconv.Quote(r.Header.Get("Origin"))+" is not allowed (conform serve --mcp --allow-origin adds one)", http.StatusForbidden)
 			return
 		}
+		if o := r.Header.Get("Origin"); o != "" {
+			// A browser client (the MCP Inspector) an origin is allowed
+			// for gets CORS: its preflight answered, its answers readable,
+			// the session header exposed.
+			h := w.Header()
+			h.Set("Access-Control-Allow-Origin", o)
+			h.Add("Vary", "Origin")
+			h.Set("Access-Control-Expose-Headers", "Mcp-Session-Id, Mcp-Protocol-Version")
+			if r.Method == http.MethodOptions {
+				h.Set("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS")
+				h.Set("Access-Control-Allow-Headers", "Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID")
+				h.Set("Access-Control-Max-Age", "600")
+				w.WriteHeader(http.StatusNoContent)
+				return
+			}
+		}
 		if !acquire(r.Context(), bodies) {
 			return // the client is gone: there is no one to answer
 		}
