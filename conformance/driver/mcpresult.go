@@ -128,7 +128,13 @@ func agreeingTexts(contents []mcp.Content, sc any) (exact []byte, err error) {
 		var got any
 		if json.Unmarshal([]byte(tc.Text), &got) != nil || !reflect.DeepEqual(got, sc) {
 			b, _ := marshalPlain(sc)
-			return nil, wrongf("mcp: the text content disagrees with structuredContent: text %.300q, structuredContent %.300s", tc.Text, b)
+			why := ""
+			if m, ok := sc.(map[string]any); ok && len(m) == 1 && m["result"] == tc.Text {
+				// FastMCP (the Python SDK) wraps a tool's str return as
+				// {"result": text} when the tool declares no output type.
+				why = "; structuredContent wraps the text as {\"result\": …}, as FastMCP does for a tool whose return type is str: return the PRD's object (a dict or a model), or declare no structured output"
+			}
+			return nil, wrongf("mcp: the text content disagrees with structuredContent: text %.300q, structuredContent %.300s%s", tc.Text, b, why)
 		}
 		if exact == nil {
 			var buf bytes.Buffer

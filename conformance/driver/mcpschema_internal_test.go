@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // expensive is a schema of n levels of two alternatives each pointing at
@@ -44,5 +46,19 @@ func TestSchemaCostFollowsAnchorsAndIDs(t *testing.T) {
 	recursive, _ := decodeJSON([]byte(`{"$anchor":"node","type":"object","properties":{"next":{"$ref":"#node"}}}`))
 	if cost := schemaCost(recursive, maxSchemaCost); cost > 10 {
 		t.Errorf("a recursive schema costs %d", cost)
+	}
+}
+
+// FastMCP's wrapping of a str return ({"result": text}) is named in the
+// disagreement, with what to do about it.
+func TestFastMCPResultWrapperIsExplained(t *testing.T) {
+	text := `{"operation":"weekday","timestamp":"2026-04-20T10:00:00Z","weekday":"Monday","weekday_index":1}`
+	_, err := agreeingTexts([]mcp.Content{&mcp.TextContent{Text: text}}, map[string]any{"result": text})
+	if err == nil || !strings.Contains(err.Error(), "FastMCP") || !strings.Contains(err.Error(), "return type is str") {
+		t.Fatalf("err %v, want the wrapper explained", err)
+	}
+	_, err = agreeingTexts([]mcp.Content{&mcp.TextContent{Text: text}}, map[string]any{"weekday": "Tuesday"})
+	if err == nil || strings.Contains(err.Error(), "FastMCP") {
+		t.Fatalf("err %v: another disagreement is not FastMCP's", err)
 	}
 }
