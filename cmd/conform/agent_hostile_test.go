@@ -194,3 +194,55 @@ func TestShowHugeIDIsQuick(t *testing.T) {
 		t.Fatal("conform show with a 120 KB id took more than 20 s")
 	}
 }
+
+// What an agent says is bounded in memory and in the report: a tool call's
+// 3 MB arguments are refused and recorded by size, a 3 MB reply is cut in
+// the transcript, and the report stays small.
+func TestAgentWordsAreBoundedInTheReport(t *testing.T) {
+	script := `read start
+big=$(head -c 3000000 /dev/zero | tr '\0' 'x')
+printf '{"type":"tool_call","id":"c1","name":"clock_now","arguments":{"pad":"%s"}}\n' "$big"
+read result
+printf '{"type":"reply","text":"%s"}\n' "$big"
+while read line; do :; done`
+	argv, _ := json.Marshal([]string{"bash", "-c", script})
+	dir := t.TempDir()
+	conform(t, "agent", "--agent", "exec:"+string(argv), "--timeout", "3s", "--run", "clock-agent/floating/oslo-winter", "--report", dir)
+	for _, f := range []string{"agent-summary.json", "agent-report.html"} {
+		st, err := os.Stat(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Size() > 1<<20 {
+			t.Errorf("%s is %d bytes: the agent's 6 MB went into it", f, st.Size())
+		}
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "agent-summary.json"))
+	if !strings.Contains(string(b), "more than the 65536 a tool call may have") {
+		t.Errorf("the oversized arguments are not recorded as refused:\n%.1500s", b)
+	}
+}
+
+// An endpoint answering more than the kit's cap is the endpoint's fault,
+// and nothing of it is kept.
+func TestAgentEndpointAnswerIsCapped(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"choices":[{"message":{"role":"assistant","content":"`)
+		chunk := strings.Repeat("x", 1<<20)
+		for range 10 {
+			if _, err := io.WriteString(w, chunk); err != nil {
+				return
+			}
+		}
+		io.WriteString(w, `"}}]}`)
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	_, _, stderr := conform(t, "agent", "--agent", "openai+"+srv.URL+"/v1", "--model", "m", "--run", "clock-agent/floating/oslo-winter", "--report", dir)
+	b, _ := os.ReadFile(filepath.Join(dir, "agent-summary.json"))
+	if len(b) > 1<<20 || !strings.Contains(string(b)+stderr, "more than 4 MiB") {
+		t.Errorf("summary of %d bytes; the cap is not named:\n%.1000s\n%s", len(b), b, stderr)
+	}
+}

@@ -3,6 +3,8 @@ package agent
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"unicode/utf8"
 )
 
 // Event is one line of a conversation's transcript.
@@ -25,11 +27,36 @@ type trial struct {
 	lastReply  string
 }
 
+// The transcript's bounds: what an agent, an endpoint or a judge says is
+// kept in memory and in the report up to these (a reply of 60 MiB, or a
+// loop of notes, would otherwise be kept whole and written whole).
+const (
+	maxEventText = 8 << 10 // one event's text, cut with "…"
+	maxEvents    = 2000    // one trial's events; past them one note says so
+)
+
 func (t *trial) add(e Event) {
+	if len(t.events) >= maxEvents {
+		return
+	}
 	if e.Clock == "" {
 		e.Clock = t.world.clock()
 	}
+	if len(e.Text) > maxEventText {
+		e.Text = cutText(e.Text, maxEventText)
+	}
+	if len(t.events) == maxEvents-1 {
+		e = Event{Kind: "note", Clock: e.Clock, Text: fmt.Sprintf("the transcript is cut here: more than %d events", maxEvents)}
+	}
 	t.events = append(t.events, e)
+}
+
+// cutText is s cut to at most n bytes on a rune boundary, with "…".
+func cutText(s string, n int) string {
+	for n > 0 && n < len(s) && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 // host is the trial as a driver's Host.

@@ -99,6 +99,13 @@ func (w *World) policyArg() any {
 	return w.Policy
 }
 
+// The bounds on what an agent sends the world (docs/agent-protocol.md):
+// a tool call's arguments and its tool's name.
+const (
+	MaxToolArgs = 64 << 10
+	MaxToolName = 200
+)
+
 // errorResult is a tool's answer to a call it refuses.
 func errorResult(code, msg string) json.RawMessage {
 	b, _ := json.Marshal(map[string]any{"error": map[string]string{"code": code, "message": msg}})
@@ -117,7 +124,18 @@ func (w *World) Exec(ctx context.Context, tool string, args json.RawMessage) jso
 	if len(args) == 0 {
 		args = json.RawMessage("{}")
 	}
+	if len(tool) > MaxToolName {
+		tool = tool[:MaxToolName] + "…"
+	}
 	c := Call{Seq: len(w.Calls) + 1, Turn: w.turn, Clock: w.clock(), Tool: tool, Args: args}
+	if len(args) > MaxToolArgs {
+		// No tool of the world takes so much: refused, and kept in the
+		// record (and the report) as its size only.
+		msg := fmt.Sprintf("arguments of %d bytes, more than the %d a tool call may have", len(args), MaxToolArgs)
+		c.Args, c.Result, c.Refused = okResult(map[string]string{"cut": msg}), errorResult("invalid_arguments", msg), msg
+		w.Calls = append(w.Calls, c)
+		return c.Result
+	}
 	res, refused := w.exec(ctx, tool, args)
 	c.Result, c.Refused = res, refused
 	w.Calls = append(w.Calls, c)

@@ -45,6 +45,9 @@ func (o *OpenAI) client() *chatClient {
 	return &chatClient{url: strings.TrimSuffix(o.BaseURL, "/") + "/chat/completions", key: key, timeout: timeout, http: hc}
 }
 
+// maxAnswerBytes caps one chat-completions answer (docs/agent-protocol.md).
+const maxAnswerBytes = 4 << 20
+
 // noRedirects is the client the kit posts with: a redirect is answered as
 // the refusal it is, never followed, so neither the conversation nor the
 // bearer key goes to a server the user did not name (and no answer from
@@ -124,9 +127,14 @@ func (c *chatClient) complete(ctx context.Context, req chatRequest) (chatReply, 
 		return chatReply{}, err
 	}
 	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
+	b, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswerBytes+1))
 	if err != nil {
 		return chatReply{}, fmt.Errorf("POST %q: reading the answer: %w", c.url, err)
+	}
+	if len(b) > maxAnswerBytes {
+		// The conversation goes back with every request, and into the
+		// report: an answer past the cap is the endpoint's fault.
+		return chatReply{}, fmt.Errorf("POST %q: an answer of more than %d MiB, the kit's cap on one", c.url, maxAnswerBytes>>20)
 	}
 	if resp.StatusCode/100 != 2 {
 		return chatReply{}, fmt.Errorf("POST %q: %s %.500s", c.url, resp.Status, bytes.TrimSpace(b))

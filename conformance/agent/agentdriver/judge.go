@@ -63,5 +63,11 @@ func (j *Judge) Judge(ctx context.Context, criterion string, transcript []agent.
 	if start < 0 || end < start || json.Unmarshal([]byte(text[start:end+1]), &v) != nil || (v.Verdict != "pass" && v.Verdict != "fail") {
 		return false, "", fmt.Errorf("the judge's answer is not a verdict object: %.200s", text)
 	}
-	return v.Verdict == "pass", v.Reason, nil
+	if len(v.Reason) > maxJudgeReason {
+		v.Reason = v.Reason[:maxJudgeReason] + "…"
+	}
+	return v.Verdict == "pass", strings.ToValidUTF8(v.Reason, "�"), nil
 }
+
+// maxJudgeReason bounds the judge's reason kept for the report.
+const maxJudgeReason = 4 << 10
