@@ -33,6 +33,16 @@ func storeCheckCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if len(pos) > 0 {
 		return exitUsage, &usageError{fmt.Sprintf("store-check takes no arguments, only flags: %q; see conform store-check -h", pos)}
 	}
+	// Bounds that keep the check within its time budget: past them the
+	// budget, not the store, would be what fails.
+	for _, b := range []struct {
+		name     string
+		v, lo, hi int
+	}{{"writers", *writers, 1, 16}, {"updates", *updates, 1, 200}, {"kills", *kills, 1, 100}} {
+		if b.v < b.lo || b.v > b.hi {
+			return exitUsage, &usageError{fmt.Sprintf("--%s %d: want %d to %d (the check's time budget is made for those)", b.name, b.v, b.lo, b.hi)}
+		}
+	}
 	if !strings.HasPrefix(*impl, "exec:") {
 		return exitUsage, fmt.Errorf("store-check needs --impl exec:CMD (it starts and kills the implementation's processes)")
 	}

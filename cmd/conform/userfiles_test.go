@@ -59,3 +59,14 @@ func TestUserFilesAreCappedAndRegular(t *testing.T) {
 		})
 	}
 }
+
+// store-check's sizes are bounded: past them its time budget, not the
+// store, would fail.
+func TestStoreCheckSizesAreBounded(t *testing.T) {
+	for _, args := range [][]string{{"--writers", "1000"}, {"--kills", "0"}, {"--updates", "100000"}, {"--writers", "-1"}} {
+		code, _, stderr := conform(t, append([]string{"store-check", "--impl", "exec:true"}, args...)...)
+		if code != exitUsage || !strings.Contains(stderr, args[0]) || !strings.Contains(stderr, "want") {
+			t.Errorf("%v: exit %d\n%s", args, code, stderr)
+		}
+	}
+}
