@@ -24,7 +24,7 @@ func storeCheckCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	jsonOut := fs.Bool("json", false, "print the verdicts as JSON")
 	writers := fs.Int("writers", 4, "processes updating the state file at once")
 	updates := fs.Int("updates", 25, "updates per process")
-	kills := fs.Int("kills", 15, "writers killed mid-write")
+	kills := fs.Int("kills", 40, "writers killed mid-write, one in each `N`th of an update cycle")
 	deadline := fs.Duration("deadline", 20*time.Second, "per-call and per-start deadline; the whole check takes at most "+storeCheckWorstCase+" of them")
 	pos, err := parseFlags(fs, args, stdout, storeCheckHelp)
 	if err != nil {
