@@ -7,8 +7,10 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -245,4 +247,45 @@ func TestAgentEndpointAnswerIsCapped(t *testing.T) {
 	if len(b) > 1<<20 || !strings.Contains(string(b)+stderr, "more than 4 MiB") {
 		t.Errorf("summary of %d bytes; the cap is not named:\n%.1000s\n%s", len(b), b, stderr)
 	}
+}
+
+// A helper that escapes every mark of its tree — its own session, a double
+// fork, an emptied environment — is still ended with the run: conform is
+// its reaper (supervise.AdoptOrphans), so it is found among conform's
+// children. It used to outlive the run.
+func TestEscapedHelperDoesNotOutliveTheRun(t *testing.T) {
+	script := `setsid env -i sh -c 'sleep 301.25 & exit' < /dev/null > /dev/null 2>&1 &
+read start; while read line; do echo '{"type":"reply","text":"ok"}'; done`
+	argv, _ := json.Marshal([]string{"sh", "-c", script})
+	cmd, stderr := conformProcess(t, nil, "agent", "--agent", "exec:"+string(argv), "--run", "clock-agent/floating/oslo-winter", "--timeout", "5s")
+	waitExit(t, cmd, time.Minute)
+	// The helper's own start takes a moment; look a few times.
+	deadline := time.Now().Add(2 * time.Second)
+	for time.Now().Before(deadline) {
+		if left := sleepersOf("301.25"); len(left) > 0 {
+			for _, pid := range left {
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+			}
+			t.Fatalf("the escaped helper %v outlived conform agent; stderr:\n%s", left, stderr)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// sleepersOf lists the live processes running "sleep ARG".
+func sleepersOf(arg string) []int {
+	var out []int
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		cmdline, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
+		stat, _ := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if string(cmdline) == "sleep\x00"+arg+"\x00" && !strings.Contains(string(stat), ") Z") {
+			out = append(out, pid)
+		}
+	}
+	return out
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/clockspec/clockspec/conformance/supervise"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -71,8 +72,8 @@ func TestMain(m *testing.M) {
 		return
 	}
 	if os.Getenv("CONFORM_TEST_AS_CONFORM") == "1" {
-		limitFileSize() // reliability_test.go
-
+		limitFileSize()              // reliability_test.go
+		_ = supervise.AdoptOrphans() // as main does
 		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	if os.Getenv("CONFORM_TEST_AS_HOST_ADOPTING") == "1" {
@@ -82,7 +83,7 @@ func TestMain(m *testing.M) {
 		os.Exit(listDir(dir))
 	}
 	testscript.Main(m, map[string]func(){
-		"conform": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
+		"conform": func() { _ = supervise.AdoptOrphans(); os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
 	})
 }
 

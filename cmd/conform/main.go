@@ -33,6 +33,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/clockspec/clockspec/conformance/supervise"
 	"io"
 	"os"
 	"strings"
@@ -52,6 +53,11 @@ const (
 )
 
 func main() {
+	// Every child conform starts is a supervised tree: a helper that
+	// escapes its tree (its own session, a double fork, an emptied
+	// environment) is adopted by conform instead of init, and ended with
+	// its tree.
+	_ = supervise.AdoptOrphans()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

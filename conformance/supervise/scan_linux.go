@@ -6,6 +6,8 @@ import (
 	"os"
 	"strconv"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // proc is one line of the process table.
@@ -44,6 +46,11 @@ func (t *Tree) members() ([]int, bool) {
 	var queue []int
 	for _, p := range procs {
 		children[p.ppid] = append(children[p.ppid], p.pid)
+		if p.zombie && adopting.Load() && p.ppid == self && orphan(p.pid) {
+			// An adopted orphan that died is the runner's to reap.
+			var ws unix.WaitStatus
+			_, _ = unix.Wait4(p.pid, &ws, unix.WNOHANG, nil)
+		}
 		if p.pid == self || p.zombie {
 			continue
 		}
@@ -55,6 +62,10 @@ func (t *Tree) members() ([]int, bool) {
 		known := false
 		if start, ok := t.known[p.pid]; ok && start == p.start ||
 			leader && (p.pid == t.pid || p.pgrp == t.pid || p.sid == t.pid) {
+			known = true
+		} else if adopting.Load() && p.ppid == self && p.start >= t.born && orphan(p.pid) {
+			// Adopted by the runner (AdoptOrphans): it escaped its
+			// parent, session and environment, but not its reaper.
 			known = true
 		} else if p.start >= t.born && p.pid != kthreadd && p.ppid != kthreadd {
 			has, cannotTell := carries(p.pid, mark)
