@@ -36,7 +36,7 @@ func storeCheckCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	// Bounds that keep the check within its time budget: past them the
 	// budget, not the store, would be what fails.
 	for _, b := range []struct {
-		name     string
+		name      string
 		v, lo, hi int
 	}{{"writers", *writers, 1, 16}, {"updates", *updates, 1, 200}, {"kills", *kills, 1, 100}} {
 		if b.v < b.lo || b.v > b.hi {
