@@ -12,13 +12,51 @@ import (
 
 // goldenMismatch is an answer that differs from its golden at the exact level.
 type goldenMismatch struct {
-	call      int
+	call, of  int
 	op, name  string
 	want, got string
+	// Where they first differ: a JSON pointer into the answer, and the
+	// value each has there ("" for a member one lacks).
+	pointer, wantAt, gotAt string
 }
 
+// Error names the call, the place and the two values first, on one line
+// (the summary groups failures by it: the same place, whatever the
+// values), then the whole answers.
 func (e *goldenMismatch) Error() string {
-	return fmt.Sprintf("call %d (%s) differs from its golden %s\nwant: %s\n got: %s", e.call, e.op, e.name, e.want, e.got)
+	at := ""
+	if e.pointer != "" {
+		at = fmt.Sprintf(" at %q: want %s, got %s", e.pointer, orAbsent(e.wantAt), orAbsent(e.gotAt))
+	}
+	return fmt.Sprintf("call %d of %d (%s) differs from its golden%s (%s)\nwant: %s\n got: %s", e.call, e.of, e.op, at, e.name, e.want, e.got)
+}
+
+// outputDiffers is an answer that differs from a scenario's "the output
+// is:" step: the place it first differs (a JSON pointer into the output)
+// and the two values there, then both outputs.
+type outputDiffers struct {
+	call                   int
+	pointer, wantAt, gotAt string
+	want, got              string
+}
+
+func (e *outputDiffers) Error() string {
+	return fmt.Sprintf("output of call %d differs at %q: want %s, got %s\nwant: %s\n got: %s",
+		e.call, e.pointer, orAbsent(e.wantAt), orAbsent(e.gotAt), e.want, e.got)
+}
+
+func orRoot(p string) string {
+	if p == "" {
+		return "/"
+	}
+	return p
+}
+
+func orAbsent(v string) string {
+	if v == "" {
+		return "(absent)"
+	}
+	return v
 }
 
 // The shapes of the steps' failure messages (steps_assert.go) that carry an
@@ -59,6 +97,13 @@ func describeFailure(res *ScenarioResult, err error) {
 	if errors.As(err, &gm) {
 		res.Step = ""
 		res.Expected, res.Actual = gm.want, gm.got
+		res.Pointer = gm.pointer
+		return
+	}
+	var od *outputDiffers
+	if errors.As(err, &od) {
+		res.Expected, res.Actual = od.want, od.got
+		res.Pointer = "/output" + od.pointer
 		return
 	}
 	msg := err.Error()

@@ -22,6 +22,7 @@ package conformance
 // corpus (gen, through RecordCorpus).
 
 import (
+	"github.com/clockspec/clockspec/conformance/judge"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -113,7 +114,10 @@ func (r *runner) checkGoldens(w *world) error {
 			return fmt.Errorf("call %d (%s): %w", i+1, c.op, err)
 		}
 		if !same {
-			return &goldenMismatch{call: i + 1, op: c.op, name: fmt.Sprintf("%s line %d", name, i+1), want: string(want), got: string(got)}
+			gm := &goldenMismatch{call: i + 1, of: len(w.calls), op: c.op, name: fmt.Sprintf("%s line %d", name, i+1), want: string(want), got: string(got)}
+			gm.pointer, gm.wantAt, gm.gotAt, _ = judge.FirstDifference(got, want,
+				judge.Open{Fields: c.open.fields, Code: c.open.code, Kind: c.open.kind, Declared: declared})
+			return gm
 		}
 	}
 	return nil

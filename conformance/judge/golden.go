@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -184,4 +185,98 @@ func withoutPath(v any, path []string) any {
 		return c
 	}
 	return v
+}
+
+// FirstDifference is where an answer first differs from its golden, as
+// EqualApart compares them (open points and declared members the golden
+// lacks left out): a JSON pointer into the answer ("/output/card/title",
+// "/error/code"), and the two values there, as canonical JSON ("" for a
+// member one side lacks). ok is false when they do not differ there.
+func FirstDifference(got, want []byte, open Open) (pointer, wantAt, gotAt string, ok bool) {
+	g, err1 := decodeCanonical(got)
+	w, err2 := decodeCanonical(want)
+	if err1 != nil || err2 != nil {
+		return "", "", "", false
+	}
+	if gOut, ok := g["output"]; ok {
+		if wOut, ok := w["output"]; ok {
+			for path := range open.Fields {
+				gOut = withoutPath(gOut, strings.Split(path, "."))
+				wOut = withoutPath(wOut, strings.Split(path, "."))
+			}
+			g["output"], w["output"] = onlyMembersOf(gOut, wOut, open.Declared), wOut
+		}
+	}
+	return firstDifference("", g, w)
+}
+
+func firstDifference(at string, g, w any) (string, string, string, bool) {
+	show := func(v any) string {
+		var b bytes.Buffer
+		if WriteCanonical(&b, v) != nil {
+			return fmt.Sprint(v)
+		}
+		return b.String()
+	}
+	switch wv := w.(type) {
+	case map[string]any:
+		gv, ok := g.(map[string]any)
+		if !ok {
+			return orRoot(at), show(w), show(g), true
+		}
+		keys := make([]string, 0, len(wv)+len(gv))
+		for k := range wv {
+			keys = append(keys, k)
+		}
+		for k := range gv {
+			if _, dup := wv[k]; !dup {
+				keys = append(keys, k)
+			}
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			p := at + "/" + strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
+			x, inG := gv[k]
+			y, inW := wv[k]
+			switch {
+			case !inG:
+				return p, show(y), "", true
+			case !inW:
+				return p, "", show(x), true
+			}
+			if p, a, b, ok := firstDifference(p, x, y); ok {
+				return p, a, b, true
+			}
+		}
+		return "", "", "", false
+	case []any:
+		gv, ok := g.([]any)
+		if !ok {
+			return orRoot(at), show(w), show(g), true
+		}
+		for i := 0; i < len(wv) || i < len(gv); i++ {
+			p := at + "/" + strconv.Itoa(i)
+			switch {
+			case i >= len(gv):
+				return p, show(wv[i]), "", true
+			case i >= len(wv):
+				return p, "", show(gv[i]), true
+			}
+			if p, a, b, ok := firstDifference(p, gv[i], wv[i]); ok {
+				return p, a, b, true
+			}
+		}
+		return "", "", "", false
+	}
+	if a, b := show(w), show(g); a != b {
+		return orRoot(at), a, b, true
+	}
+	return "", "", "", false
+}
+
+func orRoot(p string) string {
+	if p == "" {
+		return "/"
+	}
+	return p
 }

@@ -45,3 +45,27 @@ func TestEqualApartComparesAllButTheOpenPoints(t *testing.T) {
 		}
 	}
 }
+
+// The first difference is named by its JSON pointer, with both values.
+func TestFirstDifferenceNamesThePlace(t *testing.T) {
+	golden := `{"output":{"card":{"options":[{"value":"allow"},{"value":"deny"}]},"n":1}}`
+	labels := Open{Declared: func(n string) bool { return n == "title" }}
+	for _, c := range []struct {
+		got, ptr, want, gotAt string
+		open                  Open
+	}{
+		{`{"output":{"card":{"options":[{"value":"allow","label":"Allow"},{"value":"deny"}]},"n":1}}`, "/output/card/options/0/label", "", `"Allow"`, Open{}},
+		{`{"output":{"card":{"options":[{"value":"allow"},{"value":"nope"}]},"n":1}}`, "/output/card/options/1/value", `"deny"`, `"nope"`, Open{}},
+		{`{"output":{"card":{"options":[{"value":"allow"}]},"n":1}}`, "/output/card/options/1", `{"value":"deny"}`, "", Open{}},
+		{`{"output":{"card":{"options":[{"value":"allow"},{"value":"deny"}],"title":"T"},"n":2}}`, "/output/n", "1", "2", labels},
+		{`{"error":{"code":"x"}}`, "/error", "", `{"code":"x"}`, Open{}},
+	} {
+		ptr, w, g, ok := FirstDifference([]byte(c.got), []byte(golden), c.open)
+		if !ok || ptr != c.ptr || w != c.want || g != c.gotAt {
+			t.Errorf("%s: got %q %q %q %v, want %q %q %q", c.got, ptr, w, g, ok, c.ptr, c.want, c.gotAt)
+		}
+	}
+	if _, _, _, ok := FirstDifference([]byte(golden), []byte(golden), Open{}); ok {
+		t.Error("an answer equal to its golden differs")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/clockspec/clockspec/conformance/result"
@@ -236,6 +237,11 @@ func GroupFailures(r *result.Report, failures []result.ScenarioResult) []Failure
 			groups[i].Difference = ""
 		}
 	}
+	// What fails the run first: FAIL groups before NOT FOLLOWED ones, each
+	// kind in the order its first scenario came.
+	sort.SliceStable(groups, func(i, j int) bool {
+		return !strings.HasPrefix(groups[i].Label, "NOT FOLLOWED") && strings.HasPrefix(groups[j].Label, "NOT FOLLOWED")
+	})
 	return groups
 }
 
@@ -250,6 +256,11 @@ func GroupFailures(r *result.Report, failures []result.ScenarioResult) []Failure
 // person ("" when the key holds none).
 func FailureKey(s result.ScenarioResult) (key, diff string) {
 	first := firstLine(s.Problem)
+	if s.Pointer != "" {
+		// A golden mismatch: the same place (list indices as N), whatever
+		// each scenario's values there.
+		return "golden\x00" + abstractNumbers(s.Pointer), ""
+	}
 	if len(s.SchemaErrors) > 0 {
 		return abstractNumbers(first), ""
 	}

@@ -131,6 +131,9 @@ type ScenarioResult struct {
 	// error, as JSON; at most MaxReturned bytes, cut with "…"): what broke
 	// a schema is shown with the schema's complaint, never only named.
 	Returned string `json:"returned,omitempty"`
+	// Pointer is where the failing call's answer first differs from its
+	// golden (a JSON pointer: "/output/card/title"), for a golden mismatch.
+	Pointer string `json:"pointer,omitempty"`
 	// Call is the call the failure is about: the one a golden differs for,
 	// or the last call before the failing step (absent when none was made).
 	Call *FailedCall `json:"call,omitempty"`
