@@ -22,12 +22,12 @@ package conformance
 // corpus (gen, through RecordCorpus).
 
 import (
-	"github.com/clockspec/clockspec/conformance/judge"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/clockspec/clockspec/conformance/judge"
 	"io/fs"
 	"slices"
 	"strings"
