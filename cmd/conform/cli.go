@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Every subcommand's help has one shape: a usage line, what it does,
@@ -25,7 +27,9 @@ type helpText struct {
 }
 
 // printHelp writes a subcommand's help; fset supplies the flags.
-func printHelp(w io.Writer, fset *flag.FlagSet, h helpText) {
+func printHelp(out io.Writer, fset *flag.FlagSet, h helpText) {
+	w := &wrappedWriter{w: out}
+	defer w.Flush()
 	fmt.Fprintf(w, "Usage: %s\n\n%s\n", h.usage, strings.TrimSpace(h.about))
 	if len(h.examples) > 0 {
 		fmt.Fprint(w, "\nExamples:\n")
@@ -211,4 +215,76 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// helpWidth is the widest a line of help may be: a terminal of 100
+// columns shows each whole.
+const helpWidth = 100
+
+// wrappedWriter writes help text with every line wrapped to helpWidth at
+// a space: a continuation keeps the line's indentation, or lines up under
+// an example's "# " comment.
+type wrappedWriter struct {
+	w   io.Writer
+	buf []byte
+}
+
+func (ww *wrappedWriter) Write(p []byte) (int, error) {
+	ww.buf = append(ww.buf, p...)
+	for {
+		i := bytes.IndexByte(ww.buf, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		if _, err := io.WriteString(ww.w, wrapLine(string(ww.buf[:i]))+"\n"); err != nil {
+			return 0, err
+		}
+		ww.buf = ww.buf[i+1:]
+	}
+}
+
+// Flush writes what is left without a newline.
+func (ww *wrappedWriter) Flush() error {
+	if len(ww.buf) == 0 {
+		return nil
+	}
+	_, err := io.WriteString(ww.w, wrapLine(string(ww.buf)))
+	ww.buf = nil
+	return err
+}
+
+// wrapLine breaks one line at spaces so no piece is wider than helpWidth.
+func wrapLine(line string) string {
+	if utf8.RuneCountInString(line) <= helpWidth {
+		return line
+	}
+	indent := len(line) - len(strings.TrimLeft(line, " "))
+	if i := strings.Index(line, "  # "); i > 0 && i+4 < helpWidth-20 {
+		indent = i + 4
+	} else if strings.HasPrefix(strings.TrimLeft(line, " "), "--") {
+		indent += 4 // a flag's line: its words under its name
+	}
+	var out strings.Builder
+	rest := line
+	for utf8.RuneCountInString(rest) > helpWidth {
+		cut := -1
+		n := 0
+		for i, r := range rest {
+			if n > helpWidth {
+				break
+			}
+			if r == ' ' && n > indent+10 {
+				cut = i
+			}
+			n++
+		}
+		if cut < 0 {
+			break // one word longer than the line: left whole
+		}
+		out.WriteString(strings.TrimRight(rest[:cut], " "))
+		out.WriteString("\n")
+		rest = strings.Repeat(" ", indent) + strings.TrimLeft(rest[cut:], " ")
+	}
+	out.WriteString(rest)
+	return out.String()
 }

@@ -209,7 +209,9 @@ func helpCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	topic := pos[0]
 	if text, ok := topics[topic]; ok {
-		fmt.Fprint(stdout, text)
+		w := &wrappedWriter{w: stdout}
+		fmt.Fprint(w, text)
+		_ = w.Flush()
 		return nil
 	}
 	for _, c := range commands {

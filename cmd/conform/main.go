@@ -143,7 +143,9 @@ func didYouMean(s string, candidates []string) string {
 	return ""
 }
 
-func usage(w io.Writer) {
+func usage(out io.Writer) {
+	w := &wrappedWriter{w: out}
+	defer w.Flush()
 	fmt.Fprint(w, "conform certifies an implementation against the clockspec conformance suite.\n\nUsage:\n")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-22s %s\n", strings.TrimSpace("conform "+c.name+" "+c.args), c.summary)

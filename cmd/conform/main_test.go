@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func conform(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -228,5 +229,26 @@ func TestReplayNeedsAFile(t *testing.T) {
 	code, _, stderr = conform(t, "replay", "/no/such/file.json")
 	if code != exitUsage || !strings.Contains(stderr, "no such file") {
 		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
+
+// Every help text fits a terminal of 100 columns: conform -h, and conform
+// help for every command and topic.
+func TestHelpFitsOneHundredColumns(t *testing.T) {
+	topics := [][]string{{"-h"}, {"help", "tags"}}
+	for _, c := range commands {
+		topics = append(topics, []string{"help", c.name})
+	}
+	for _, args := range topics {
+		_, stdout, stderr := conform(t, args...)
+		text := stdout + stderr
+		if len(text) < 100 {
+			t.Errorf("conform %v printed almost nothing:\n%s", args, text)
+		}
+		for i, line := range strings.Split(text, "\n") {
+			if n := utf8.RuneCountInString(line); n > helpWidth {
+				t.Errorf("conform %v line %d is %d columns: %s", args, i+1, n, line)
+			}
+		}
 	}
 }
