@@ -627,7 +627,7 @@ func TestMCPHTTPTransportFailureIsNotARefusal(t *testing.T) {
 		mcpH.ServeHTTP(w, r)
 	}))
 	defer srv.Close()
-	d, err := driver.MCP(driver.MCPOptions{Endpoint: srv.URL})
+	d, err := driver.MCP(driver.MCPOptions{Endpoint: srv.URL, Deadline: time.Minute}) // no call cut short by a loaded machine
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -660,7 +660,7 @@ func TestMCPHTTPSessionLostIsResent(t *testing.T) {
 		mcpH.ServeHTTP(w, r)
 	}))
 	defer srv.Close()
-	d, err := driver.MCP(driver.MCPOptions{Endpoint: srv.URL})
+	d, err := driver.MCP(driver.MCPOptions{Endpoint: srv.URL, Deadline: time.Minute}) // no call cut short by a loaded machine
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -699,7 +699,7 @@ func TestMCPHTTPShortOutageIsWaitedFor(t *testing.T) {
 		mcpH.ServeHTTP(w, r)
 	}))
 	defer srv.Close()
-	d, err := driver.MCP(driver.MCPOptions{Endpoint: srv.URL})
+	d, err := driver.MCP(driver.MCPOptions{Endpoint: srv.URL, Deadline: time.Minute}) // no call cut short by a loaded machine
 	if err != nil {
 		t.Fatal(err)
 	}
