@@ -285,3 +285,41 @@ for line in sys.stdin:
 		}
 	}
 }
+
+// A Python implementation that flushes its hello and then no answer (the
+// answers of calls sit in its buffer) is told to flush within 20 s: three
+// calls in a row time out, the third says why, and every later call fails
+// at once (a whole profile used to wait out each deadline: 40 min).
+func TestFlushOnlyHelloIsToldToFlush(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: it waits out three 5 s deadlines; make test-long runs it")
+	}
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Fatal("python3 is not on PATH")
+	}
+	script := filepath.Join(t.TempDir(), "hello-only.py")
+	const helloOnly = `import json, sys
+for line in sys.stdin:
+    req = json.loads(line)
+    if req["op"] == "hello":
+        print(json.dumps({"id": req["id"], "output": {"implementation": "x", "protocol": "1", "operations": ["timestamps.format_message_timestamp", "timestamps.current_time_context", "timestamps.messages_context", "timestamps.user_timezone", "timestamps.resolve_timezone"]}}), flush=True)
+    else:
+        print(json.dumps({"id": req["id"], "output": {}}))
+`
+	if err := os.WriteFile(script, []byte(helloOnly), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	impl, _ := json.Marshal([]string{"env", "-u", "PYTHONUNBUFFERED", py, script})
+	start := time.Now()
+	_, _, stderr := conform(t, "run", "--impl", "exec:"+string(impl), "--tags", "@timestamps", "--window", "1", "--deadline", "5s")
+	took := time.Since(start)
+	if took > 20*time.Second {
+		t.Errorf("the run took %s, want under 20 s", took)
+	}
+	for _, says := range []string{"none of 3 calls in a row", "flush=True"} {
+		if !strings.Contains(stderr, says) {
+			t.Errorf("stderr does not say %q:\n%.3000s", says, stderr)
+		}
+	}
+}

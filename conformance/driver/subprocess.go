@@ -121,7 +121,20 @@ type subprocess struct {
 	closed   bool
 	gaveUp   *StartFailure
 	warnings []string
+
+	// answered counts the calls (hello aside) the implementation answered;
+	// silent the calls timed out in a row while it had answered none. At
+	// silentLimit such time-outs it is taken for one that flushes only its
+	// hello: every later call fails at once with silentFault, which says so,
+	// instead of waiting its deadline too (a whole profile took 40 min).
+	answeredCalls atomic.Int64
+	silent        atomic.Int64
+	silentFault   atomic.Pointer[Fault]
 }
+
+// silentLimit is how many calls in a row may time out, none ever answered,
+// before the implementation is told it does not flush its answers.
+const silentLimit = 3
 
 // Hello starts the implementation (if it is not running) and returns its
 // hello. An implementation no child of which answers hello gives a
@@ -358,6 +371,9 @@ func (d *subprocess) Call(ctx context.Context, op string, input json.RawMessage)
 	case <-ctx.Done():
 		return protocol.Result{}, ctx.Err()
 	}
+	if f := d.silentFault.Load(); f != nil {
+		return protocol.Result{}, &Fault{Kind: f.Kind, Detail: f.Detail}
+	}
 	tk := TicketFrom(ctx)
 	alone := false
 	for attempt := 1; ; attempt++ {
@@ -376,7 +392,16 @@ func (d *subprocess) Call(ctx context.Context, op string, input json.RawMessage)
 		case err != nil:
 			return protocol.Result{}, err
 		case f == nil:
+			d.answeredCalls.Add(1)
+			d.silent.Store(0)
 			return protocol.Result{Output: resp.Output, Error: resp.Error}, nil
+		case f.Kind == FaultTimeout && d.answeredCalls.Load() == 0 && d.silent.Add(1) >= silentLimit:
+			// It answered hello and then no call at all: the usual cause is
+			// an answer written but not flushed.
+			f.Detail += fmt.Sprintf("; it answered hello, then none of %d calls in a row: %s", silentLimit, silenceHint(d.opts.Argv))
+			d.silentFault.CompareAndSwap(nil, &Fault{Kind: FaultTimeout,
+				Detail: fmt.Sprintf("not sent: the implementation answered hello, then none of %d calls in a row (see the first failure's hint: its answers are likely not flushed)", silentLimit)})
+			return protocol.Result{}, f
 		case !again || attempt >= 3:
 			if attempt > 1 {
 				f.Detail += fmt.Sprintf(" (sent %d times, each to a fresh process)", attempt)
