@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -68,5 +69,16 @@ func TestStoreCheckSizesAreBounded(t *testing.T) {
 		if code != exitUsage || !strings.Contains(stderr, args[0]) || !strings.Contains(stderr, "want") {
 			t.Errorf("%v: exit %d\n%s", args, code, stderr)
 		}
+	}
+}
+
+// An MCP server that cannot find its Node packages is told to run npm ci,
+// as an exec: one is.
+func TestMCPServerMissingPackagesIsToldToInstall(t *testing.T) {
+	script := `echo "Error [ERR_MODULE_NOT_FOUND]: Cannot find package '@modelcontextprotocol/sdk' imported from /x/server.js" >&2; exit 1`
+	argv, _ := json.Marshal([]string{"sh", "-c", script})
+	code, _, stderr := conform(t, "run", "--impl", "mcp:"+string(argv), "--tags", "@datetime")
+	if code != exitUsage || !strings.Contains(stderr, "npm ci") {
+		t.Errorf("exit %d, want %d and a hint to run npm ci:\n%s", code, exitUsage, stderr)
 	}
 }

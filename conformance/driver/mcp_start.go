@@ -100,6 +100,12 @@ func (d *mcpDriver) startFault(ctx context.Context, c *mcpConn, step string, err
 		_ = c.tree.Kill()
 		<-c.dead
 		f.Log = d.stderr.String()
+		// What the exec driver says of a missing entry file or missing
+		// packages ("Cannot find package '@modelcontextprotocol/sdk'":
+		// run npm ci), the MCP driver says too.
+		if h := startHint(d.opts.Argv, d.opts.Dir, f.Log); h != "" {
+			f.Detail += "; " + h
+		}
 	}
 	return f
 }
