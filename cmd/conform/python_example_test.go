@@ -323,3 +323,22 @@ for line in sys.stdin:
 		}
 	}
 }
+
+// docs/implementing.md shows the certified run's profile lines: they are
+// what a real run of the documented command prints, not a copy that drifts.
+func TestImplementingShowsARealRun(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "implementing.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)## 7\\. The certificate.*?```text\n(.*?)```").FindSubmatch(doc)
+	if m == nil {
+		t.Fatal("docs/implementing.md §7 has no text block")
+	}
+	_, _, stderr := conform(t, "run", "--impl", pythonExample(t, "main.py"), "--report", t.TempDir())
+	for _, line := range strings.Split(strings.TrimSpace(string(m[1])), "\n") {
+		if !strings.Contains(stderr, line) {
+			t.Errorf("docs/implementing.md §7 shows a line the run does not print:\n%s\nthe run:\n%s", line, stderr)
+		}
+	}
+}
