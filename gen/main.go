@@ -148,6 +148,9 @@ func Generate(root fs.FS) (Files, error) {
 	if err := cat.Compile(); err != nil {
 		return nil, err
 	}
+	if err := specJSON(cat, out); err != nil {
+		return nil, err
+	}
 	inputs, err := typedinputs.Generate(cat)
 	if err != nil {
 		return nil, err
