@@ -610,32 +610,53 @@ func TestMCPHTTPMalformedAnswerFailsOneCase(t *testing.T) {
 	}
 }
 
-// A server that crashes (HTTP 500) on arguments that are not an object
-// fails that scenario: the SDK wraps the transport's failure as a JSON-RPC
-// error (-32005), which is no refusal of the server's, so it is not the
-// PRD's invalid_input.
-func TestMCPHTTPTransportFailureIsNotARefusal(t *testing.T) {
+// runBehindHTTP runs the scenarios opts selects against the reference's
+// MCP tools over streamable HTTP, each request first offered to intercept
+// (with its body read): when intercept answers it, the tools never see it.
+// Each call has a minute: these cases are about what the server answers,
+// not about time.
+func runBehindHTTP(t *testing.T, opts conformance.Options, intercept func(w http.ResponseWriter, body []byte) bool) *conformance.Report {
+	t.Helper()
 	tools, _ := mcpserve.Tools()
 	mcpH := mcpserve.Handler(mcpserve.NewServer(reference.New(), tools), protocol.DefaultLimits)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
-		if bytes.Contains(body, []byte(`"tools/call"`)) && bytes.Contains(body, []byte(`"arguments":[`)) {
-			http.Error(w, "internal server error", http.StatusInternalServerError)
+		if intercept(w, body) {
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		mcpH.ServeHTTP(w, r)
 	}))
-	defer srv.Close()
-	d, err := driver.MCP(driver.MCPOptions{Endpoint: srv.URL, Deadline: time.Minute}) // no call cut short by a loaded machine
+	t.Cleanup(srv.Close)
+	d, err := driver.MCP(driver.MCPOptions{Endpoint: srv.URL, Deadline: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer d.Close()
-	rep, err := conformance.Run(context.Background(), conformance.Options{Driver: d, Run: []conformance.Pattern{"datetime/validation/not-an-object/array"}, Goldens: goldensFS()})
+	t.Cleanup(func() { d.Close() })
+	opts.Driver, opts.Goldens = d, goldensFS()
+	rep, err := conformance.Run(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return rep
+}
+
+// requiredDatetime selects the datetime profile's required tier.
+const requiredDatetime = "@datetime&&~@decision&&~@recommended&&~@extension"
+
+// A server that crashes (HTTP 500) on arguments that are not an object
+// fails that scenario: the SDK wraps the transport's failure as a JSON-RPC
+// error (-32005), which is no refusal of the server's, so it is not the
+// PRD's invalid_input.
+func TestMCPHTTPTransportFailureIsNotARefusal(t *testing.T) {
+	rep := runBehindHTTP(t, conformance.Options{Run: []conformance.Pattern{"datetime/validation/not-an-object/array"}},
+		func(w http.ResponseWriter, body []byte) bool {
+			if bytes.Contains(body, []byte(`"tools/call"`)) && bytes.Contains(body, []byte(`"arguments":[`)) {
+				http.Error(w, "internal server error", http.StatusInternalServerError)
+				return true
+			}
+			return false
+		})
 	if len(rep.Scenarios) != 1 || rep.Scenarios[0].Compat == conformance.Passed {
 		t.Fatalf("a server that answers 500 passes the not-an-object scenario: %+v", rep.Scenarios)
 	}
@@ -644,31 +665,17 @@ func TestMCPHTTPTransportFailureIsNotARefusal(t *testing.T) {
 // A session the server ended between calls (404, whatever the body says)
 // is started anew and the call sent again, as the MCP transport says.
 func TestMCPHTTPSessionLostIsResent(t *testing.T) {
-	tools, _ := mcpserve.Tools()
-	mcpH := mcpserve.Handler(mcpserve.NewServer(reference.New(), tools), protocol.DefaultLimits)
 	var calls, lost atomic.Int64
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
+	rep := runBehindHTTP(t, conformance.Options{Tags: requiredDatetime}, func(w http.ResponseWriter, body []byte) bool {
 		if bytes.Contains(body, []byte(`"tools/call"`)) && calls.Add(1)%5 == 0 {
 			lost.Add(1)
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusNotFound)
 			io.WriteString(w, `{"jsonrpc":"2.0","id":"server-error","error":{"code":-32600,"message":"Session not found"}}`)
-			return
+			return true
 		}
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		mcpH.ServeHTTP(w, r)
-	}))
-	defer srv.Close()
-	d, err := driver.MCP(driver.MCPOptions{Endpoint: srv.URL, Deadline: time.Minute}) // no call cut short by a loaded machine
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
-	rep, err := conformance.Run(context.Background(), conformance.Options{Driver: d, Tags: "@datetime&&~@decision&&~@recommended&&~@extension", Goldens: goldensFS()})
-	if err != nil {
-		t.Fatal(err)
-	}
+		return false
+	})
 	if lost.Load() == 0 {
 		t.Fatal("no session was lost: the test shows nothing")
 	}
@@ -682,32 +689,17 @@ func TestMCPHTTPSessionLostIsResent(t *testing.T) {
 // A server down for a moment (every request refused for about a second)
 // is waited for: the reconnections back off, so the run goes on after it.
 func TestMCPHTTPShortOutageIsWaitedFor(t *testing.T) {
-	tools, _ := mcpserve.Tools()
-	mcpH := mcpserve.Handler(mcpserve.NewServer(reference.New(), tools), protocol.DefaultLimits)
-	var calls atomic.Int64
-	var downUntil atomic.Int64
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
+	var calls, downUntil atomic.Int64
+	rep := runBehindHTTP(t, conformance.Options{Tags: requiredDatetime}, func(w http.ResponseWriter, body []byte) bool {
 		if bytes.Contains(body, []byte(`"tools/call"`)) && calls.Add(1) == 10 {
 			downUntil.Store(time.Now().Add(time.Second).UnixNano())
 		}
 		if time.Now().UnixNano() < downUntil.Load() {
 			http.Error(w, "restarting", http.StatusServiceUnavailable)
-			return
+			return true
 		}
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		mcpH.ServeHTTP(w, r)
-	}))
-	defer srv.Close()
-	d, err := driver.MCP(driver.MCPOptions{Endpoint: srv.URL, Deadline: time.Minute}) // no call cut short by a loaded machine
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
-	rep, err := conformance.Run(context.Background(), conformance.Options{Driver: d, Tags: "@datetime&&~@decision&&~@recommended&&~@extension", Goldens: goldensFS()})
-	if err != nil {
-		t.Fatal(err)
-	}
+		return false
+	})
 	failed := 0
 	for _, s := range rep.Scenarios {
 		if s.Compat != conformance.Passed {

@@ -1,7 +1,6 @@
 package suitetest
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"sort"
@@ -113,19 +112,7 @@ func TestRequiredTierAcceptsEveryAlternative(t *testing.T) {
 
 func runTier(t *testing.T, a alternative, tags string) []conformance.ScenarioResult {
 	t.Helper()
-	rep, err := conformance.Run(context.Background(), conformance.Options{
-		Driver:  conformance.InProcess(a.impl),
-		Level:   conformance.LevelExact,
-		Goldens: goldensFS(),
-		Tags:    tags,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rep.Scenarios) == 0 {
-		t.Fatalf("--tags %s selected no scenario", tags)
-	}
-	return dtFailed(rep)
+	return dtFailed(runExact(t, a.impl, tags))
 }
 
 func firstLine(s string) string {

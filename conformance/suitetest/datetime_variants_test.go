@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/clockspec/clockspec/conformance"
+	"github.com/clockspec/clockspec/conformance/driver"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/reference"
 )
@@ -24,8 +25,15 @@ func dtRequiredTags(t *testing.T) string {
 
 func dtRun(t *testing.T, v dtVariant, tags string) *conformance.Report {
 	t.Helper()
+	return runExact(t, dtFiltered{reference.New(), v.filter}, tags)
+}
+
+// runExact runs the scenarios tags selects against impl at the exact
+// level, goldens compared; a selection of none is the test's mistake.
+func runExact(t *testing.T, impl driver.Implementation, tags string) *conformance.Report {
+	t.Helper()
 	rep, err := conformance.Run(context.Background(), conformance.Options{
-		Driver:  conformance.InProcess(dtFiltered{reference.New(), v.filter}),
+		Driver:  conformance.InProcess(impl),
 		Level:   conformance.LevelExact,
 		Goldens: goldensFS(),
 		Tags:    tags,
