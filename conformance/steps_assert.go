@@ -548,6 +548,13 @@ func (w *world) refusedOrInstant(path, want string) error {
 // one of the given values: for inputs a seed lets a tool refuse, or answer
 // in one of several ways.
 func (w *world) refusedOrFieldOneOf(path, list string) error {
+	return w.refusedOr(func() error { return w.fieldOneOf(path, list) })
+}
+
+// refusedOr passes when the last call was refused (with any of its
+// operation's codes) or its answer passes check: whether it answers or
+// refuses, and which code, are then open at the exact level.
+func (w *world) refusedOr(check func() error) error {
 	c, err := w.last()
 	if err != nil {
 		return err
@@ -557,22 +564,13 @@ func (w *world) refusedOrFieldOneOf(path, list string) error {
 		c.open.code = true
 		return nil
 	}
-	return w.fieldOneOf(path, list)
+	return check()
 }
 
 // refusedOrFieldIs passes when the call was refused, or answered with the
 // given value: for inputs a seed lets a tool refuse or answer.
 func (w *world) refusedOrFieldIs(path, want string) error {
-	c, err := w.last()
-	if err != nil {
-		return err
-	}
-	c.open.kind = true
-	if c.result.Error != nil {
-		c.open.code = true
-		return nil
-	}
-	return w.fieldIsString(path, want)
+	return w.refusedOr(func() error { return w.fieldIsString(path, want) })
 }
 
 // codeOrFieldIsLiteral passes when the call was refused with exactly that

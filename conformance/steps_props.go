@@ -247,16 +247,7 @@ func (w *world) fieldIsRemembered(path, name string) error {
 // remembered value (a seed that permits refusing an input, or answering it
 // as another input is answered).
 func (w *world) refusedOrFieldIsRemembered(path, name string) error {
-	c, err := w.last()
-	if err != nil {
-		return err
-	}
-	c.open.kind = true
-	if c.result.Error != nil {
-		c.open.code = true
-		return nil
-	}
-	return w.fieldIsRemembered(path, name)
+	return w.refusedOr(func() error { return w.fieldIsRemembered(path, name) })
 }
 
 func (w *world) fieldIsNotRemembered(path, name string) error {
