@@ -230,9 +230,9 @@ func clockCoreAlternatives() []switched {
 			},
 		}},
 		{"CLK-POLICY-JSON", "clock-core", "a bad policy field refused with invalid_input", map[string]override{
-			"clock-core.resolve_session_tz": recodeError("invalid_policy", "invalid_input"),
-			"clock-core.on_user_message":    recodeError("invalid_policy", "invalid_input"),
-			"clock-core.compact_state":      recodeError("invalid_policy", "invalid_input"),
+			"clock-core.resolve_session_tz": recode("invalid_policy", "invalid_input"),
+			"clock-core.on_user_message":    recode("invalid_policy", "invalid_input"),
+			"clock-core.compact_state":      recode("invalid_policy", "invalid_input"),
 		}},
 		{"CLK-KEY-ESCAPE-SCHEME", "clock-core", "ids escaped with ~ instead of %, ~ itself as ~7E", map[string]override{
 			"clock-core.thread_key": rewriteOutput(func(_, o map[string]any) { tildeKeys(o, "thread_key") }),
@@ -281,19 +281,9 @@ func clockCoreAlternatives() []switched {
 func awRecodeAll(from, to string) map[string]override {
 	ops := map[string]override{}
 	for _, op := range []string{"decide_relevance", "thread_kind", "parse_directive", "capture_action", "read_actions", "assess_continuity", "group_time"} {
-		ops["clock-awareness."+op] = recodeError(from, to)
+		ops["clock-awareness."+op] = recode(from, to)
 	}
 	return ops
-}
-
-func recodeError(from, to string) override {
-	return func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
-		out, perr := next(in)
-		if perr != nil && perr.Code == from {
-			return nil, &protocol.Error{Code: to, Message: perr.Message}
-		}
-		return out, perr
-	}
 }
 
 // sevenDigits is "in N minutes" with N of seven to nine digits.

@@ -70,8 +70,8 @@ func datetimeMutants() []mutant {
 			"datetime_format": dtLocalZone,
 		}},
 		{"a missing field reported as invalid_input, like a schema validator", map[string]override{
-			"datetime_math":   dtRecode("missing_required_field", "invalid_input"),
-			"datetime_format": dtRecode("missing_required_field", "invalid_input"),
+			"datetime_math":   recode("missing_required_field", "invalid_input"),
+			"datetime_format": recode("missing_required_field", "invalid_input"),
 		}},
 		{"a shift without fields answered as a zero shift", map[string]override{
 			"datetime_math": dtOp("shift", func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
@@ -164,7 +164,9 @@ func dtLocalZone(next callFn, in map[string]any) (json.RawMessage, *protocol.Err
 	})(next, in)
 }
 
-func dtRecode(from, to string) override {
+// recode answers with code to wherever the reference refuses with from
+// (a mutant's wrong code, or a switch's permitted one).
+func recode(from, to string) override {
 	return func(next callFn, in map[string]any) (json.RawMessage, *protocol.Error) {
 		out, perr := next(in)
 		if perr != nil && perr.Code == from {
