@@ -53,6 +53,9 @@ func corpus(cat *spec.Catalog, suite *features.Suite, feats fs.FS, out Files) (f
 		m[name] = &fstest.MapFile{Data: b, Mode: 0o644}
 	}
 	out[goldensDir+"/README.md"] = []byte(goldensReadme)
+	if err := vectorManifest(suite, files, out); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 
@@ -61,8 +64,9 @@ const goldensReadme = "<!-- " + generatedMark + " (make gen: the reference's ans
 	"# The call corpus\n\n" +
 	"One JSON Lines file per scenario, `<scenario id>.jsonl`: each call the scenario makes, in order,\n" +
 	"with the reference's answer (`{\"op\":…,\"input\":…,\"output\"|\"error\":…}`), and `tzdata.golden`,\n" +
-	"the tzdata build the answers were computed with. The format, the `${state_file}` placeholder and\n" +
-	"how to compare an answer: [docs/vectors.md](../docs/vectors.md).\n"
+	"the tzdata build the answers were computed with. `index.json` lists every file with its scenario's\n" +
+	"profile, tier, requirements and operations (its JSON Schema: `index.schema.json`). The format, the\n" +
+	"`${state_file}` placeholder and how to compare an answer: [docs/vectors.md](../docs/vectors.md).\n"
 
 // mustsListing renders spec/clock-core/musts_listing.md from musts.yaml and
 // the clock-core scenarios (the features as gen writes them).

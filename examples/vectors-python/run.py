@@ -1,0 +1,313 @@
+#!/usr/bin/env python3
+"""Run clockspec's call corpus (goldens/) against an implementation, without conform.
+
+Python's standard library alone. It reads goldens/index.json (the manifest:
+every scenario's profile, tier, operations and file), starts the
+implementation as a subprocess speaking the kit's protocol (docs/protocol.md:
+JSON Lines, hello first), sends each call's input text as the corpus holds it,
+compares each answer as docs/vectors.md says (canonical JSON, numbers as exact
+decimals, the scenario's open points left out), and prints passed, failed and
+skipped scenarios per profile and tier.
+
+    python3 run.py --impl 'python3 my_impl.py' [--profile timestamps] [--goldens DIR]
+    python3 run.py --profile v1 -- node my-impl/main.js
+
+Exit status: 0 when every required scenario it ran passed, 1 otherwise (or
+when it ran none), 2 on bad usage.
+"""
+
+import argparse
+import json
+import os
+import queue
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from decimal import Decimal
+
+FORMAT = "clockspec-vectors/1"
+TIERS = ["required", "recommended", "decision", "extension"]
+PLACEHOLDERS = ("state_file", "state_file_b", "state_file_target")
+SHOWN_FAILURES = 10
+
+
+class UsageError(Exception):
+    """A mistake on the command line or in the folder it names: exit 2."""
+
+
+class ImplementationFault(Exception):
+    """The implementation crashed, did not answer in time, or broke the protocol."""
+
+
+# --- comparing answers (docs/vectors.md, "Comparing an answer") ---------------
+
+
+def exact(text):
+    """A JSON value with its numbers as exact decimals (2.50 == 2.5, never a float)."""
+    return json.loads(text, parse_float=Decimal, parse_int=Decimal)
+
+
+def same(a, b):
+    """Equality of decoded JSON values. Python's == says True == 1 (bool is an
+    int) and Decimal(1) == True: JSON's true and 1 must differ, so types are
+    compared first."""
+    if isinstance(a, bool) or isinstance(b, bool) or a is None or b is None:
+        return type(a) is type(b) and a == b
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, Decimal) and isinstance(b, Decimal):
+        return a == b
+    if isinstance(a, str) and isinstance(b, str):
+        return a == b
+    return False
+
+
+def without(value, path):
+    """value with the open point at a dotted path left out (an array element becomes None)."""
+    key, _, rest = path.partition(".")
+    if isinstance(value, dict) and key in value:
+        value = dict(value)
+        if rest:
+            value[key] = without(value[key], rest)
+        else:
+            del value[key]
+    elif isinstance(value, list) and key.isdigit() and int(key) < len(value):
+        value = list(value)
+        value[int(key)] = without(value[int(key)], rest) if rest else None
+    return value
+
+
+def passes(got, want, open_points):
+    """got and want: {"output": ...} or {"error": {"code": ...}}, as decoded by exact()."""
+    if ("output" in got) != ("output" in want):
+        return open_points.get("outcome", False)
+    if "error" in want:
+        return open_points.get("code", False) or got["error"].get("code") == want["error"]["code"]
+    g, w = got["output"], want["output"]
+    for path in open_points.get("fields", []):
+        g, w = without(g, path), without(w, path)
+    return same(g, w)
+
+
+# --- the corpus -----------------------------------------------------------------
+
+
+def read_manifest(goldens):
+    path = os.path.join(goldens, "index.json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            manifest = json.load(f)
+    except OSError as e:
+        raise UsageError(f"--goldens {goldens}: cannot read the manifest index.json ({e.strerror})")
+    except ValueError as e:
+        raise UsageError(f"{path} is not JSON: {e}")
+    if manifest.get("format") != FORMAT:
+        raise UsageError(f"{path} is in format {manifest.get('format')!r}; this runner reads {FORMAT!r}")
+    return manifest
+
+
+def read_calls(goldens, scenario):
+    """The scenario's calls: (op, input text as stored, the stored answer, open points)."""
+    calls = []
+    with open(os.path.join(goldens, scenario["file"]), encoding="utf-8") as f:
+        for line in f:
+            # The input's text as it stands: "op" (a plain name) comes first.
+            start = line.index('"input":') + len('"input":')
+            _, end = json.JSONDecoder().raw_decode(line, start)
+            call = exact(line)
+            want = {k: call[k] for k in ("output", "error") if k in call}
+            calls.append((call["op"], line[start:end], want, call.get("open", {}), "{" + line[end + 1 :].strip()))
+    return calls
+
+
+def with_state_files(text, folder):
+    """The input with each state file placeholder replaced by a path in the scenario's folder."""
+    for name in PLACEHOLDERS:
+        path = os.path.join(folder, name, "clock-state.json")
+        text = text.replace('"${%s}"' % name, json.dumps(path))
+    return text
+
+
+# --- the implementation (docs/protocol.md, "Subprocess form") --------------------
+
+
+class Implementation:
+    """One process of the implementation, spoken to a line at a time."""
+
+    def __init__(self, argv, timeout):
+        self.argv, self.timeout, self.next_id = argv, timeout, 0
+        try:
+            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=sys.stderr)
+        except OSError as e:
+            raise ImplementationFault(f"cannot start {shlex.join(argv)}: {e.strerror}")
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.hello = self.call("hello", '{"protocol":"1"}', timeout=15)
+
+    def _read(self):
+        for line in self.proc.stdout:
+            if line.strip():
+                self.lines.put(line)
+        self.lines.put(None)  # stdout closed
+
+    def call(self, op, input_text, timeout=None):
+        """Sends one request and returns its answer, decoded: {"output": …} or {"error": …}."""
+        self.next_id += 1
+        rid = str(self.next_id)
+        request = '{"id":%s,"op":%s,"input":%s}\n' % (json.dumps(rid), json.dumps(op), input_text)
+        try:
+            self.proc.stdin.write(request.encode("utf-8"))
+            self.proc.stdin.flush()
+        except OSError:
+            raise ImplementationFault("crashed: it closed its stdin")
+        try:
+            line = self.lines.get(timeout=timeout or self.timeout)
+        except queue.Empty:
+            raise ImplementationFault(f"timed out: no answer within {timeout or self.timeout} s (is every line flushed?)")
+        if line is None:
+            raise ImplementationFault(f"crashed: it closed its stdout (exit status {self.proc.wait()})")
+        try:
+            answer = exact(line)
+        except ValueError:
+            raise ImplementationFault(f"protocol error: the answer is not JSON: {line[:200]!r}")
+        if not isinstance(answer, dict) or answer.get("id") != rid or ("output" in answer) == ("error" in answer):
+            raise ImplementationFault(f"protocol error: want id {rid} and one of output and error: {line[:200]!r}")
+        if "error" in answer and not isinstance(answer["error"], dict):
+            raise ImplementationFault(f"protocol error: error is not an object: {line[:200]!r}")
+        return {k: answer[k] for k in ("output", "error") if k in answer}
+
+    def stop(self):
+        try:
+            self.proc.stdin.close()
+            self.proc.wait(timeout=2)
+        except (OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
+            self.proc.wait()
+
+
+# --- the run --------------------------------------------------------------------
+
+
+class Run:
+    def __init__(self, argv, goldens, timeout):
+        self.argv, self.goldens, self.timeout = argv, goldens, timeout
+        self.impl = None
+        self.counts = {}  # (profile, tier) -> {"passed": n, "failed": n, "skipped": n}
+        self.failures = []
+
+    def offered(self):
+        """The operations the implementation's hello lists (starting it if it is not running)."""
+        if self.impl is None:
+            self.impl = Implementation(self.argv, self.timeout)
+        ops = self.impl.hello.get("output", {}).get("operations")
+        return set(ops) if isinstance(ops, list) else set()
+
+    def count(self, scenario, verdict):
+        key = (scenario["profile"], scenario["tier"])
+        self.counts.setdefault(key, {"passed": 0, "failed": 0, "skipped": 0})[verdict] += 1
+
+    def scenario(self, scenario, offered):
+        # What the corpus cannot replay (a state file prepared first) or the
+        # implementation does not offer is skipped, never failed.
+        if scenario["setup"] or not set(scenario["operations"]) <= offered:
+            self.count(scenario, "skipped")
+            return
+        calls = read_calls(self.goldens, scenario)
+        folder = tempfile.mkdtemp(prefix="clockspec-vectors-")
+        try:
+            for n, (op, text, want, open_points, want_text) in enumerate(calls, 1):
+                text = with_state_files(text, folder)
+                try:
+                    got = self.impl.call(op, text)
+                except ImplementationFault as e:
+                    self.impl.stop()
+                    self.impl = None  # a fresh process for the next scenario
+                    return self.fail(scenario, n, len(calls), op, text, want_text, str(e))
+                if not passes(got, want, open_points):
+                    return self.fail(scenario, n, len(calls), op, text, want_text, canonical(got))
+            self.count(scenario, "passed")
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    def fail(self, scenario, n, total, op, text, want_text, got):
+        self.count(scenario, "failed")
+        self.failures.append(f"FAIL [{scenario['tier']}] {scenario['id']} call {n} of {total}: {op} {text}\n"
+                             f"  want {want_text}\n  got  {got}")
+
+
+def canonical(answer):
+    """An answer as one JSON line for a failure message (sorted keys, exact numbers)."""
+    return json.dumps(answer, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+def report(run, out):
+    print(f"{'PROFILE':<16}{'TIER':<13}{'PASSED':>7}{'FAILED':>7}{'SKIPPED':>8}", file=out)
+    for (profile, tier) in sorted(run.counts, key=lambda k: (k[0], TIERS.index(k[1]))):
+        c = run.counts[(profile, tier)]
+        print(f"{profile:<16}{tier:<13}{c['passed']:>7}{c['failed']:>7}{c['skipped']:>8}", file=out)
+    for f in run.failures[:SHOWN_FAILURES]:
+        print(f, file=out)
+    if len(run.failures) > SHOWN_FAILURES:
+        print(f"… and {len(run.failures) - SHOWN_FAILURES} more failing scenarios", file=out)
+
+
+def parse_args(args):
+    default_goldens = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "goldens")
+    p = argparse.ArgumentParser(description="Run clockspec's call corpus against an implementation.",
+                                epilog="The implementation's command may also follow --, as separate arguments.")
+    p.add_argument("--impl", help="the implementation's command line, split as a shell would ('CMD ARGS')")
+    p.add_argument("--profile", action="append", default=[], help="only this profile's scenarios (repeatable)")
+    p.add_argument("--goldens", default=default_goldens, help="the corpus folder (default: the repository's goldens/)")
+    p.add_argument("--timeout", type=float, default=5.0, help="seconds to wait for each answer (default 5)")
+    own, rest = (args[: args.index("--")], args[args.index("--") + 1 :]) if "--" in args else (args, [])
+    opts = p.parse_args(own)
+    if bool(opts.impl) == bool(rest):
+        p.error("name the implementation once: --impl 'CMD ARGS' or -- CMD ARGS")
+    try:
+        opts.argv = shlex.split(opts.impl) if opts.impl else rest
+    except ValueError as e:
+        p.error(f"--impl: {e}")
+    if not opts.argv:
+        p.error("--impl is empty")
+    return opts
+
+
+def main(args):
+    opts = parse_args(args)
+    try:
+        manifest = read_manifest(opts.goldens)
+        profiles = sorted({s["profile"] for s in manifest["scenarios"]})
+        unknown = [p for p in opts.profile if p not in profiles]
+        if unknown:
+            raise UsageError(f"--profile {', '.join(unknown)}: the corpus has {', '.join(profiles)}")
+    except UsageError as e:
+        print(f"run.py: {e}", file=sys.stderr)
+        return 2
+    run = Run(opts.argv, opts.goldens, opts.timeout)
+    try:
+        for scenario in manifest["scenarios"]:
+            if not opts.profile or scenario["profile"] in opts.profile:
+                run.scenario(scenario, run.offered())
+    except ImplementationFault as e:
+        print(f"run.py: the implementation cannot run: {e}", file=sys.stderr)
+        return 1
+    finally:
+        if run.impl is not None:
+            run.impl.stop()
+    report(run, sys.stdout)
+    ran = sum(c["passed"] + c["failed"] for c in run.counts.values())
+    required_failed = sum(c["failed"] for (_, tier), c in run.counts.items() if tier == "required")
+    if ran == 0:
+        print("ran no scenario: the implementation offers none of the selected scenarios' operations", file=sys.stdout)
+        return 1
+    print(f"required: {'all passed' if required_failed == 0 else f'{required_failed} failed'} ({ran} scenarios ran)")
+    return 0 if required_failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
