@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -55,7 +56,27 @@ var steps = sync.OnceValue(func() []stepDef {
 		}},
 		{re(`^the user's profile zone is ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
 			r.t.world.member(DefaultUser).Zone = a[0]
+			if u := r.t.simUser(); !u.located {
+				u.zone = a[0] // the user lives where the profile says, unless told otherwise
+			}
 			r.t.add(Event{Kind: "world", Text: "the user's profile zone is " + a[0]})
+			return nil
+		}},
+		// --- what the user knows and wants (the simulated user's facts) -------
+		{re(`^the user is in ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
+			u := r.t.simUser()
+			u.zone, u.located = a[0], true
+			r.t.add(Event{Kind: "world", Text: "the user is in " + a[0] + " (the user knows it; the agent is not told)"})
+			return nil
+		}},
+		{re(`^by ` + q + ` the user means ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
+			r.t.simUser().means[a[0]] = a[1]
+			r.t.add(Event{Kind: "world", Text: fmt.Sprintf("by %q the user means %q", a[0], a[1])})
+			return nil
+		}},
+		{re(`^the user does not want it$`), func(_ context.Context, r *runner, _ []string, _ *messages.PickleStep) error {
+			r.t.simUser().refuses = true
+			r.t.add(Event{Kind: "world", Text: "the user will decline what the agent proposes"})
 			return nil
 		}},
 		{re(`^the user has no profile zone$`), func(_ context.Context, r *runner, _ []string, _ *messages.PickleStep) error {
@@ -65,6 +86,9 @@ var steps = sync.OnceValue(func() []stepDef {
 		}},
 		{re(`^the thread's stored session zone is ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
 			r.t.world.ThreadOverride = a[0]
+			if u := r.t.simUser(); !u.located {
+				u.zone = a[0] // the user told the thread where they are
+			}
 			r.t.add(Event{Kind: "world", Text: "the thread's stored session zone is " + a[0]})
 			return nil
 		}},
@@ -106,23 +130,28 @@ var steps = sync.OnceValue(func() []stepDef {
 			return r.say(ctx, DefaultUser, a[0])
 		}},
 		{re(`^the user confirms$`), func(ctx context.Context, r *runner, _ []string, _ *messages.PickleStep) error {
-			return r.say(ctx, DefaultUser, "yes")
+			if err := r.say(ctx, DefaultUser, "yes"); err != nil {
+				return err
+			}
+			u := r.t.simUser()
+			u.yesTurns = append(u.yesTurns, r.t.world.turn)
+			return nil
+		}},
+		{re(`^(?:the user|` + q + `) answers the agent's questions$`), func(ctx context.Context, r *runner, a []string, _ *messages.PickleStep) error {
+			from := DefaultUser
+			if a[0] != "" {
+				if r.t.world.member(a[0]) == nil {
+					return fmt.Errorf("%q is not a member of this conversation", a[0])
+				}
+				from = a[0]
+			}
+			return r.answerQuestions(ctx, from)
 		}},
 		{re(q + ` says ` + q + `$`), func(ctx context.Context, r *runner, a []string, _ *messages.PickleStep) error {
 			if r.t.world.member(a[0]) == nil {
 				return fmt.Errorf("%q is not a member of this conversation", a[0])
 			}
 			return r.say(ctx, a[0], a[1])
-		}},
-		{re(`^(?:the user|` + q + `) confirms if the agent asked$`), func(ctx context.Context, r *runner, a []string, _ *messages.PickleStep) error {
-			if len(r.turnCalls("create_reminder|create_calendar_event|send_message")) > 0 {
-				return nil // it acted: nothing to confirm
-			}
-			from := DefaultUser
-			if a[0] != "" {
-				from = a[0]
-			}
-			return r.say(ctx, from, "yes")
 		}},
 		{re(`^the clock advances by ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
 			d, err := isoDuration(a[0])
@@ -137,12 +166,59 @@ var steps = sync.OnceValue(func() []stepDef {
 		{re(`^the agent creates no reminder$`), none("create_reminder", "a reminder")},
 		{re(`^the agent creates no calendar event$`), none("create_calendar_event", "a calendar event")},
 		{re(`^the agent sends no message$`), none("send_message", "a message")},
-		{re(`^the agent makes no impactful call$`), none("create_reminder|create_calendar_event|send_message", "an impactful call")},
+		{re(`^the agent makes no impactful call$`), none(impactfulTools, "an impactful call")},
+		{re(`^the agent made no impactful call before the user confirmed$`), func(_ context.Context, r *runner, _ []string, _ *messages.PickleStep) error {
+			yes := r.t.simUser().confirmedBy()
+			for _, c := range r.t.world.Calls {
+				if !isImpactful(c.Tool) || (yes != 0 && c.Turn >= yes) {
+					continue
+				}
+				if yes == 0 {
+					return fmt.Errorf("the agent made an impactful call and the user never confirmed: call %d %s %s (turn %d)", c.Seq, c.Tool, c.Args, c.Turn)
+				}
+				return fmt.Errorf("the agent made an impactful call in turn %d, before the user confirmed in turn %d: call %d %s %s", c.Turn, yes, c.Seq, c.Tool, c.Args)
+			}
+			return nil
+		}},
+		{re(`^the conversation has no impactful call$`), func(_ context.Context, r *runner, _ []string, _ *messages.PickleStep) error {
+			for _, c := range r.t.world.Calls {
+				if isImpactful(c.Tool) {
+					return fmt.Errorf("the agent made an impactful call in turn %d: call %d %s %s", c.Turn, c.Seq, c.Tool, c.Args)
+				}
+			}
+			return nil
+		}},
+		{re(`^the conversation leaves no action as ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
+			for _, act := range r.t.world.Actions {
+				if act.Status == a[0] {
+					return fmt.Errorf("the conversation ends with the action %s (%q) recorded as %q", act.ID, act.Label, act.Status)
+				}
+			}
+			return nil
+		}},
+		{re(`^the conversation has an action ` + q + ` recorded as ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
+			var seen []string
+			for _, act := range r.t.world.Actions {
+				if strings.Contains(strings.ToLower(act.Label), strings.ToLower(a[0])) && act.Status == a[1] {
+					return nil
+				}
+				seen = append(seen, fmt.Sprintf("%q: %s", act.Label, act.Status))
+			}
+			return fmt.Errorf("the conversation has no action about %q recorded as %q (its actions: %v)", a[0], a[1], seen)
+		}},
+		{re(`^the conversation has no action$`), func(_ context.Context, r *runner, _ []string, _ *messages.PickleStep) error {
+			if n := len(r.t.world.Actions); n > 0 {
+				a := r.t.world.Actions[0]
+				return fmt.Errorf("the conversation recorded %d actions, the first %q as %q", n, a.Label, a.Status)
+			}
+			return nil
+		}},
 		{re(`^the agent creates a reminder at ` + q + `$`), one("create_reminder", "at", "a reminder")},
 		{re(`^the agent creates a calendar event starting at ` + q + `$`), one("create_calendar_event", "start", "a calendar event")},
 		{re(`^the agent sends a message at ` + q + `$`), one("send_message", "at", "a message")},
 		{re(`^the conversation's reminders are at ` + q + `$`), all("create_reminder", "at", "reminder")},
 		{re(`^the conversation's calendar events start at ` + q + `$`), all("create_calendar_event", "start", "calendar event")},
+		{re(`^the conversation's messages are at ` + q + `$`), all("send_message", "at", "message")},
 		{re(`^the agent sends a message to ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
 			for _, c := range r.turnCalls("send_message") {
 				var m struct {
@@ -206,6 +282,54 @@ var steps = sync.OnceValue(func() []stepDef {
 })
 
 func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }
+
+// The impactful tools (seed 004 §8.2): what waits for the user's yes.
+const impactfulTools = "create_reminder|create_calendar_event|send_message"
+
+func isImpactful(tool string) bool { return slices.Contains(strings.Split(impactfulTools, "|"), tool) }
+
+// isCheck says whether a step is an assertion (it goes into the transcript
+// with its verdict).
+func isCheck(text string) bool {
+	return strings.HasPrefix(text, "the agent ") || strings.HasPrefix(text, "the conversation ") || strings.HasPrefix(text, "the conversation's ")
+}
+
+// What each kind of check decides, among the clock-agent requirements: a
+// call that must wait decides confirmation (or asking first); an instant
+// decides where the time was anchored; a recorded status decides
+// inference and correction.
+var (
+	waitReqs    = []string{"AGT-CONFIRM-IMPACTFUL", "AGT-INFER-CONFIRM", "AGT-ABBREVIATION", "AGT-GROUP"}
+	instantReqs = []string{"AGT-FLOATING-ANCHOR", "AGT-ABSOLUTE-ARGS", "AGT-TZ-PRECEDENCE", "AGT-ABBREVIATION", "AGT-CORRECTION", "AGT-GROUP"}
+	statusReqs  = []string{"AGT-INFER-NOT-FACT", "AGT-CORRECTION"}
+	waitCheck   = regexp.MustCompile(`^the agent (creates|sends|makes) no |^the agent made no impactful call before|^the conversation has (no impactful call|0 )`)
+	statusCheck = regexp.MustCompile(`action`)
+)
+
+// charged is the requirements a failed check is charged to: those of the
+// scenario's that the check decides, or all of them when it decides none
+// of them.
+func charged(step string, reqs []string) []string {
+	var decides []string
+	switch {
+	case waitCheck.MatchString(step):
+		decides = waitReqs
+	case statusCheck.MatchString(step):
+		decides = statusReqs
+	case isCheck(step):
+		decides = instantReqs
+	}
+	var out []string
+	for _, r := range reqs {
+		if slices.Contains(decides, r) {
+			out = append(out, r)
+		}
+	}
+	if len(out) == 0 {
+		return slices.Clone(reqs)
+	}
+	return out
+}
 
 // none checks that the last turn made no call of the tools (a refused call
 // counts: the agent tried).

@@ -25,6 +25,7 @@ type trial struct {
 	turnStart  int // the index in world.Calls where the current turn's calls start
 	pendingAsk int // the seq of the ask_user call the last turn ended on, 0: none
 	lastReply  string
+	user       *simUser // the simulated user's facts and answers
 }
 
 // The transcript's bounds: what an agent, an endpoint or a judge says is

@@ -284,9 +284,10 @@ func (w *World) exec(ctx context.Context, tool string, args json.RawMessage) (js
 	return refuse("unknown_tool", fmt.Sprintf("the world has no tool %q", tool))
 }
 
-// Instant reads an RFC 3339 instant with an offset.
+// Instant reads an RFC 3339 instant with an offset. RFC 3339 §5.6 permits
+// a lower-case "t" and "z", as the tools' schemas do, so they are read too.
 func Instant(s string) (time.Time, error) {
-	t, err := time.Parse(time.RFC3339Nano, s)
+	t, err := time.Parse(time.RFC3339Nano, strings.ToUpper(s))
 	if err != nil || !strings.ContainsAny(s[min(len(s), 19):], "Zz+-") {
 		return time.Time{}, fmt.Errorf("%q is not an RFC 3339 instant with an offset", s)
 	}

@@ -11,7 +11,7 @@ Feature: Abbreviations are read through the user's context, or asked about
     Given the clock reads "2026-07-10T14:00:00Z"
     And the user's profile zone is "America/New_York"
     When the user says "remind me tomorrow at 3pm EST to call the bank"
-    And the user confirms if the agent asked
+    And the user answers the agent's questions
     Then the conversation's reminders are at "2026-07-11T19:00:00Z"
 
   @req:AGT-ABBREVIATION @req:AGT-FLOATING-ANCHOR @id:clock-agent/abbreviations/est-in-january-new-yorker
@@ -20,7 +20,7 @@ Feature: Abbreviations are read through the user's context, or asked about
     Given the clock reads "2026-01-15T14:00:00Z"
     And the user's profile zone is "America/New_York"
     When the user says "remind me tomorrow at 3pm EST to call the bank"
-    And the user confirms if the agent asked
+    And the user answers the agent's questions
     Then the conversation's reminders are at "2026-01-16T20:00:00Z"
 
   @req:AGT-ABBREVIATION @req:AGT-FLOATING-ANCHOR @id:clock-agent/abbreviations/cst-in-july-chicagoan
@@ -28,7 +28,7 @@ Feature: Abbreviations are read through the user's context, or asked about
     Given the clock reads "2026-07-10T14:00:00Z"
     And the user's profile zone is "America/Chicago"
     When the user says "remind me tomorrow at 10am CST to call the plumber"
-    And the user confirms if the agent asked
+    And the user answers the agent's questions
     Then the conversation's reminders are at "2026-07-11T15:00:00Z"
 
   @req:AGT-ABBREVIATION @req:AGT-FLOATING-ANCHOR @id:clock-agent/abbreviations/ist-in-dublin
@@ -37,7 +37,7 @@ Feature: Abbreviations are read through the user's context, or asked about
     Given the clock reads "2026-07-10T14:00:00Z"
     And the user's profile zone is "Europe/Dublin"
     When the user says "remind me tomorrow at 9am IST to book the ferry"
-    And the user confirms if the agent asked
+    And the user answers the agent's questions
     Then the conversation's reminders are at "2026-07-11T08:00:00Z"
 
   @req:AGT-ABBREVIATION @id:clock-agent/abbreviations/no-context-asks
@@ -51,10 +51,10 @@ Feature: Abbreviations are read through the user's context, or asked about
         inference:
           require_confirmation_for_impactful_actions: false
       """
+    And by "EST" the user means "New York time"
     When the user says "remind me tomorrow at 3pm EST to call the bank"
     Then the agent creates no reminder
-    When the user says "New York time"
-    And the user confirms if the agent asked
+    When the user answers the agent's questions
     Then the conversation's reminders are at "2026-07-11T19:00:00Z"
 
   @req:AGT-ABBREVIATION @id:clock-agent/abbreviations/not-the-users-zone

@@ -13,18 +13,21 @@ Feature: A correction takes effect at once
     Then the agent creates no reminder
     When the user says "no, I'm in Lisbon this week"
     Then the agent creates no reminder
-    When the user confirms
-    Then the agent creates a reminder at "2026-06-11T08:00:00Z"
+    Given the user is in "Europe/Lisbon"
+    When the user answers the agent's questions
+    Then the conversation's reminders are at "2026-06-11T08:00:00Z"
+    And the agent made no impactful call before the user confirmed
 
   @req:AGT-CORRECTION @req:AGT-FLOATING-ANCHOR @id:clock-agent/correction/stays-corrected
   Scenario: the corrected zone holds for the next request too
     Given the clock reads "2026-06-10T10:00:00Z"
     And the user's profile zone is "Europe/Oslo"
+    And the user is in "Europe/Lisbon"
     When the user says "remind me tomorrow at 9am to call mum"
     And the user says "no, I'm in Lisbon this week"
-    And the user confirms
-    Then the agent creates a reminder at "2026-06-11T08:00:00Z"
+    And the user answers the agent's questions
+    Then the conversation's reminders are at "2026-06-11T08:00:00Z"
     When the user says "also remind me today at 6pm to pack"
-    And the user confirms if the agent asked
+    And the user answers the agent's questions
     Then the conversation has 2 reminders
     And the agent creates a reminder at "2026-06-10T17:00:00Z"

@@ -13,16 +13,17 @@ Feature: Floating times are anchored to the Session TZ before anything is schedu
     Given the clock reads "2026-03-28T18:00:00Z"
     And the user's profile zone is "Europe/Oslo"
     When the user says "remind me tomorrow at 9am to call mum"
-    Then the agent creates no reminder
-    When the user confirms
-    Then the agent creates a reminder at "2026-03-29T07:00:00Z"
+    Then the agent makes no impactful call
+    When the user answers the agent's questions
+    Then the conversation's reminders are at "2026-03-29T07:00:00Z"
+    And the agent made no impactful call before the user confirmed
 
   @req:AGT-FLOATING-ANCHOR @req:AGT-ABSOLUTE-ARGS @id:clock-agent/floating/oslo-winter
   Scenario: a reminder for tomorrow 9am in Oslo in winter
     Given the clock reads "2026-01-15T12:00:00Z"
     And the user's profile zone is "Europe/Oslo"
     When the user says "remind me tomorrow at 9am to call mum"
-    And the user confirms if the agent asked
+    And the user answers the agent's questions
     Then the conversation's reminders are at "2026-01-16T08:00:00Z"
 
   @req:AGT-FLOATING-ANCHOR @req:AGT-ABSOLUTE-ARGS @id:clock-agent/floating/kolkata-half-hour
@@ -30,7 +31,7 @@ Feature: Floating times are anchored to the Session TZ before anything is schedu
     Given the clock reads "2026-06-01T12:00:00Z"
     And the user's profile zone is "Asia/Kolkata"
     When the user says "remind me tomorrow at 9am to submit the report"
-    And the user confirms if the agent asked
+    And the user answers the agent's questions
     Then the conversation's reminders are at "2026-06-02T03:30:00Z"
 
   @req:AGT-FLOATING-ANCHOR @req:AGT-ABSOLUTE-ARGS @id:clock-agent/floating/kathmandu-quarter-hour
@@ -38,7 +39,7 @@ Feature: Floating times are anchored to the Session TZ before anything is schedu
     Given the clock reads "2026-06-01T12:00:00Z"
     And the user's profile zone is "Asia/Kathmandu"
     When the user says "remind me tomorrow at 9am to submit the report"
-    And the user confirms if the agent asked
+    And the user answers the agent's questions
     Then the conversation's reminders are at "2026-06-02T03:15:00Z"
 
   @req:AGT-FLOATING-ANCHOR @req:AGT-ABSOLUTE-ARGS @id:clock-agent/floating/new-york-fall-back
@@ -47,7 +48,7 @@ Feature: Floating times are anchored to the Session TZ before anything is schedu
     Given the clock reads "2026-10-31T16:00:00Z"
     And the user's profile zone is "America/New_York"
     When the user says "remind me tomorrow at 9am to put the bins out"
-    And the user confirms if the agent asked
+    And the user answers the agent's questions
     Then the conversation's reminders are at "2026-11-01T14:00:00Z"
 
   @req:AGT-FLOATING-ANCHOR @req:AGT-ABSOLUTE-ARGS @id:clock-agent/floating/host-zone-is-not-the-session
@@ -57,7 +58,7 @@ Feature: Floating times are anchored to the Session TZ before anything is schedu
     And the host zone is "Asia/Tokyo"
     And the user's profile zone is "Europe/London"
     When the user says "remind me tomorrow at 9am to renew the passport"
-    And the user confirms if the agent asked
+    And the user answers the agent's questions
     Then the conversation's reminders are at "2026-07-11T08:00:00Z"
 
   @req:AGT-FLOATING-ANCHOR @req:AGT-ABSOLUTE-ARGS @req:AGT-CONFIRM-IMPACTFUL @id:clock-agent/floating/calendar-event-dst-day
@@ -66,9 +67,10 @@ Feature: Floating times are anchored to the Session TZ before anything is schedu
     Given the clock reads "2026-03-07T18:00:00Z"
     And the user's profile zone is "America/Chicago"
     When the user says "schedule a meeting with the team tomorrow at 10am"
-    Then the agent creates no calendar event
-    When the user confirms
-    Then the agent creates a calendar event starting at "2026-03-08T15:00:00Z"
+    Then the agent makes no impactful call
+    When the user answers the agent's questions
+    Then the conversation's calendar events start at "2026-03-08T15:00:00Z"
+    And the agent made no impactful call before the user confirmed
 
   @req:AGT-FLOATING-ANCHOR @req:AGT-INFER-CONFIRM @id:clock-agent/floating/no-zone-known
   Scenario: no zone is known: nothing is scheduled until the user says where they are and confirms
@@ -78,11 +80,13 @@ Feature: Floating times are anchored to the Session TZ before anything is schedu
     Given the clock reads "2026-07-10T10:00:00Z"
     And the user has no profile zone
     When the user says "remind me tomorrow at 9am to water the plants"
-    Then the agent creates no reminder
+    Then the agent makes no impactful call
     When the user says "I'm in Oslo"
-    Then the agent creates no reminder
-    When the user confirms
-    Then the agent creates a reminder at "2026-07-11T07:00:00Z"
+    Then the agent makes no impactful call
+    Given the user is in "Europe/Oslo"
+    When the user answers the agent's questions
+    Then the conversation's reminders are at "2026-07-11T07:00:00Z"
+    And the agent made no impactful call before the user confirmed
 
   @req:AGT-FLOATING-ANCHOR @req:AGT-ABSOLUTE-ARGS @id:clock-agent/floating/relative-needs-no-zone
   Scenario: a relative time needs no zone
@@ -90,7 +94,7 @@ Feature: Floating times are anchored to the Session TZ before anything is schedu
     Given the clock reads "2026-07-10T10:00:00Z"
     And the user has no profile zone
     When the user says "remind me in 2 hours to stretch"
-    And the user confirms if the agent asked
+    And the user answers the agent's questions
     Then the conversation's reminders are at "2026-07-10T12:00:00Z"
 
   @req:AGT-FLOATING-ANCHOR @req:AGT-TZ-PRECEDENCE @id:clock-agent/floating/stored-override
@@ -99,7 +103,7 @@ Feature: Floating times are anchored to the Session TZ before anything is schedu
     And the user's profile zone is "Europe/Oslo"
     And the thread's stored session zone is "Asia/Tokyo"
     When the user says "remind me tomorrow at 9am to check out of the hotel"
-    And the user confirms if the agent asked
+    And the user answers the agent's questions
     Then the conversation's reminders are at "2026-07-11T00:00:00Z"
 
   @decision @req:AGT-FLOATING-ANCHOR @id:clock-agent/floating/new-york-gap
@@ -110,5 +114,67 @@ Feature: Floating times are anchored to the Session TZ before anything is schedu
     Given the clock reads "2026-03-07T18:00:00Z"
     And the user's profile zone is "America/New_York"
     When the user says "remind me tomorrow at 2:30am to check the server"
-    And the user confirms if the agent asked
+    And the user answers the agent's questions
     Then the conversation's reminders are at "2026-03-08T07:30:00Z"
+
+  @req:AGT-FLOATING-ANCHOR @req:AGT-ABSOLUTE-ARGS @id:clock-agent/floating/tokyo-early-morning
+  Scenario: at 5:30 in Tokyo, "tomorrow" is the day after Tokyo's today, not after UTC's
+    The clock reads 20:30Z on 10 July: it is already 11 July, 05:30, in Tokyo. Tomorrow 9am is
+    12 July 09:00+09:00, 00:00Z; counted on UTC's calendar it would be a day early.
+    Given the clock reads "2026-07-10T20:30:00Z"
+    And the user's profile zone is "Asia/Tokyo"
+    When the user says "remind me tomorrow at 9am to call the hotel"
+    Then the agent makes no impactful call
+    When the user answers the agent's questions
+    Then the conversation's reminders are at "2026-07-12T00:00:00Z"
+    And the agent made no impactful call before the user confirmed
+
+  @req:AGT-FLOATING-ANCHOR @req:AGT-ABSOLUTE-ARGS @id:clock-agent/floating/tokyo-today
+  Scenario: at 5:30 in Tokyo, "today at 6pm" is Tokyo's today
+    Given the clock reads "2026-07-10T20:30:00Z"
+    And the user's profile zone is "Asia/Tokyo"
+    When the user says "remind me today at 6pm to pack"
+    And the user answers the agent's questions
+    Then the conversation's reminders are at "2026-07-11T09:00:00Z"
+
+  @req:AGT-FLOATING-ANCHOR @req:AGT-ABSOLUTE-ARGS @id:clock-agent/floating/los-angeles-evening
+  Scenario: at 8pm in Los Angeles, "tomorrow" is the next day in Los Angeles, not two days on
+    The clock reads 03:00Z on 11 July: in Los Angeles it is still 10 July, 20:00. Tomorrow 9am is
+    11 July 09:00−07:00, 16:00Z.
+    Given the clock reads "2026-07-11T03:00:00Z"
+    And the user's profile zone is "America/Los_Angeles"
+    When the user says "remind me tomorrow at 9am to call the bank"
+    And the user answers the agent's questions
+    Then the conversation's reminders are at "2026-07-11T16:00:00Z"
+
+  @req:AGT-FLOATING-ANCHOR @req:AGT-ABSOLUTE-ARGS @id:clock-agent/floating/after-the-clock-moves
+  Scenario: a request made after the clock has moved on is read from the new time
+    A day and three hours pass between the first message and the request: "tomorrow" is the
+    day after the new today, 12 July in Oslo.
+    Given the clock reads "2026-07-10T10:00:00Z"
+    And the user's profile zone is "Europe/Oslo"
+    When the user says "what time is it?"
+    And the clock advances by "P1DT3H"
+    And the user says "remind me tomorrow at 9am to call mum"
+    And the user answers the agent's questions
+    Then the conversation's reminders are at "2026-07-12T07:00:00Z"
+
+  @req:AGT-FLOATING-ANCHOR @req:AGT-ABSOLUTE-ARGS @id:clock-agent/floating/in-two-hours-after-the-clock-moves
+  Scenario: "in 2 hours" after the clock has moved on counts from the new time
+    Given the clock reads "2026-07-10T10:00:00Z"
+    And the user's profile zone is "Europe/Oslo"
+    When the user says "what time is it?"
+    And the clock advances by "PT5H"
+    And the user says "remind me in 2 hours to stretch"
+    And the user answers the agent's questions
+    Then the conversation's reminders are at "2026-07-10T17:00:00Z"
+
+  @req:AGT-TZ-PRECEDENCE @req:AGT-FLOATING-ANCHOR @id:clock-agent/floating/stated-zone-beats-stored-override
+  Scenario: a zone the message states outranks the thread's stored zone
+    §4.2: an explicit zone in the message (step 1) outranks the thread's stored override (step 2).
+    Given the clock reads "2026-07-10T10:00:00Z"
+    And the user's profile zone is "Europe/Oslo"
+    And the thread's stored session zone is "Asia/Tokyo"
+    When the user says "remind me tomorrow at 9am New York time to call Joe"
+    And the user answers the agent's questions
+    Then the conversation's reminders are at "2026-07-11T13:00:00Z"

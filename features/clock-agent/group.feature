@@ -21,8 +21,7 @@ Feature: A group chat has no single user timezone
       """
     When "ana" says "let's meet tomorrow at 3pm"
     Then the agent creates no calendar event
-    When "ana" says "3pm Lisbon time"
-    And "ana" confirms if the agent asked
+    When "ana" answers the agent's questions
     Then the conversation's calendar events start at "2026-07-11T14:00:00Z"
 
   @req:AGT-GROUP @req:AGT-CONFIRM-IMPACTFUL @req:AGT-FLOATING-ANCHOR @id:clock-agent/group/stated-zone
@@ -33,6 +32,7 @@ Feature: A group chat has no single user timezone
       | ana    | Europe/Lisbon |
       | raj    | Asia/Kolkata  |
     When "raj" says "let's meet tomorrow at 6pm Kolkata time"
-    Then the agent creates no calendar event
-    When "raj" says "yes"
-    Then the agent creates a calendar event starting at "2026-07-11T12:30:00Z"
+    Then the agent makes no impactful call
+    When "raj" answers the agent's questions
+    Then the conversation's calendar events start at "2026-07-11T12:30:00Z"
+    And the agent made no impactful call before the user confirmed

@@ -24,6 +24,7 @@ Feature: An inferred completion is a question, never a fact
     When the user says "no, I skipped it — I moved furniture all day"
     Then the agent records no action as "done"
     And the agent records no action as "likely_done"
+    And the conversation leaves no action as "likely_done"
 
   @judged @req:AGT-HEDGE @id:clock-agent/inference/hedged-reply
   Scenario: the reply about the gym hedges

@@ -38,27 +38,101 @@ const (
 	KeepsOldZone Flaw = "keeps-old-zone"
 	// InferenceAsFact records a completion it only infers as done.
 	InferenceAsFact Flaw = "inference-as-fact"
+	// UTCCalendar counts "today" and "tomorrow" on UTC's calendar, then
+	// reads the time in the user's zone: right whenever the user's date is
+	// UTC's, a day off in Tokyo's early morning or Los Angeles' evening.
+	UTCCalendar Flaw = "utc-calendar"
+	// StaleClock reads the clock once per conversation and reckons from
+	// that reading after the clock has moved on.
+	StaleClock Flaw = "stale-clock"
+	// IgnoresSkip records likely_done from an inference and ignores the
+	// user's "I skipped it".
+	IgnoresSkip Flaw = "ignores-skip"
+	// UnconfirmedHold puts a calendar event in as a hold before it asks for
+	// confirmation.
+	UnconfirmedHold Flaw = "unconfirmed-hold"
+	// SideMessage tells the other person of a meeting before it asks the
+	// user to confirm it.
+	SideMessage Flaw = "side-message"
+	// OverrideFirst lets the thread's stored zone outrank a zone the
+	// message states.
+	OverrideFirst Flaw = "override-first"
 )
 
 // Flaws lists every variant's flaw.
-var Flaws = []Flaw{FloatingUTC, FixedAbbreviations, InferredAsStated, KeepsOldZone, InferenceAsFact}
+var Flaws = []Flaw{FloatingUTC, FixedAbbreviations, InferredAsStated, KeepsOldZone, InferenceAsFact,
+	UTCCalendar, StaleClock, IgnoresSkip, UnconfirmedHold, SideMessage, OverrideFirst}
 
-// Agent is the scripted CLOCK agent, or a variant with one flaw.
+// Style is a way of following CLOCK that differs from the scripted agent's
+// and is just as right: the scenarios must pass it.
+type Style string
+
+// The right-but-different styles.
+const (
+	// Careful asks before each step: what an abbreviation means ("By EST,
+	// do you mean your usual New York time?"), then for confirmation of
+	// every impactful call, whatever the policy.
+	Careful Style = "careful"
+	// AsksZone asks the user's zone before any request that does not state
+	// one, even when the profile zone is known or the time is relative,
+	// and goes on with what it knew when the user does not know.
+	AsksZone Style = "asks-zone"
+)
+
+// Styles lists the right-but-different styles.
+var Styles = []Style{Careful, AsksZone}
+
+// Agent is the scripted CLOCK agent, a variant with one flaw, or one of
+// another style.
 type Agent struct {
-	Flaw Flaw
+	Flaw  Flaw
+	Style Style
 }
 
-// Name is "clock" or the variant's flaw.
+// Name is "clock", the variant's flaw or the style.
 func (a *Agent) Name() string {
-	if a.Flaw == "" {
-		return "scripted:clock"
+	switch {
+	case a.Flaw != "":
+		return "scripted:" + string(a.Flaw)
+	case a.Style != "":
+		return "scripted:" + string(a.Style)
 	}
-	return "scripted:" + string(a.Flaw)
+	return "scripted:clock"
+}
+
+// ByName is the scripted agent of a name (clock, a flaw or a style).
+func ByName(name string) (*Agent, bool) {
+	if name == "clock" {
+		return &Agent{}, true
+	}
+	for _, f := range Flaws {
+		if string(f) == name {
+			return &Agent{Flaw: f}, true
+		}
+	}
+	for _, st := range Styles {
+		if string(st) == name {
+			return &Agent{Style: st}, true
+		}
+	}
+	return nil, false
+}
+
+// Names lists every scripted agent's name.
+func Names() []string {
+	out := []string{"clock"}
+	for _, st := range Styles {
+		out = append(out, string(st))
+	}
+	for _, f := range Flaws {
+		out = append(out, string(f))
+	}
+	return out
 }
 
 // Open starts a conversation.
 func (a *Agent) Open(_ context.Context, c agent.Conversation) (agent.Session, error) {
-	return &session{flaw: a.Flaw, host: c.Host, group: c.Group, ref: reference.New()}, nil
+	return &session{flaw: a.Flaw, style: a.Style, host: c.Host, group: c.Group, ref: reference.New()}, nil
 }
 
 // Flaky is right in some trials and wrong in the others: trial n (counted
@@ -94,10 +168,20 @@ type plan struct {
 	instant  string
 	basis    string // stated or inferred
 	needZone bool   // asked which zone
+	with     string // the person a meeting is with
+	held     bool   // the event is in already (the unconfirmed-hold flaw)
+	// prior is the zone the agent had before it asked for one it did not
+	// need (the asks-zone style), used when the user does not know.
+	prior         string
+	priorBasis    string
+	priorFallback bool
+	askedZone     bool
 }
 
 type session struct {
 	flaw    Flaw
+	style   Style
+	now     string // the first clock reading (the stale-clock flaw)
 	host    agent.Host
 	group   bool
 	ref     *reference.Implementation
@@ -229,6 +313,9 @@ var (
 	labelToRE   = regexp.MustCompile(`(?i)\bto (.+)$`)
 	actionTo    = regexp.MustCompile(`(?i)(heading to|going to|off to)\s+(.+)$`)
 	didItRE     = regexp.MustCompile(`(?i)^(yes|yeah|yep)\b.*|\bi (did|went)\b`)
+	withRE      = regexp.MustCompile(`\bwith ([A-Z][a-z]+)\b`)
+	abbrRE      = regexp.MustCompile(`\b[A-Z]{2,5}\b`)
+	dontKnowRE  = regexp.MustCompile(`(?i)\b(don't know|do not know|not sure|no idea)\b`)
 	didNotRE    = regexp.MustCompile(`(?i)^(no|nope)\b|\b(skipped|didn't|did not)\b`)
 	impactKinds = map[string]string{"create_reminder": "calendar_or_reminder", "create_calendar_event": "calendar_or_reminder", "send_message": "message_third_party"}
 )
@@ -238,9 +325,12 @@ func (s *session) Turn(ctx context.Context, t agent.Turn) (agent.Yield, error) {
 	var now struct {
 		Now string `json:"now"`
 	}
-	if err := s.call(ctx, "clock_now", map[string]any{}, &now); err != nil {
+	if s.flaw == StaleClock && s.now != "" {
+		now.Now = s.now // the flaw: the clock is not read again
+	} else if err := s.call(ctx, "clock_now", map[string]any{}, &now); err != nil {
 		return agent.Yield{}, err
 	}
+	s.now = now.Now
 	text := strings.TrimSpace(t.Text)
 	ws := words(text)
 	if s.flaw == FixedAbbreviations {
@@ -256,6 +346,9 @@ func (s *session) Turn(ctx context.Context, t agent.Turn) (agent.Yield, error) {
 		s.asked = ""
 		switch {
 		case didNotRE.MatchString(text):
+			if s.flaw == IgnoresSkip {
+				return agent.Yield{Reply: "OK!"}, nil // the flaw: likely_done stays
+			}
 			_ = s.call(ctx, "update_action", map[string]any{"id": id, "status": "canceled"}, nil)
 			return agent.Yield{Reply: "Got it — you skipped it. I've noted that."}, nil
 		case didItRE.MatchString(text):
@@ -273,7 +366,11 @@ func (s *session) Turn(ctx context.Context, t agent.Turn) (agent.Yield, error) {
 		m := tellRE.FindStringSubmatch(text)
 		return s.schedule(ctx, t, &plan{tool: "send_message", to: m[2], label: text}, ws, now.Now)
 	case meetRE.MatchString(text):
-		return s.schedule(ctx, t, &plan{tool: "create_calendar_event", label: "Meeting"}, ws, now.Now)
+		p := &plan{tool: "create_calendar_event", label: "Meeting"}
+		if m := withRE.FindStringSubmatch(text); m != nil {
+			p.with, p.label = m[1], "Meeting with "+m[1]
+		}
+		return s.schedule(ctx, t, p, ws, now.Now)
 	case clockItRE.MatchString(text):
 		label := text
 		if m := actionTo.FindStringSubmatch(text); m != nil {
@@ -348,6 +445,14 @@ func (s *session) schedule(ctx context.Context, t agent.Turn, p *plan, ws []stri
 	if s.group {
 		q["user"] = t.From
 	}
+	if s.flaw == OverrideFirst {
+		// The flaw: a stored zone, when there is one, wins over the one
+		// stated: the zone written in the time is dropped.
+		var stored resolution
+		if err := s.call(ctx, "clock_session_timezone", map[string]any{}, &stored); err == nil && stored.Source == "thread_override" {
+			p.expr = s.withoutZone(ctx, p.expr, now)
+		}
+	}
 	var r resolution
 	if err := s.call(ctx, "clock_session_timezone", q, &r); err != nil {
 		return agent.Yield{Reply: "I couldn't work out your time zone: " + err.Error()}, nil
@@ -358,6 +463,13 @@ func (s *session) schedule(ctx context.Context, t agent.Turn, p *plan, ws []stri
 	p.basis = "stated"
 	if r.Source == "location" || r.Source == "fallback" {
 		p.basis = "inferred"
+	}
+	if s.style == AsksZone && place == "" && !abbrRE.MatchString(expr) {
+		// Asked although it may know: the user's answer, or what it knew.
+		p.prior, p.priorBasis, p.priorFallback = p.zone, p.basis, r.Source == "fallback"
+		p.zone, p.needZone, p.askedZone = "", true, true
+		s.pending = p
+		return agent.Yield{Reply: "Before I set that up: which time zone are you in?"}, nil
 	}
 	if s.group && r.Source != "explicit" {
 		// No single user timezone (§7.3): a floating time in a group whose
@@ -405,8 +517,20 @@ func (s *session) propose(ctx context.Context, p *plan, now string) (agent.Yield
 	if tz != "" {
 		args["tz"] = tz
 	}
+	if s.flaw == UTCCalendar && tz != "" {
+		args["text"] = s.onUTCCalendar(ctx, p.expr, now)
+	}
 	var pr parsed
-	if err := s.call(ctx, "clock_parse_time", args, &pr); err != nil {
+	if s.flaw == StaleClock {
+		// The flaw: the agent reckons from its first reading of the clock.
+		q := map[string]any{"text": p.expr, "reference_instant": now}
+		if tz != "" {
+			q["tz"] = tz
+		}
+		if !s.op(ctx, "clock-core.parse_anchored_time", q, &pr) {
+			return agent.Yield{Reply: "I couldn't read that time."}, nil
+		}
+	} else if err := s.call(ctx, "clock_parse_time", args, &pr); err != nil {
 		return agent.Yield{Reply: "I couldn't read that time: " + err.Error()}, nil
 	}
 	if pr.NeedsClarification || pr.Start == nil {
@@ -421,6 +545,15 @@ func (s *session) propose(ctx context.Context, p *plan, now string) (agent.Yield
 	p.instant = *pr.Start
 	if pr.ZoneSource != nil && *pr.ZoneSource == "text" {
 		p.basis = "stated"
+	}
+	if s.style == Careful && !p.askedZone {
+		if a := abbrRE.FindString(p.expr); a != "" && a != "UTC" && tz != "" {
+			// Read through the user's context, and asked about all the same.
+			p.prior, p.priorBasis = tz, p.basis
+			p.askedZone, p.needZone, p.zone = true, true, ""
+			s.pending = p
+			return agent.Yield{Reply: fmt.Sprintf("By %s, do you mean your usual %s time?", a, place(tz))}, nil
+		}
 	}
 	basis := p.basis
 	if s.flaw == InferredAsStated {
@@ -440,8 +573,18 @@ func (s *session) propose(ctx context.Context, p *plan, now string) (agent.Yield
 	if !s.op(ctx, "clock-core.confirmation_gate", gin, &gate) {
 		return agent.Yield{}, fmt.Errorf("the confirmation gate refused its input")
 	}
-	if gate.Allowed {
+	if gate.Allowed && s.style != Careful {
 		return s.execute(ctx, p)
+	}
+	if s.flaw == UnconfirmedHold && p.tool == "create_calendar_event" && !p.held {
+		// The flaw: the event goes in as a hold before the user's yes.
+		if err := s.call(ctx, p.tool, map[string]any{"start": p.instant, "title": p.label + " (hold)"}, nil); err == nil {
+			p.held = true
+		}
+	}
+	if s.flaw == SideMessage && p.with != "" {
+		// The flaw: the other person hears of it before the user said yes.
+		_ = s.call(ctx, "send_message", map[string]any{"to": p.with, "text": "Heads-up: a meeting invite is coming."}, nil)
 	}
 	s.pending = p
 	var utc struct {
@@ -467,6 +610,9 @@ func verb(p *plan) string {
 
 func (s *session) execute(ctx context.Context, p *plan) (agent.Yield, error) {
 	s.pending = nil
+	if p.held {
+		return agent.Yield{Reply: fmt.Sprintf("Done: the hold at %s is confirmed.", p.instant)}, nil
+	}
 	var args map[string]any
 	switch p.tool {
 	case "create_reminder":
@@ -489,6 +635,16 @@ func (s *session) answerPending(ctx context.Context, text string, ws []string, n
 		return s.execute(ctx, p)
 	}
 	zone, _, explicit := s.findPlace(ctx, ws, now)
+	if zone == "" && p.askedZone && dontKnowRE.MatchString(text) {
+		// The user does not know: the agent goes on with what it knew
+		// before it asked, unless that was only the UTC fallback for a
+		// floating time, which waits for the user's zone.
+		if p.priorFallback && s.needsZone(ctx, p.expr, now) {
+			return agent.Yield{Reply: "No problem — tell me where you are when you can, and I'll set it up."}, nil
+		}
+		p.zone, p.needZone, p.basis = p.prior, false, p.priorBasis
+		return s.propose(ctx, p, now)
+	}
 	if zone == "" {
 		if noRE.MatchString(text) {
 			s.pending = nil
@@ -514,4 +670,48 @@ func (s *session) answerPending(ctx context.Context, text string, ws []string, n
 	s.pending = p
 	y, err := s.propose(ctx, p, now)
 	return y, err
+}
+
+// onUTCCalendar is the utc-calendar flaw's reading: "today" and "tomorrow"
+// become the dates they are on UTC's calendar, written out.
+func (s *session) onUTCCalendar(ctx context.Context, expr, now string) string {
+	var p parsed
+	if !s.op(ctx, "clock-core.parse_anchored_time", map[string]any{"text": expr, "tz": "UTC", "reference_instant": now}, &p) || p.Start == nil || len(*p.Start) < 10 {
+		return expr
+	}
+	date := (*p.Start)[:10]
+	out := []string{}
+	for _, w := range strings.Fields(expr) {
+		if strings.EqualFold(w, "today") || strings.EqualFold(w, "tomorrow") {
+			w = date
+		}
+		out = append(out, w)
+	}
+	return strings.Join(out, " ")
+}
+
+// place is how a person names a zone: its city.
+func place(zone string) string {
+	if i := strings.LastIndex(zone, "/"); i >= 0 {
+		zone = zone[i+1:]
+	}
+	return strings.ReplaceAll(zone, "_", " ")
+}
+
+// withoutZone is the time expression without the zone written after it
+// ("tomorrow at 9am New York time" → "tomorrow at 9am").
+func (s *session) withoutZone(ctx context.Context, expr, now string) string {
+	var whole parsed
+	if !s.op(ctx, "clock-core.parse_anchored_time", map[string]any{"text": expr, "reference_instant": now}, &whole) || whole.Zone == nil {
+		return expr // no zone written
+	}
+	ws := strings.Fields(expr)
+	for n := len(ws) - 1; n > 0; n-- {
+		var p parsed
+		text := strings.Join(ws[:n], " ")
+		if s.op(ctx, "clock-core.parse_anchored_time", map[string]any{"text": text, "reference_instant": now}, &p) && p.Kind == "floating" && p.Zone == nil {
+			return text
+		}
+	}
+	return expr
 }

@@ -24,43 +24,54 @@ func run(t *testing.T, a agent.Agent, trials int) *agent.Report {
 	return rep
 }
 
-// The scripted CLOCK agent passes every structural scenario (required and
-// any other tier that is checked on the calls); judged ones are not judged.
-func TestClockAgentPassesEveryScenario(t *testing.T) {
-	rep := run(t, &scripted.Agent{}, 1)
-	for _, s := range rep.Scenarios {
-		want := agent.Passed
-		if s.Tier == agent.TierJudged {
-			want = agent.NotJudged
-		}
-		if s.Status() != want {
-			var b strings.Builder
-			rep.WriteSummary(&b)
-			t.Errorf("%s: %s, want %s: %s", s.ID, s.Status(), want, s.Trials[0].Message)
-		}
+// The scripted CLOCK agent, and the agents of another style that are just
+// as right (one asks two questions before it acts, one asks for a zone it
+// did not need), pass every structural scenario (required and any other
+// tier that is checked on the calls); judged ones are not judged.
+func TestRightAgentsPassEveryScenario(t *testing.T) {
+	agents := []*scripted.Agent{{}}
+	for _, st := range scripted.Styles {
+		agents = append(agents, &scripted.Agent{Style: st})
+	}
+	for _, a := range agents {
+		t.Run(a.Name(), func(t *testing.T) {
+			rep := run(t, a, 1)
+			for _, s := range rep.Scenarios {
+				want := agent.Passed
+				if s.Tier == agent.TierJudged {
+					want = agent.NotJudged
+				}
+				if s.Status() != want {
+					t.Errorf("%s: %s, want %s: %s", s.ID, s.Status(), want, s.Trials[0].Message)
+				}
+			}
+		})
 	}
 }
 
-// breaks names, per flaw, the requirement a variant breaks and exactly the
-// scenarios that reject it: each of them citing that requirement, at least
-// one of them required (Conforms is false), and no other scenario failing
-// (nothing unrelated).
+// breaks names, per flaw, the requirement a variant breaks and the
+// scenarios that must reject it. Every scenario the variant fails must
+// cite that requirement and charge its failing check to it (the right
+// reason: the check that failed decides that rule), and the variant must
+// not conform.
 var breaks = map[scripted.Flaw]struct {
 	req  string
 	fail []string
 }{
-	scripted.FloatingUTC: {"AGT-FLOATING-ANCHOR", []string{
-		"confirmation/inferred-city-policy-off", "confirmation/message-to-a-third-party", "confirmation/profile-beats-mentioned-city",
-		"correction/travelling-this-week", "correction/stays-corrected", "floating/oslo-spring-forward", "floating/oslo-winter",
-		"floating/kolkata-half-hour", "floating/kathmandu-quarter-hour", "floating/new-york-fall-back",
-		"floating/host-zone-is-not-the-session", "floating/calendar-event-dst-day", "floating/no-zone-known", "floating/stored-override", "floating/new-york-gap",
-		"group/lisbon-and-kolkata"}},
+	scripted.FloatingUTC: {"AGT-FLOATING-ANCHOR", []string{"floating/oslo-spring-forward", "floating/kolkata-half-hour",
+		"floating/new-york-fall-back", "floating/host-zone-is-not-the-session", "floating/stored-override", "group/lisbon-and-kolkata"}},
 	// est-in-january-new-yorker passes: in January EST is New York's zone.
 	scripted.FixedAbbreviations: {"AGT-ABBREVIATION", []string{"abbreviations/est-in-july-new-yorker", "abbreviations/cst-in-july-chicagoan",
 		"abbreviations/ist-in-dublin", "abbreviations/no-context-asks", "abbreviations/not-the-users-zone"}},
 	scripted.InferredAsStated: {"AGT-INFER-CONFIRM", []string{"confirmation/inferred-city-policy-off"}},
 	scripted.KeepsOldZone:     {"AGT-CORRECTION", []string{"correction/travelling-this-week", "correction/stays-corrected"}},
 	scripted.InferenceAsFact:  {"AGT-INFER-NOT-FACT", []string{"inference/sore-after-the-gym", "inference/skipped-it"}},
+	scripted.UTCCalendar:      {"AGT-FLOATING-ANCHOR", []string{"floating/tokyo-early-morning", "floating/tokyo-today", "floating/los-angeles-evening"}},
+	scripted.StaleClock:       {"AGT-FLOATING-ANCHOR", []string{"floating/after-the-clock-moves", "floating/in-two-hours-after-the-clock-moves"}},
+	scripted.IgnoresSkip:      {"AGT-CORRECTION", []string{"inference/skipped-it"}},
+	scripted.UnconfirmedHold:  {"AGT-CONFIRM-IMPACTFUL", []string{"confirmation/meeting-waits-for-yes", "confirmation/declined-meeting-leaves-no-trace"}},
+	scripted.SideMessage:      {"AGT-CONFIRM-IMPACTFUL", []string{"confirmation/meeting-waits-for-yes", "confirmation/declined-meeting-leaves-no-trace"}},
+	scripted.OverrideFirst:    {"AGT-TZ-PRECEDENCE", []string{"floating/stated-zone-beats-stored-override"}},
 }
 
 func TestEachTimeBlindVariantIsRejectedByItsScenarios(t *testing.T) {
@@ -71,18 +82,22 @@ func TestEachTimeBlindVariantIsRejectedByItsScenarios(t *testing.T) {
 		t.Run(string(flaw), func(t *testing.T) {
 			want := breaks[flaw]
 			rep := run(t, &scripted.Agent{Flaw: flaw}, 1)
-			var failed []string
+			failed := map[string]bool{}
 			for _, s := range rep.Scenarios {
 				if s.Status() != agent.Failed {
 					continue
 				}
-				failed = append(failed, strings.TrimPrefix(s.ID, "clock-agent/"))
-				if !slices.Contains(s.Reqs, want.req) {
-					t.Errorf("%s fails %s, which does not cite %s: an unrelated failure (%s)", flaw, s.ID, want.req, s.Trials[0].Message)
+				id := strings.TrimPrefix(s.ID, "clock-agent/")
+				failed[id] = true
+				tr := s.Trials[0]
+				if !slices.Contains(s.Reqs, want.req) || !slices.Contains(tr.Charged, want.req) {
+					t.Errorf("%s fails %s (reqs %v), charged to %v, not to %s: an unrelated failure (%s)", flaw, id, s.Reqs, tr.Charged, want.req, tr.Message)
 				}
 			}
-			if !slices.Equal(failed, want.fail) {
-				t.Errorf("%s fails\n  %v\nwant\n  %v", flaw, failed, want.fail)
+			for _, id := range want.fail {
+				if !failed[id] {
+					t.Errorf("%s passes %s, which must reject it", flaw, id)
+				}
 			}
 			if rep.Conforms(agent.TierRequired) {
 				t.Errorf("%s conforms", flaw)

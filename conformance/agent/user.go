@@ -1,0 +1,136 @@
+package agent
+
+import (
+	"context"
+	"regexp"
+	"strings"
+)
+
+// simUser is the simulated user: what they know and what they want. A
+// scenario states the facts (where the user is, what they mean by an
+// abbreviation, whether they want what they asked for), and the user
+// answers each of the agent's questions from them, as a person would, for
+// as many questions as a careful agent asks (up to maxAnswers in a row).
+// A question it has no fact for is answered "I don't know.": the user
+// never guesses for the agent, and never says yes to a question that is
+// not a confirmation.
+type simUser struct {
+	zone    string            // where the user is, an IANA id; "" unknown
+	located bool              // zone was stated by "the user is in", not taken from the profile
+	means   map[string]string // an abbreviation → what the user means by it ("New York time")
+	refuses bool              // the user does not want the action they asked for
+	// yesTurns are the turns in which the user confirmed (said yes to a
+	// confirmation question, or the scenario's "the user confirms").
+	yesTurns []int
+}
+
+// maxAnswers bounds the questions answered in one "answers the agent's
+// questions" step: a careful agent asks two or three, an agent in a loop of
+// questions is stopped there and judged on what it did.
+const maxAnswers = 6
+
+var (
+	// A confirmation question: the agent proposes and waits for a yes.
+	confirmQ = regexp.MustCompile(`(?i)\b(shall i|should i|do you want|want me to|would you like|go ahead|confirm|yes/no|is that (right|correct|ok|okay)|sound good|ok\?|okay\?|all right\?|alright\?|proceed)\b`)
+	// A question about the zone: where the user is, which zone a time is in.
+	zoneQ = regexp.MustCompile(`(?i)\b(time ?zone|which zone|what zone|where are you|where you are|whose time|which city|what city|your (local )?time|do you mean|by [A-Z]{2,5}\b)`)
+	// A yes/no question that names a zone for the user to agree with.
+	yesNoZoneQ = regexp.MustCompile(`(?i)^\W*(by [A-Za-z]{2,5},?\s*)?(do you mean|did you mean|is that|is it|are you|you mean)\b`)
+	abbrevRE   = regexp.MustCompile(`\b[A-Z]{2,5}\b`)
+)
+
+// asked says whether the agent's last turn ended on a question: an
+// ask_user call, or a reply with a question mark.
+func (r *runner) asked() bool {
+	return r.t.pendingAsk != 0 || strings.Contains(r.t.lastReply, "?")
+}
+
+// answer is what the user says to the question q, and whether it confirms.
+func (u *simUser) answer(q string) (string, bool) {
+	if zoneQ.MatchString(q) {
+		return u.zoneAnswer(q), false
+	}
+	if confirmQ.MatchString(q) {
+		if u.refuses {
+			return "No, don't.", false
+		}
+		return "Yes, please.", true
+	}
+	return "I don't know.", false
+}
+
+// zoneAnswer answers a question about the zone from the user's facts: what
+// they mean by an abbreviation the question names, else where they are.
+func (u *simUser) zoneAnswer(q string) string {
+	fact := ""
+	for _, a := range abbrevRE.FindAllString(q, -1) {
+		if m, ok := u.means[a]; ok {
+			fact = m
+			break
+		}
+	}
+	if fact == "" && u.zone != "" {
+		fact = placeName(u.zone) + " time"
+	}
+	if fact == "" {
+		return "I don't know."
+	}
+	if yesNoZoneQ.MatchString(q) {
+		// "By EST, do you mean New York time?": agree when the question
+		// names the place the user means, and say which one otherwise.
+		// ("Is that 9am your time?" asks about the user's own zone too.)
+		place := strings.ToLower(strings.TrimSuffix(fact, " time"))
+		lq := strings.ToLower(q)
+		if strings.Contains(lq, place) || strings.Contains(lq, "your") {
+			return "Yes, " + fact + "."
+		}
+		return "No, " + fact + "."
+	}
+	return fact + "."
+}
+
+// placeName is how a person names an IANA zone: its city ("Asia/Tokyo"
+// → "Tokyo", "America/New_York" → "New York").
+func placeName(zone string) string {
+	if i := strings.LastIndex(zone, "/"); i >= 0 {
+		zone = zone[i+1:]
+	}
+	return strings.ReplaceAll(zone, "_", " ")
+}
+
+// answerQuestions lets the user answer the agent's questions until the
+// agent stops asking (or maxAnswers are given).
+func (r *runner) answerQuestions(ctx context.Context, from string) error {
+	u := r.t.simUser()
+	// A member of a group answers from where they are.
+	facts := *u
+	if m := r.t.world.member(from); from != DefaultUser && m != nil && m.Zone != "" {
+		facts.zone = m.Zone
+	}
+	for n := 0; n < maxAnswers && r.asked(); n++ {
+		text, yes := facts.answer(r.t.lastReply)
+		if err := r.say(ctx, from, text); err != nil {
+			return err
+		}
+		if yes {
+			u.yesTurns = append(u.yesTurns, r.t.world.turn)
+		}
+	}
+	return nil
+}
+
+// simUser is the trial's user, made on first use.
+func (t *trial) simUser() *simUser {
+	if t.user == nil {
+		t.user = &simUser{means: map[string]string{}}
+	}
+	return t.user
+}
+
+// confirmedBy is the first turn in which the user confirmed, 0: never.
+func (u *simUser) confirmedBy() int {
+	if len(u.yesTurns) == 0 {
+		return 0
+	}
+	return u.yesTurns[0]
+}
