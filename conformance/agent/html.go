@@ -51,6 +51,22 @@ var htmlReport = sync.OnceValue(func() *template.Template {
 		"json":   func(r json.RawMessage) string { return string(r) },
 		"tiers":  func() []string { return Tiers },
 		"deref":  func(b *bool) bool { return b != nil && *b },
+		"anchor": trialAnchor,
+		"firstfailed": func(s *ScenarioResult) string {
+			for _, t := range s.Trials {
+				if t.Verdict == Failed || t.Verdict == Faulted || t.JudgeFailed {
+					return trialAnchor(s.ID, t.N)
+				}
+			}
+			return ""
+		},
+		"ladder": func(st Stats) string {
+			var parts []string
+			for _, p := range st.PassHat {
+				parts = append(parts, fmt.Sprintf("%.2f", p))
+			}
+			return strings.Join(parts, " · ")
+		},
 	}).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>clock-agent report: {{.Agent}}</title>
 <style>
@@ -66,22 +82,24 @@ table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:
 <p>{{.Trials}} trial(s) per scenario. pass^k is the chance that {{.Trials}} trials all pass (τ-bench's estimator); the rate's interval is Wilson's at 95 %.
 {{if not .Judged}}No judge model was given: the judged tier is <em>not judged</em>.{{end}}</p>
 <table><tr><th>tier</th><th>scenarios passing every trial</th></tr>
-{{range tiers}}{{with index $.Tiers .}}<tr><td>{{$}}</td><td>{{.Passed}}/{{.Total}}{{if .NotJudged}} ({{.NotJudged}} not judged){{end}}</td></tr>{{end}}{{end}}
+{{range $tier := tiers}}{{with index $.Tiers $tier}}<tr><td>{{$tier}}</td><td>{{.Passed}}/{{.Total}}{{if .NotJudged}} ({{.NotJudged}} not judged){{end}}</td></tr>{{end}}{{end}}
 </table>
+<p>{{.CostLine}}</p>
 <h2>Scenarios</h2>
-<table><tr><th>scenario</th><th>tier</th><th>requirements</th><th>pass^{{.Trials}}</th><th>rate</th><th>95 % interval</th></tr>
-{{range .Scenarios}}<tr class="{{if eq .Status "not judged"}}notjudged{{else}}{{.Status}}{{end}}"><td><a href="#{{.ID}}">{{.ID}}</a><br>{{.Name}}</td><td>{{.Tier}}</td><td>{{range .Reqs}}{{.}} {{end}}</td>
-<td>{{if .TrialsRun}}{{num .PassHatK}}{{else}}not judged{{end}}</td><td>{{.Passes}}/{{.TrialsRun}}</td><td>{{if .TrialsRun}}{{pct .RateLow95}}–{{pct .RateHigh95}}{{end}}</td></tr>
+<table><tr><th>scenario</th><th>tier</th><th>requirements</th><th>pass^{{.Trials}}</th><th>pass^1 … pass^n</th><th>rate</th><th>95 % interval</th></tr>
+{{range .Scenarios}}<tr class="{{if eq .Status "not judged"}}notjudged{{else}}{{.Status}}{{end}}"><td>{{with firstfailed .}}<a href="#{{.}}">{{end}}{{.ID}}{{if firstfailed .}}</a>{{end}}<br>{{.Name}}</td><td>{{.Tier}}</td><td>{{range .Reqs}}{{.}} {{end}}</td>
+<td>{{if .TrialsRun}}{{num .PassHatK}}{{else}}not judged{{end}}</td><td>{{ladder .Stats}}</td><td>{{.Passes}}/{{.TrialsRun}}</td><td>{{if .TrialsRun}}{{pct .RateLow95}}–{{pct .RateHigh95}}{{end}}</td></tr>
 {{end}}</table>
 <h2>Requirements</h2>
-<table><tr><th>requirement</th><th>strength</th><th>check</th><th>scenarios</th><th>pass^{{.Trials}} (mean)</th><th>rate</th><th>95 % interval</th></tr>
+<p>A failed trial counts against the requirements its failing check decides (shown with the trial), or against every requirement its scenario cites when the check names none, and against all of them for a fault.</p>
+<table><tr><th>requirement</th><th>strength</th><th>check</th><th>scenarios</th><th>pass^{{.Trials}} (mean)</th><th>pass^1 … pass^n (mean)</th><th>rate</th><th>95 % interval</th></tr>
 {{range .Requirements}}{{if .Scenarios}}<tr><td>{{.ID}}<br><small>{{.Source}}</small></td><td>{{.Strength}}</td><td>{{.Check}}</td><td>{{len .Scenarios}}</td>
-<td>{{if .TrialsRun}}{{num .PassHatK}}{{else}}not judged{{end}}</td><td>{{.Passes}}/{{.TrialsRun}}</td><td>{{if .TrialsRun}}{{pct .RateLow95}}–{{pct .RateHigh95}}{{end}}</td></tr>{{end}}
+<td>{{if .TrialsRun}}{{num .PassHatK}}{{else}}not judged{{end}}</td><td>{{ladder .Stats}}</td><td>{{.Passes}}/{{.TrialsRun}}</td><td>{{if .TrialsRun}}{{pct .RateLow95}}–{{pct .RateHigh95}}{{end}}</td></tr>{{end}}
 {{end}}</table>
 <h2>Failing trials, and trials the judge could not judge</h2>
 {{range .Scenarios}}{{$s := .}}{{range .Trials}}{{if failed .}}
-<h3 id="{{$s.ID}}">{{$s.ID}} — trial {{.N}}: {{.Verdict}}{{if .Fault}} ({{.Fault}}){{end}}</h3>
-<p>{{if .Step}}Step <code>{{.Step}}</code>: {{end}}{{.Message}}</p>
+<h3 id="{{anchor $s.ID .N}}">{{$s.ID}} — trial {{.N}}: {{.Verdict}}{{if .Fault}} ({{.Fault}}){{end}}</h3>
+<p>{{if .Step}}Step <code>{{.Step}}</code>: {{end}}{{.Message}}{{if .Charged}} <small>(charged to {{range .Charged}}{{.}} {{end}})</small>{{end}}</p>
 <table><tr><th>clock</th><th>what happened</th></tr>
 {{range .Transcript}}<tr><td class="ev">{{.Clock}}</td><td><pre class="ev ev-{{.Kind}}{{if .OK}}{{if not (deref .OK)}} ev-check-false{{end}}{{end}}">{{if eq .Kind "user"}}{{.From}}: {{.Text}}{{else if eq .Kind "call"}}{{.Call.Tool}} {{json .Call.Args}}
 → {{if .Call.Refused}}<span class="refused">refused: {{.Call.Refused}}</span>{{else}}{{json .Call.Result}}{{end}}{{else if eq .Kind "check"}}{{if deref .OK}}✓{{else}}✗{{end}} {{.Text}}{{else}}{{.Kind}}: {{.Text}}{{end}}</pre></td></tr>
@@ -90,6 +108,11 @@ table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:
 </body></html>
 `))
 })
+
+// trialAnchor is a trial's id in the HTML report: one per trial, so a
+// scenario failing several trials has a heading for each, each its own
+// link target.
+func trialAnchor(id string, n int) string { return fmt.Sprintf("%s/trial-%d", id, n) }
 
 // Redacted is the report with every occurrence of each secret (an API key)
 // replaced by "[redacted]", in every string it holds: an endpoint or a

@@ -26,6 +26,17 @@ type Report struct {
 	// Tiers counts, per tier, the scenarios that passed every trial, those
 	// that ran, and those not judged.
 	Tiers map[string]*TierCount `json:"tiers"`
+	// What the run cost: the retries of its requests, the tokens the
+	// agent's and the judge's endpoints reported, when it started and its
+	// wall time (for merged shards, the sum of theirs).
+	Retries     int     `json:"retries"`
+	Usage       Usage   `json:"usage"`
+	JudgeUsage  Usage   `json:"judge_usage"`
+	Started     string  `json:"started,omitempty"`
+	WallSeconds float64 `json:"wall_seconds"`
+	// Run is how the run was asked for: what makes shards one run, and
+	// runs comparable (conform agent report).
+	Run RunInfo `json:"run"`
 }
 
 // TierCount is one tier's tally.
@@ -40,6 +51,9 @@ type Stats struct {
 	TrialsRun  int     `json:"trials_run"` // trials with a verdict (not judged ones left out)
 	Passes     int     `json:"passes"`
 	PassHatK   float64 `json:"pass_hat_k"` // pass^k with k = the run's trials
+	// PassHat is pass^1 … pass^n (PassHat[k-1] is pass^k), n the trials
+	// run: how fast the chance of k passes in a row falls with k.
+	PassHat    []float64 `json:"pass_hat"`
 	PassRate   float64 `json:"pass_rate"`
 	RateLow95  float64 `json:"rate_low_95"` // Wilson
 	RateHigh95 float64 `json:"rate_high_95"`
@@ -92,20 +106,26 @@ type RequirementResult struct {
 	Stats
 }
 
-func statsOf(trials []Trial, k int) Stats {
+// statsOf is the statistics of trials for one requirement ("" for the
+// scenario as a whole): a failed trial charged to other requirements
+// (Trial.Charged) passes for this one.
+func statsOf(trials []Trial, k int, req string) Stats {
 	var s Stats
 	for _, t := range trials {
 		if t.Verdict == NotJudged {
 			continue
 		}
 		s.TrialsRun++
-		if t.Verdict == Passed {
+		if t.Verdict == Passed || req != "" && t.Verdict == Failed && len(t.Charged) > 0 && !slices.Contains(t.Charged, req) {
 			s.Passes++
 		}
 	}
 	if s.TrialsRun > 0 {
 		s.PassHatK = PassHatK(s.TrialsRun, s.Passes, min(k, s.TrialsRun))
 		s.PassRate = float64(s.Passes) / float64(s.TrialsRun)
+		for j := 1; j <= s.TrialsRun; j++ {
+			s.PassHat = append(s.PassHat, PassHatK(s.TrialsRun, s.Passes, j))
+		}
 	}
 	s.RateLow95, s.RateHigh95 = Wilson(s.Passes, s.TrialsRun)
 	return s
@@ -145,9 +165,19 @@ func Requirements() ([]Requirement, error) {
 
 func (rep *Report) tally() {
 	rep.Tiers = map[string]*TierCount{}
+	rep.Requirements, rep.Retries, rep.Usage, rep.JudgeUsage = nil, 0, Usage{}, Usage{}
 	byReq := map[string][]*ScenarioResult{}
 	for _, s := range rep.Scenarios {
-		s.Stats = statsOf(s.Trials, rep.Trials)
+		s.Stats = statsOf(s.Trials, rep.Trials, "")
+		for _, t := range s.Trials {
+			rep.Retries += t.Retries
+			if t.Usage != nil {
+				rep.Usage.Add(*t.Usage)
+			}
+			if t.JudgeUsage != nil {
+				rep.JudgeUsage.Add(*t.JudgeUsage)
+			}
+		}
 		tc := rep.Tiers[s.Tier]
 		if tc == nil {
 			tc = &TierCount{}
@@ -182,22 +212,45 @@ func (rep *Report) tally() {
 		rep.Requirements = append(rep.Requirements, &RequirementResult{ID: id})
 	}
 	for _, rr := range rep.Requirements {
-		var trials []Trial
-		var sum float64
-		n := 0
-		for _, s := range byReq[rr.ID] {
-			rr.Scenarios = append(rr.Scenarios, s.ID)
-			trials = append(trials, s.Trials...)
-			if s.TrialsRun > 0 {
-				sum += s.PassHatK
+		rr.tally(byReq[rr.ID], rep.Trials)
+	}
+}
+
+// tally pools the trials of the scenarios citing the requirement, each
+// trial charged as statsOf says: the rate counts every trial, pass^k is
+// the mean of the scenarios' pass^k for this requirement (over those with
+// k trials run).
+func (rr *RequirementResult) tally(scs []*ScenarioResult, trials int) {
+	var all []Trial
+	var per []Stats
+	for _, s := range scs {
+		rr.Scenarios = append(rr.Scenarios, s.ID)
+		all = append(all, s.Trials...)
+		if st := statsOf(s.Trials, trials, rr.ID); st.TrialsRun > 0 {
+			per = append(per, st)
+		}
+	}
+	rr.Stats = statsOf(all, trials, rr.ID)
+	rr.PassHatK, rr.PassHat = 0, nil
+	if len(per) == 0 {
+		return
+	}
+	for _, st := range per {
+		rr.PassHatK += st.PassHatK
+	}
+	rr.PassHatK /= float64(len(per))
+	for k := 1; ; k++ {
+		sum, n := 0.0, 0
+		for _, st := range per {
+			if len(st.PassHat) >= k {
+				sum += st.PassHat[k-1]
 				n++
 			}
 		}
-		rr.Stats = statsOf(trials, rep.Trials)
-		rr.PassHatK = 0
-		if n > 0 {
-			rr.PassHatK = sum / float64(n)
+		if n == 0 {
+			return
 		}
+		rr.PassHat = append(rr.PassHat, sum/float64(n))
 	}
 }
 
@@ -220,10 +273,14 @@ func (rep *Report) WriteSummary(w io.Writer) {
 	fmt.Fprintf(w, "clock-agent: %s, %d trial(s) per scenario\n", rep.Agent, rep.Trials)
 	for _, s := range rep.Scenarios {
 		status := strings.ToUpper(s.Status())
-		fmt.Fprintf(w, "%-10s %-11s %-58s pass^%d %s  rate %d/%d %s\n", status, s.Tier, s.ID, rep.Trials, passK(s.Stats), s.Passes, s.TrialsRun, interval(s.Stats))
+		fmt.Fprintf(w, "%-10s %-11s %-58s pass^%d %s  rate %d/%d %s%s\n", status, s.Tier, s.ID, rep.Trials, passK(s.Stats), s.Passes, s.TrialsRun, interval(s.Stats), ladder(s.Stats, rep.Trials))
 		for _, t := range s.Trials {
 			if t.Verdict == Failed || t.Verdict == Faulted || t.JudgeFailed {
-				fmt.Fprintf(w, "    trial %d %s: %s\n", t.N, t.Verdict, firstLine(t.Message))
+				charged := ""
+				if len(t.Charged) > 0 {
+					charged = " [" + strings.Join(t.Charged, ", ") + "]"
+				}
+				fmt.Fprintf(w, "    trial %d %s%s: %s\n", t.N, t.Verdict, charged, firstLine(t.Message))
 			}
 		}
 	}
@@ -232,7 +289,7 @@ func (rep *Report) WriteSummary(w io.Writer) {
 		if len(r.Scenarios) == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "  %-22s %-6s %-10s pass^%d %s  rate %d/%d %s  (%d scenarios)\n", r.ID, r.Strength, r.Check, rep.Trials, passK(r.Stats), r.Passes, r.TrialsRun, interval(r.Stats), len(r.Scenarios))
+		fmt.Fprintf(w, "  %-22s %-6s %-10s pass^%d %s  rate %d/%d %s  (%d scenarios)%s\n", r.ID, r.Strength, r.Check, rep.Trials, passK(r.Stats), r.Passes, r.TrialsRun, interval(r.Stats), len(r.Scenarios), ladder(r.Stats, rep.Trials))
 	}
 	fmt.Fprintln(w)
 	passed, failed := 0, 0
@@ -262,7 +319,38 @@ func (rep *Report) WriteSummary(w io.Writer) {
 	if judgeFailures > 0 {
 		fmt.Fprintf(w, "the judge could not judge %d trial(s): they are not judged, and the run is not certified\n", judgeFailures)
 	}
+	fmt.Fprintln(w, rep.CostLine())
 	fmt.Fprintf(w, "conform agent: %d passed, %d failed\n", passed, failed)
+}
+
+// ladder is " pass^1..n a b c" when more than one trial ran.
+func ladder(s Stats, trials int) string {
+	if trials < 2 || len(s.PassHat) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "  pass^1..%d", len(s.PassHat))
+	for _, p := range s.PassHat {
+		fmt.Fprintf(&b, " %.2f", p)
+	}
+	return b.String()
+}
+
+// CostLine says what the run cost: its requests and tokens, its retries,
+// its wall time.
+func (rep *Report) CostLine() string {
+	line := fmt.Sprintf("cost: agent %s", rep.Usage)
+	if rep.Judged {
+		line += fmt.Sprintf("; judge %s", rep.JudgeUsage)
+	}
+	return line + fmt.Sprintf("; %d retried request(s); wall time %.1f s", rep.Retries, rep.WallSeconds)
+}
+
+func (u Usage) String() string {
+	if u.Requests == 0 {
+		return "0 requests"
+	}
+	return fmt.Sprintf("%d requests, %d tokens (%d prompt, %d completion)", u.Requests, u.TotalTokens, u.PromptTokens, u.CompletionTokens)
 }
 
 func passK(s Stats) string {
@@ -285,4 +373,21 @@ func firstLine(s string) string {
 		s = s[:300] + "…"
 	}
 	return s
+}
+
+// RunInfo is how a run was asked for, beyond the agent's name and the
+// trials: what must agree for shards to be one run, and what tells runs
+// apart on a leaderboard.
+type RunInfo struct {
+	SystemPrompt string   `json:"system_prompt_sha256,omitempty"` // the prompt's SHA-256, hex: the prompt itself may be private
+	Temperature  *float64 `json:"temperature,omitempty"`
+	Seed         *int64   `json:"seed,omitempty"`
+	Judge        string   `json:"judge,omitempty"` // the judge's endpoint and model
+	Select       string   `json:"select,omitempty"` // --run's patterns
+	Require      string   `json:"require,omitempty"`
+	// Selection is the SHA-256 of the whole selection's scenario ids (before
+	// the shard), Selected their count: shards of one run agree on both.
+	Selection string `json:"selection,omitempty"`
+	Selected  int    `json:"selected,omitempty"`
+	Shard     string `json:"shard,omitempty"` // i/n, or empty
 }

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	messages "github.com/cucumber/messages/go/v21"
@@ -99,10 +100,22 @@ type Trial struct {
 	Step    string `json:"step,omitempty"` // the step that failed
 	Message string `json:"message,omitempty"`
 	Fault   string `json:"fault,omitempty"` // the fault's kind
+	// Charged names the requirements the failed check decides: those of
+	// the scenario's requirements that the assertion checks (a check
+	// before the user's yes decides confirmation, an instant the
+	// anchoring), so a failure is charged to the rule it broke, not to
+	// every rule the scenario cites. Empty for a pass or a fault.
+	Charged []string `json:"charged,omitempty"`
 	// JudgeFailed: the trial is not judged because the judge could not
 	// judge it (its answer was no verdict): the judge's fault, not the
 	// agent's, and a run with one is not certified.
-	JudgeFailed bool    `json:"judge_failed,omitempty"`
+	JudgeFailed bool `json:"judge_failed,omitempty"`
+	// What the trial cost: the requests its drivers retried, the tokens
+	// the agent's (and the judge's) endpoint reported, its wall time.
+	Retries     int     `json:"retries,omitempty"`
+	Usage       *Usage  `json:"usage,omitempty"`
+	JudgeUsage  *Usage  `json:"judge_usage,omitempty"`
+	WallSeconds float64 `json:"wall_seconds"`
 	Transcript  []Event `json:"transcript"`
 }
 
@@ -114,8 +127,8 @@ type runner struct {
 	judge    Judge
 	conv     Conversation
 	timeout  time.Duration
-	answered *bool // the agent has answered a turn in this run
-	judged   *bool // the judge has judged a trial in this run
+	answered *atomic.Bool // the agent has answered a turn in this run
+	judged   *bool        // the judge has judged in this trial (the run's gate is gatedJudge)
 }
 
 // say delivers one user turn and runs the agent until it yields.
@@ -147,10 +160,20 @@ func (r *runner) say(ctx context.Context, from, text string) error {
 	if err != nil {
 		var u *Unreachable
 		if errors.As(err, &u) {
-			if !*r.answered {
+			if !r.answered.Load() {
 				return &StartError{Agent: r.agent.Name(), Err: u}
 			}
 			return Faultf(FaultEndpoint, "%v", u)
+		}
+		var rf *Refusal
+		if errors.As(err, &rf) {
+			// Refused before any answer in the run: a wrong key, model or
+			// URL, and every other request would be refused alike. After
+			// an answer the endpoint refuses this conversation only.
+			if !r.answered.Load() {
+				return &StartError{Agent: r.agent.Name(), Err: rf}
+			}
+			return Faultf(FaultEndpoint, "%v", rf)
 		}
 		var f *Fault
 		if !errors.As(err, &f) {
@@ -161,7 +184,7 @@ func (r *runner) say(ctx context.Context, from, text string) error {
 		}
 		return f
 	}
-	*r.answered = true
+	r.answered.Store(true)
 	if !y.Asked {
 		r.t.lastReply = y.Reply
 		r.t.add(Event{Kind: "reply", Text: y.Reply})
@@ -188,6 +211,10 @@ type StartError struct {
 }
 
 func (e *StartError) Error() string {
+	var rf *Refusal
+	if errors.As(e.Err, &rf) {
+		return fmt.Sprintf("%s refused the run's first request, so every request would be (a wrong key, model name or URL?): %v", e.Agent, e.Err)
+	}
 	return fmt.Sprintf("%s could not be started: %v", e.Agent, e.Err)
 }
 
@@ -200,53 +227,26 @@ type Options struct {
 	Trials    int           // K, at least 1
 	Judge     Judge         // nil: judged scenarios are not judged
 	Timeout   time.Duration // per user turn; 0: 2 minutes
-	// Progress, when set, is told of every trial as it ends.
+	// Progress, when set, is told of every trial as it ends (one at a
+	// time, in the order they end).
 	Progress func(sc *features.Scenario, t Trial)
+	// Parallel conversations at once; 0 or 1: one at a time. The report
+	// is the same whatever it is: trials are ordered by scenario and trial.
+	Parallel int
+	// MaxConsecutiveFaults: that many trials in a row (as they end)
+	// faulted by the endpoint (an endpoint error or a time-out) stop the
+	// run as one that could not happen; 0: DefaultMaxConsecutiveFaults,
+	// < 0: never.
+	MaxConsecutiveFaults int
 }
 
-// Run plays every scenario Trials times.
-func Run(ctx context.Context, o Options) (*Report, error) {
-	if o.Agent == nil {
-		return nil, fmt.Errorf("agent: no agent to run")
-	}
-	if o.Trials < 1 {
-		return nil, fmt.Errorf("agent: trials must be at least 1, got %d", o.Trials)
-	}
-	if o.Timeout <= 0 {
-		o.Timeout = 2 * time.Minute
-	}
-	rep := &Report{Agent: o.Agent.Name(), Trials: o.Trials, Judged: o.Judge != nil}
-	answered, judged := false, false
-	for _, sc := range o.Scenarios {
-		sr := &ScenarioResult{ID: sc.ID, Name: sc.Name, Tier: TierOf(sc), Reqs: sc.Reqs, URI: sc.URI}
-		for n := 1; n <= o.Trials; n++ {
-			tr, err := playTrial(ctx, o, sc, n, &answered, &judged)
-			if err != nil {
-				return nil, err
-			}
-			if ctx.Err() != nil {
-				// Stopped (Ctrl-C): the trial under way was cut short, its
-				// agent's processes ended with its session; no verdict.
-				return nil, fmt.Errorf("agent: %w", context.Cause(ctx))
-			}
-			if o.Progress != nil {
-				o.Progress(sc, tr)
-			}
-			sr.Trials = append(sr.Trials, tr)
-		}
-		rep.Scenarios = append(rep.Scenarios, sr)
-	}
-	rep.tally()
-	return rep, nil
-}
-
-func playTrial(ctx context.Context, o Options, sc *features.Scenario, n int, answered, judged *bool) (Trial, error) {
+func playTrial(ctx context.Context, o Options, sc *features.Scenario, n int, answered *atomic.Bool) (Trial, error) {
 	w, err := NewWorld(time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC))
 	if err != nil {
 		return Trial{}, err
 	}
 	t := &trial{world: w}
-	r := &runner{t: t, agent: o.Agent, judge: o.Judge, timeout: o.Timeout, answered: answered, judged: judged,
+	r := &runner{t: t, agent: o.Agent, judge: o.Judge, timeout: o.Timeout, answered: answered, judged: new(bool),
 		conv: Conversation{ID: fmt.Sprintf("%s#%d", sc.ID, n), Host: host{t}}}
 	tr := Trial{N: n, Verdict: Passed}
 steps:
@@ -261,7 +261,7 @@ steps:
 			return Trial{}, se // the run cannot happen: no agent to certify
 		}
 		ok = err == nil
-		if strings.HasPrefix(st.Text, "the agent ") || strings.HasPrefix(st.Text, "the conversation ") {
+		if isCheck(st.Text) {
 			r.t.add(Event{Kind: "check", Text: st.Text, OK: &ok})
 		}
 		if err == nil {
@@ -278,7 +278,7 @@ steps:
 			tr.Verdict, tr.Fault = Faulted, f.Kind
 			t.add(Event{Kind: "fault", Text: f.Error()})
 		default:
-			tr.Verdict = Failed
+			tr.Verdict, tr.Charged = Failed, charged(st.Text, sc.Reqs)
 		}
 		break steps
 	}

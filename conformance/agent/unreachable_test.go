@@ -39,7 +39,8 @@ func (s droppingSession) Turn(ctx context.Context, t agent.Turn) (agent.Yield, e
 // An agent no connection reaches before its first answer is a run that
 // could not happen (a StartError: exit 2), not a failure of every
 // scenario; once it has answered, losing it is a fault of the trial it
-// happens in, and the run goes on.
+// happens in, and the run goes on — until MaxConsecutiveFaults trials in a
+// row are faulted so, which stops it as a run that could not happen.
 func TestAnUnreachableAgentIsNotJudged(t *testing.T) {
 	scenarios := pick(t, "clock-agent/floating/oslo-winter", "clock-agent/floating/kolkata-half-hour")
 	never := 0
@@ -49,7 +50,12 @@ func TestAnUnreachableAgentIsNotJudged(t *testing.T) {
 		t.Fatalf("an agent never reached: %v, want a StartError", err)
 	}
 	once := 1
-	rep, err := agent.Run(context.Background(), agent.Options{Agent: &dropsAfter{n: &once}, Scenarios: scenarios, Trials: 2})
+	_, err = agent.Run(context.Background(), agent.Options{Agent: &dropsAfter{n: &once}, Scenarios: scenarios, Trials: 2})
+	if err == nil || !strings.Contains(err.Error(), "faulted 3 trials in a row") {
+		t.Fatalf("an agent lost for good after its first answer: %v, want the run stopped after 3 faulted trials", err)
+	}
+	once = 1
+	rep, err := agent.Run(context.Background(), agent.Options{Agent: &dropsAfter{n: &once}, Scenarios: scenarios, Trials: 2, MaxConsecutiveFaults: -1})
 	if err != nil {
 		t.Fatalf("an agent lost after its first answer: %v, want a report", err)
 	}

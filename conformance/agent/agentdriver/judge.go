@@ -21,6 +21,7 @@ type Judge struct {
 	APIKey     string
 	Timeout    time.Duration
 	HTTPClient *http.Client
+	Retry      Retry // as the agent's: a throttled judge is retried
 }
 
 const judgePrompt = `You judge one property of a chat agent's reply in a conversation about time.
@@ -29,8 +30,9 @@ Answer with one JSON object and nothing else: {"verdict": "pass" or "fail", "rea
 
 // Judge asks the model for a verdict.
 func (j *Judge) Judge(ctx context.Context, criterion string, transcript []agent.Event, lastReply string) (bool, string, error) {
-	o := &OpenAI{BaseURL: j.BaseURL, Model: j.Model, APIKey: j.APIKey, Timeout: j.Timeout, HTTPClient: j.HTTPClient}
+	o := &OpenAI{BaseURL: j.BaseURL, Model: j.Model, APIKey: j.APIKey, Timeout: j.Timeout, HTTPClient: j.HTTPClient, Retry: j.Retry}
 	cl := o.client()
+	cl.judge = true
 	var b strings.Builder
 	for _, e := range transcript {
 		switch e.Kind {

@@ -23,6 +23,10 @@ type OpenAI struct {
 	Timeout      time.Duration // per request; 0: 2 minutes
 	MaxToolCalls int           // per turn; 0: DefaultMaxToolCalls
 	HTTPClient   *http.Client  // nil: the default
+	Retry        Retry         // the retries of a throttled or failing request
+	// Temperature and Seed go in every request when set, and only then.
+	Temperature *float64
+	Seed        *int64
 }
 
 // Name is the endpoint and model.
@@ -79,16 +83,24 @@ func (s *openaiSession) Turn(ctx context.Context, t agent.Turn) (agent.Yield, er
 	}
 	calls := 0
 	for {
-		msg, err := s.cl.complete(ctx, chatRequest{Model: s.o.Model, Messages: s.msgs, Tools: s.tools})
+		msg, err := s.cl.complete(ctx, chatRequest{Model: s.o.Model, Messages: s.msgs, Tools: s.tools,
+			Temperature: s.o.Temperature, Seed: s.o.Seed})
 		if err != nil {
 			var u *agent.Unreachable
 			if errors.As(err, &u) {
 				return agent.Yield{}, u
 			}
+			var rf *agent.Refusal
+			if errors.As(err, &rf) {
+				return agent.Yield{}, rf // the run decides: no run, or this trial's fault
+			}
 			if errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil || strings.Contains(err.Error(), "Client.Timeout") || strings.Contains(err.Error(), "deadline exceeded") {
 				return agent.Yield{}, agent.Faultf(agent.FaultTimeout, "the model did not answer in time: %v", err)
 			}
 			return agent.Yield{}, agent.Faultf(agent.FaultEndpoint, "%v", err)
+		}
+		if f := callIDFault(msg.ToolCalls); f != nil {
+			return agent.Yield{}, f
 		}
 		s.msgs = append(s.msgs, msg.Raw)
 		if len(msg.ToolCalls) == 0 {
@@ -131,4 +143,23 @@ func (s *openaiSession) Turn(ctx context.Context, t agent.Turn) (agent.Yield, er
 			return agent.Yield{Asked: true}, nil
 		}
 	}
+}
+
+// callIDFault is the endpoint's fault when a message's tool calls cannot
+// each be answered by its own tool message: a call without an id, or an id
+// two calls share. Answered anyway, the history would pair results with
+// the wrong calls (or none), and the model would go on from a conversation
+// it never had.
+func callIDFault(calls []chatToolCall) *agent.Fault {
+	seen := map[string]bool{}
+	for i, tc := range calls {
+		switch {
+		case tc.ID == "":
+			return agent.Faultf(agent.FaultToolCallID, "tool call %d of %d (%q) has no id: no tool message can answer it", i+1, len(calls), tc.Function.Name)
+		case seen[tc.ID]:
+			return agent.Faultf(agent.FaultToolCallID, "two tool calls of one message have the id %q: their answers cannot be told apart", tc.ID)
+		}
+		seen[tc.ID] = true
+	}
+	return nil
 }
