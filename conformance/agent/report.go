@@ -48,15 +48,15 @@ type TierCount struct {
 
 // Stats are repeated trials' statistics.
 type Stats struct {
-	TrialsRun  int     `json:"trials_run"` // trials with a verdict (not judged ones left out)
-	Passes     int     `json:"passes"`
-	PassHatK   float64 `json:"pass_hat_k"` // pass^k with k = the run's trials
+	TrialsRun int     `json:"trials_run"` // trials with a verdict (not judged ones left out)
+	Passes    int     `json:"passes"`
+	PassHatK  float64 `json:"pass_hat_k"` // pass^k with k = the run's trials
 	// PassHat is pass^1 … pass^n (PassHat[k-1] is pass^k), n the trials
 	// run: how fast the chance of k passes in a row falls with k.
 	PassHat    []float64 `json:"pass_hat"`
-	PassRate   float64 `json:"pass_rate"`
-	RateLow95  float64 `json:"rate_low_95"` // Wilson
-	RateHigh95 float64 `json:"rate_high_95"`
+	PassRate   float64   `json:"pass_rate"`
+	RateLow95  float64   `json:"rate_low_95"` // Wilson
+	RateHigh95 float64   `json:"rate_high_95"`
 }
 
 // ScenarioResult is one scenario's trials.
@@ -382,7 +382,7 @@ type RunInfo struct {
 	SystemPrompt string   `json:"system_prompt_sha256,omitempty"` // the prompt's SHA-256, hex: the prompt itself may be private
 	Temperature  *float64 `json:"temperature,omitempty"`
 	Seed         *int64   `json:"seed,omitempty"`
-	Judge        string   `json:"judge,omitempty"` // the judge's endpoint and model
+	Judge        string   `json:"judge,omitempty"`  // the judge's endpoint and model
 	Select       string   `json:"select,omitempty"` // --run's patterns
 	Require      string   `json:"require,omitempty"`
 	// Selection is the SHA-256 of the whole selection's scenario ids (before
