@@ -206,6 +206,16 @@ var steps = sync.OnceValue(func() []stepDef {
 			}
 			return fmt.Errorf("the conversation has no action about %q recorded as %q (its actions: %v)", a[0], a[1], seen)
 		}},
+		{re(`^the conversation has an action ` + q + `$`), func(_ context.Context, r *runner, a []string, _ *messages.PickleStep) error {
+			var seen []string
+			for _, act := range r.t.world.Actions {
+				if strings.Contains(strings.ToLower(act.Label), strings.ToLower(a[0])) {
+					return nil
+				}
+				seen = append(seen, fmt.Sprintf("%q", act.Label))
+			}
+			return fmt.Errorf("the conversation has no action about %q (its actions: %v)", a[0], seen)
+		}},
 		{re(`^the conversation has no action$`), func(_ context.Context, r *runner, _ []string, _ *messages.PickleStep) error {
 			if n := len(r.t.world.Actions); n > 0 {
 				a := r.t.world.Actions[0]
@@ -301,7 +311,7 @@ func isCheck(text string) bool {
 var (
 	waitReqs    = []string{"AGT-CONFIRM-IMPACTFUL", "AGT-INFER-CONFIRM", "AGT-ABBREVIATION", "AGT-GROUP"}
 	instantReqs = []string{"AGT-FLOATING-ANCHOR", "AGT-ABSOLUTE-ARGS", "AGT-TZ-PRECEDENCE", "AGT-ABBREVIATION", "AGT-CORRECTION", "AGT-GROUP"}
-	statusReqs  = []string{"AGT-INFER-NOT-FACT", "AGT-CORRECTION"}
+	statusReqs  = []string{"AGT-INFER-NOT-FACT", "AGT-CORRECTION", "AGT-CLOCK-IT", "AGT-NON-TEMPORAL"}
 	waitCheck   = regexp.MustCompile(`^the agent (creates|sends|makes) no |^the agent made no impactful call before|^the conversation has (no impactful call|0 )`)
 	statusCheck = regexp.MustCompile(`action`)
 )

@@ -57,11 +57,16 @@ const (
 	// OverrideFirst lets the thread's stored zone outrank a zone the
 	// message states.
 	OverrideFirst Flaw = "override-first"
+	// ForgetsClockIt answers "clock it" and stores nothing.
+	ForgetsClockIt Flaw = "forgets-clock-it"
+	// StoresEverything stores whatever the user says as an action, things
+	// with no time in them too.
+	StoresEverything Flaw = "stores-everything"
 )
 
 // Flaws lists every variant's flaw.
 var Flaws = []Flaw{FloatingUTC, FixedAbbreviations, InferredAsStated, KeepsOldZone, InferenceAsFact,
-	UTCCalendar, StaleClock, IgnoresSkip, UnconfirmedHold, SideMessage, OverrideFirst}
+	UTCCalendar, StaleClock, IgnoresSkip, UnconfirmedHold, SideMessage, OverrideFirst, ForgetsClockIt, StoresEverything}
 
 // Style is a way of following CLOCK that differs from the scripted agent's
 // and is just as right: the scenarios must pass it.
@@ -376,6 +381,9 @@ func (s *session) Turn(ctx context.Context, t agent.Turn) (agent.Yield, error) {
 		if m := actionTo.FindStringSubmatch(text); m != nil {
 			label = m[2]
 		}
+		if s.flaw == ForgetsClockIt {
+			return agent.Yield{Reply: "Have fun!"}, nil // the flaw: nothing stored
+		}
 		var a struct {
 			ID string `json:"id"`
 		}
@@ -414,6 +422,9 @@ func (s *session) Turn(ctx context.Context, t agent.Turn) (agent.Yield, error) {
 	_ = s.call(ctx, "clock_thread", map[string]any{}, &th)
 	if th.ThreadKind == "project" && th.ElapsedMinutes != nil && *th.ElapsedMinutes >= 24*60 {
 		return agent.Yield{Reply: "Welcome back — it's been a while. Any updates on the project before we continue?"}, nil
+	}
+	if s.flaw == StoresEverything {
+		_ = s.call(ctx, "record_action", map[string]any{"label": text, "status": "done"}, nil) // the flaw
 	}
 	return agent.Yield{Reply: "OK."}, nil
 }

@@ -72,9 +72,19 @@ var breaks = map[scripted.Flaw]struct {
 	scripted.UnconfirmedHold:  {"AGT-CONFIRM-IMPACTFUL", []string{"confirmation/meeting-waits-for-yes", "confirmation/declined-meeting-leaves-no-trace"}},
 	scripted.SideMessage:      {"AGT-CONFIRM-IMPACTFUL", []string{"confirmation/meeting-waits-for-yes", "confirmation/declined-meeting-leaves-no-trace"}},
 	scripted.OverrideFirst:    {"AGT-TZ-PRECEDENCE", []string{"floating/stated-zone-beats-stored-override"}},
+	scripted.ForgetsClockIt:   {"AGT-CLOCK-IT", []string{"actions/clock-it-stores"}},
+	scripted.StoresEverything: {"AGT-NON-TEMPORAL", []string{"actions/non-temporal-not-stored"}},
 }
 
 func TestEachTimeBlindVariantIsRejectedByItsScenarios(t *testing.T) {
+	reqs, err := agent.Requirements()
+	if err != nil {
+		t.Fatal(err)
+	}
+	strength := map[string]string{}
+	for _, r := range reqs {
+		strength[r.ID] = r.Strength
+	}
 	if len(breaks) != len(scripted.Flaws) {
 		t.Fatalf("%d flaws, %d named in breaks", len(scripted.Flaws), len(breaks))
 	}
@@ -99,8 +109,14 @@ func TestEachTimeBlindVariantIsRejectedByItsScenarios(t *testing.T) {
 					t.Errorf("%s passes %s, which must reject it", flaw, id)
 				}
 			}
-			if rep.Conforms(agent.TierRequired) {
-				t.Errorf("%s conforms", flaw)
+			// A flaw of a must is not certified; one of a should fails
+			// the recommended tier.
+			tier := agent.TierRequired
+			if strength[want.req] != "must" {
+				tier = agent.TierRecommended
+			}
+			if rep.Conforms(tier) {
+				t.Errorf("%s conforms at the %s tier", flaw, tier)
 			}
 		})
 	}
