@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/clockspec/clockspec/conformance/agent"
@@ -11,7 +12,25 @@ import (
 	"github.com/clockspec/clockspec/features"
 )
 
+// reports keeps each scripted agent's one-trial run: several tests read
+// the same run, and a run of every scenario is the costly part.
+var reports sync.Map
+
 func run(t *testing.T, a agent.Agent, trials int) *agent.Report {
+	t.Helper()
+	sa, cacheable := a.(*scripted.Agent)
+	if !cacheable || trials != 1 {
+		return play(t, a, trials)
+	}
+	if rep, ok := reports.Load(sa.Name()); ok {
+		return rep.(*agent.Report)
+	}
+	rep := play(t, a, 1)
+	reports.Store(sa.Name(), rep)
+	return rep
+}
+
+func play(t *testing.T, a agent.Agent, trials int) *agent.Report {
 	t.Helper()
 	scs, err := agent.Scenarios(features.FS())
 	if err != nil {
