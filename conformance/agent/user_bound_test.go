@@ -62,3 +62,19 @@ func TestInstantReadsLowerCase(t *testing.T) {
 		t.Error("an instant without an offset was read")
 	}
 }
+
+// Every check of a scenario is in the transcript with its verdict, those
+// phrased "the conversation's …" too.
+func TestEveryCheckIsInTheTranscript(t *testing.T) {
+	rep, err := agent.Run(context.Background(), agent.Options{Agent: askingAgent{new(int)}, Trials: 1,
+		Scenarios: pick(t, "clock-agent/floating/oslo-winter")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range rep.Scenarios[0].Trials[0].Transcript {
+		if e.Kind == "check" && strings.HasPrefix(e.Text, "the conversation's reminders are at") && e.OK != nil && !*e.OK {
+			return
+		}
+	}
+	t.Error("the failed check \"the conversation's reminders are at …\" is not in the transcript")
+}
