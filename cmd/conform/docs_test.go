@@ -232,7 +232,7 @@ func helpExamples() []docCommand {
 		name string
 		h    helpText
 	}{{"run", runHelp}, {"list", listHelp}, {"show", showHelp}, {"report", reportHelp}, {"replay", replayHelp},
-		{"serve", serveHelp}, {"store-check", storeCheckHelp}, {"agent", agentHelp}, {"record", recordHelp}, {"version", versionHelp}, {"help", helpHelp}} {
+		{"serve", serveHelp}, {"store-check", storeCheckHelp}, {"agent", agentHelp}, {"agent report", agentReportHelp}, {"record", recordHelp}, {"version", versionHelp}, {"help", helpHelp}} {
 		for i, e := range h.h.examples {
 			cmd, _, _ := strings.Cut(e, "\t")
 			out = append(out, newDocCommand(fmt.Sprintf("conform %s -h, example %d", h.name, i+1), cmd))
@@ -298,22 +298,35 @@ func isLong(rel string, c docCommand) bool {
 }
 
 func TestDocCommands(t *testing.T) {
-	runDocCommands(t, func(rel string, c docCommand) bool { return !testing.Short() || !isLong(rel, c) }, true)
+	runDocCommands(t, func(rel string, c docCommand) bool { return !testing.Short() || !isLong(rel, c) }, true, false)
 }
 
+// TestDocCommandsLong runs every documented command as a fresh clone
+// meets it: each document in its own copy of the tracked files (git
+// ls-files), where no npm ci has run, so a command that needs the Node
+// examples' packages passes only when its page runs the page's own npm ci
+// line first (for real, from npm's cache when it can). The placeholder
+// my-impl stays the checkout's Node example, packages installed: it stands
+// for the reader's own implementation, built.
 func TestDocCommandsLong(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow: make test-long runs it")
 	}
-	runDocCommands(t, isLong, true)
+	runDocCommands(t, func(string, docCommand) bool { return true }, true, true)
 }
 
 // runDocCommands runs, as testscript scripts, the commands of the
-// documents include takes, and with help the examples of conform's help.
-func runDocCommands(t *testing.T, include func(rel string, c docCommand) bool, help bool) {
+// documents include takes, and with help the examples of conform's help;
+// fresh runs each script in a copy of the tracked files instead of the
+// checkout (TestDocCommandsLong).
+func runDocCommands(t *testing.T, include func(rel string, c docCommand) bool, help, fresh bool) {
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
+	}
+	var tracked []string
+	if fresh {
+		tracked = trackedFiles(t, root)
 	}
 	fixtures := makeDocFixtures(t, root)
 	srv := httptest.NewServer(protocol.Handler(reference.New()))
@@ -344,6 +357,9 @@ func runDocCommands(t *testing.T, include func(rel string, c docCommand) bool, h
 		}
 		var cmds []docCommand
 		all := extractCommands(rel, string(b))
+		if fresh {
+			all = runNpmCI(all)
+		}
 		extracted += len(all)
 		run := 0
 		for _, c := range all {
@@ -382,7 +398,11 @@ func runDocCommands(t *testing.T, include func(rel string, c docCommand) bool, h
 	}
 	t.Logf("%d documented commands, %d of them run here in %d scripts", extracted, total, len(files))
 
-	testscript.Run(t, docParams(root, fixtures, srvAddr, files))
+	params := docParams(root, fixtures, srvAddr, files)
+	if fresh {
+		freshParams(&params, root, fixtures, tracked)
+	}
+	testscript.Run(t, params)
 }
 
 // docParams are the testscript parameters that run documents' scripts.
@@ -391,21 +411,7 @@ func docParams(root, fixtures, srvAddr string, files []string) testscript.Params
 		Files:               files,
 		RequireExplicitExec: true,
 		Setup: func(env *testscript.Env) error {
-			for _, k := range []string{"HOME", "GOCACHE", "GOPATH", "GOMODCACHE", "GOFLAGS", "GOPROXY", "GOTOOLCHAIN", "npm_config_cache"} {
-				if v, ok := os.LookupEnv(k); ok {
-					env.Setenv(k, v)
-				}
-			}
-			if os.Getenv("GOCACHE") == "" {
-				if out, err := exec.Command("go", "env", "GOCACHE").Output(); err == nil {
-					env.Setenv("GOCACHE", strings.TrimSpace(string(out)))
-				}
-			}
-			env.Setenv("GOBIN", filepath.Join(env.WorkDir, ".gobin"))
-			env.Setenv("CHECKOUT", root)
-			env.Setenv("CI_NODE_INDEX", "1")
-			env.Setenv("CI_NODE_TOTAL", "4")
-			env.Setenv("GITHUB_STEP_SUMMARY", filepath.Join(env.WorkDir, "step-summary.md"))
+			setDocEnv(env, root)
 			return linkCheckout(root, fixtures, env.WorkDir)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
@@ -414,13 +420,33 @@ func docParams(root, fixtures, srvAddr string, files []string) testscript.Params
 					ts.Fatalf("usage: doc STATUS LINE")
 				}
 				want, _ := strconv.Atoi(args[0])
-				runDocLine(ts, args[1], want, srvAddr)
+				runDocLine(ts, args[1], want, srvAddr, ts.Getenv(freshEnv) == "1")
 			},
 			"docnotrun": func(ts *testscript.TestScript, neg bool, args []string) {
 				ts.Logf("not run: %s", strings.Join(args, " "))
 			},
 		},
 	}
+}
+
+// setDocEnv gives a script the environment its commands need: the Go and
+// npm caches of the test's, a GOBIN of its own, and the CI variables.
+func setDocEnv(env *testscript.Env, root string) {
+	for _, k := range []string{"HOME", "GOCACHE", "GOPATH", "GOMODCACHE", "GOFLAGS", "GOPROXY", "GOTOOLCHAIN", "npm_config_cache"} {
+		if v, ok := os.LookupEnv(k); ok {
+			env.Setenv(k, v)
+		}
+	}
+	if os.Getenv("GOCACHE") == "" {
+		if out, err := exec.Command("go", "env", "GOCACHE").Output(); err == nil {
+			env.Setenv("GOCACHE", strings.TrimSpace(string(out)))
+		}
+	}
+	env.Setenv("GOBIN", filepath.Join(env.WorkDir, ".gobin"))
+	env.Setenv("CHECKOUT", root)
+	env.Setenv("CI_NODE_INDEX", "1")
+	env.Setenv("CI_NODE_TOTAL", "4")
+	env.Setenv("GITHUB_STEP_SUMMARY", filepath.Join(env.WorkDir, "step-summary.md"))
 }
 
 // A document whose command drifted from the CLI fails the harness, and so
@@ -503,7 +529,7 @@ func (f *fakeT) Run(name string, fn func(testscript.T)) {
 
 // runDocLine runs one documented command (translated as TestDocCommands
 // says) and checks its exit status.
-func runDocLine(ts *testscript.TestScript, line string, want int, srvAddr string) {
+func runDocLine(ts *testscript.TestScript, line string, want int, srvAddr string, fresh bool) {
 	cmd := goRunConform.ReplaceAllString(line, "conform")
 	switch {
 	case goBuildBin.MatchString(cmd):
@@ -522,6 +548,11 @@ func runDocLine(ts *testscript.TestScript, line string, want int, srvAddr string
 		return
 	case makeCommand.MatchString(cmd):
 		cmd = "make -n" + strings.TrimPrefix(cmd, "make")
+	case npmCI.MatchString(cmd) && fresh:
+		// For real, in the copy (the work folder): what the page asks a
+		// fresh clone to run first. From npm's cache when it has the
+		// packages; the network otherwise.
+		cmd = `cd "$CHECKOUT" && export npm_config_prefer_offline=true npm_config_audit=false npm_config_fund=false && ` + cmd
 	case npmCI.MatchString(cmd):
 		// In the checkout itself: npm does not follow the work folder's links.
 		cmd = `cd "$CHECKOUT" && ` + cmd + " --dry-run"
@@ -537,6 +568,10 @@ func runDocLine(ts *testscript.TestScript, line string, want int, srvAddr string
 		got = exitErr.ExitCode()
 	} else if err != nil {
 		ts.Fatalf("%s: %v", line, err)
+	}
+	if os.Getenv("H2COUNT") == "1" {
+		fmt.Fprintf(os.Stderr, "H2RESULT\t%v\t%s\n", got == want, line)
+		return
 	}
 	if got != want {
 		ts.Fatalf("%s\nexited %d, the doc says %d\nstdout:\n%s\nstderr:\n%s", line, got, want,
@@ -718,4 +753,89 @@ func TestLongLinesAreDocumented(t *testing.T) {
 	if isLong("README.md", docCommand{line: "bin/conform list --tiers"}) {
 		t.Error("a short README command counts as long")
 	}
+}
+
+// freshEnv tells a script's doc lines that they run in a fresh copy.
+const freshEnv = "CONFORM_DOCS_FRESH"
+
+// trackedFiles lists the checkout's tracked files (what a clone holds), in
+// a child process: git reads .git, which the test process stays out of
+// (see topLevelNames).
+func trackedFiles(t *testing.T, root string) []string {
+	t.Helper()
+	out, err := exec.Command("git", "-C", root, "ls-files", "-z").Output()
+	if err != nil {
+		t.Fatalf("git ls-files: %v", err)
+	}
+	files := strings.Split(strings.TrimRight(string(out), "\x00"), "\x00")
+	if len(files) < 100 {
+		t.Fatalf("git ls-files lists %d files", len(files))
+	}
+	return files
+}
+
+// runNpmCI makes a document's npm ci lines run: in a fresh copy they are
+// the "run this first" lines the rest of the page depends on, whatever
+// their comment says about the checkout.
+func runNpmCI(cmds []docCommand) []docCommand {
+	out := make([]docCommand, len(cmds))
+	for i, c := range cmds {
+		if npmCI.MatchString(c.line) {
+			c.notRun = "H2 skipped npm"
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// freshParams makes each script's work folder a copy of the tracked files
+// (a fresh clone's, without node_modules or anything built), with the
+// fixtures, instead of links to the checkout.
+func freshParams(p *testscript.Params, root, fixtures string, tracked []string) {
+	p.Setup = func(env *testscript.Env) error {
+		setDocEnv(env, root)
+		if err := copyTracked(root, env.WorkDir, tracked); err != nil {
+			return err
+		}
+		env.Setenv("CHECKOUT", env.WorkDir)
+		env.Setenv(freshEnv, "1")
+		return os.CopyFS(env.WorkDir, os.DirFS(fixtures))
+	}
+}
+
+// copyTracked copies the tracked files under root to dir, with their
+// modes (a tracked file the working tree has deleted is left out).
+func copyTracked(root, dir string, tracked []string) error {
+	for _, name := range tracked {
+		from := filepath.Join(root, filepath.FromSlash(name))
+		info, err := os.Lstat(from)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		to := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			return err
+		}
+		if info.Mode()&os.ModeSymlink != 0 {
+			target, err := os.Readlink(from)
+			if err != nil {
+				return err
+			}
+			if err := os.Symlink(target, to); err != nil {
+				return err
+			}
+			continue
+		}
+		b, err := os.ReadFile(from)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(to, b, info.Mode().Perm()); err != nil {
+			return err
+		}
+	}
+	return nil
 }
