@@ -41,7 +41,7 @@ type LeaderRun struct {
 // LeaderRow is one scenario or requirement across the runs.
 type LeaderRow struct {
 	ID    string        `json:"id"`
-	Kind  string        `json:"kind"` // a scenario's tier, a requirement's strength
+	Kind  string        `json:"kind"`  // a scenario's tier, a requirement's strength
 	Cells []*LeaderCell `json:"cells"` // one per run; null: the run did not play it
 }
 
