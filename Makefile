@@ -11,7 +11,7 @@ ORACLE  := oracle/js
 ORACLE_OPS := v1.escape_xml,v1.format_messages,v1.strip_internal_tags,v1.format_outbound,v1.format_local_time,v1.is_valid_timezone,v1.resolve_timezone,v1.trigger_match,v1.should_process,v1.compute_next_run,v1.resolve_config_timezone,v1.validate_group_folder,v1.check_due_task
 
 .PHONY: test test-long python-check lint fmt-check vet staticcheck unit conform fuzz-short oracle oracle-deps examples-deps mcp-example-deps goldens bench clean mutation fidelity fidelity-sample
-.PHONY: gen check chromium-deps node-check mod-tidy fuzz
+.PHONY: gen check chromium-deps node-check mod-tidy fuzz release release-snapshot
 
 # The prerequisites come first, so a fresh machine of this kind (Go 1.26,
 # Node 20, root, Debian's packages and the npm registry reachable) passes on
@@ -179,6 +179,21 @@ goldens: gen
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# Release archives (internal/release): conform cross-compiled with
+# CGO_ENABLED=0 and -trimpath, the kit version stamped, for linux and darwin
+# (amd64, arm64; not Windows: conform's process supervision is Unix's): a
+# tar.gz each and checksums.txt (sha256sum's format) in $(DIST), emptied
+# first (a folder holding anything else is refused). make release
+# VERSION=vX.Y.Z builds a tag HEAD is at, from a clean work tree;
+# make release-snapshot any commit, as v0.0.0-SNAPSHOT-<commit>.
+DIST    ?= dist
+VERSION ?=
+release:
+	$(GO) run ./internal/release -version '$(VERSION)' -out '$(DIST)'
+
+release-snapshot:
+	$(GO) run ./internal/release -snapshot -out '$(DIST)'
 
 clean:
 	rm -rf $(BUILD)

@@ -146,8 +146,11 @@ it reads the corpus the binary embeds. What the JavaScript oracle recomputes (ma
 
 var versionHelp = helpText{
 	usage: "conform version",
-	about: `Prints the spec version with its profiles, the reference's version, the tzdata build the
-reference and the goldens use, and the protocol version.`,
+	about: `Prints the kit's version (this conform build: the tag it was released or installed at,
+e.g. go install …/cmd/conform@v1.2.3, or (devel), with the commit it was built from when known),
+the spec version with its profiles (what a certificate names), the reference's version, the
+tzdata build the reference and the goldens use, and the protocol version. The kit changes with
+every release; the spec version only when what conformance means changes.`,
 	examples: []string{"conform version\t"},
 	exit:     exitSimple,
 }

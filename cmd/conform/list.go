@@ -18,10 +18,6 @@ import (
 	"github.com/clockspec/clockspec/conformance/selection"
 	"github.com/clockspec/clockspec/features"
 	"github.com/clockspec/clockspec/goldens"
-	"github.com/clockspec/clockspec/protocol"
-	"github.com/clockspec/clockspec/reference"
-	"github.com/clockspec/clockspec/reference/tzdb"
-	"github.com/clockspec/clockspec/spec"
 )
 
 func listCmd(args []string, stdout, stderr io.Writer) error {
@@ -194,19 +190,5 @@ func recordCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stderr, "recorded %d calls\n", n)
-	return nil
-}
-
-func versionCmd(args []string, stdout io.Writer) error {
-	fset := flag.NewFlagSet("conform version", flag.ContinueOnError)
-	if pos, err := parseFlags(fset, args, stdout, versionHelp); err != nil {
-		return err
-	} else if len(pos) > 0 {
-		return &usageError{fmt.Sprintf("version takes no arguments: %q", pos)}
-	}
-	// The names alone: parsing every profile to print them took most of
-	// the command's time.
-	fmt.Fprintf(stdout, "spec %s (profiles %s)\nreference %s\ntzdata %s\nprotocol %s\n",
-		spec.Version, strings.Join(spec.ProfileNames(), ", "), reference.Version, tzdb.Version(), protocol.Version)
 	return nil
 }

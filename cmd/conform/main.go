@@ -11,7 +11,7 @@
 //	conform agent --agent SPEC  certify a chat agent's use of time (clock-agent)
 //	conform replay FILE        replay a saved failing scenario against an implementation
 //	conform record [flags]     write the call corpus (the reference's answers) as JSON Lines
-//	conform version            print the spec, reference and tzdata versions
+//	conform version            print the kit, spec, reference and tzdata versions
 //	conform help [TOPIC]       the help of a command, or of "tags"
 //
 // Exit status: 0 when the run is green (every scenario that ran passed, or
@@ -123,7 +123,7 @@ var commands = []struct{ name, args, summary string }{
 	{"store-check", "--impl exec:CMD", "certify an implementation's own CLOCK state store (§10.3: concurrent writers, kill -9)"},
 	{"agent", "--agent SPEC", "certify what a chat agent does with time (clock-agent: conversations with a virtual clock, pass^k over trials)"},
 	{"record", "[flags]", "write the call corpus (the reference's answers) as JSON Lines (for the JavaScript oracle)"},
-	{"version", "", "print the spec, reference, tzdata and protocol versions"},
+	{"version", "", "print the kit (this build), spec, reference, tzdata and protocol versions"},
 	{"help", "[TOPIC]", "this overview, a command's help, or a topic: " + strings.Join(topicNames(), ", ")},
 }
 
