@@ -231,7 +231,9 @@ func TestAgentLeaderboard(t *testing.T) {
 		Runs []struct {
 			Label    string
 			Conforms bool
-			Usage    struct{ TotalTokens int64 `json:"total_tokens"` }
+			Usage    struct {
+				TotalTokens int64 `json:"total_tokens"`
+			}
 		}
 		Scenarios []struct {
 			ID    string
