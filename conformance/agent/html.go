@@ -111,8 +111,11 @@ table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:
 
 // trialAnchor is a trial's id in the HTML report: one per trial, so a
 // scenario failing several trials has a heading for each, each its own
-// link target.
-func trialAnchor(id string, n int) string { return fmt.Sprintf("%s/trial-%d", id, n) }
+// link target. Its slashes are underscores, so that a link to it needs no
+// escaping.
+func trialAnchor(id string, n int) string {
+	return fmt.Sprintf("%s_trial-%d", strings.ReplaceAll(id, "/", "_"), n)
+}
 
 // Redacted is the report with every occurrence of each secret (an API key)
 // replaced by "[redacted]", in every string it holds: an endpoint or a
