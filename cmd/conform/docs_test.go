@@ -302,7 +302,7 @@ func TestDocCommands(t *testing.T) {
 }
 
 // TestDocCommandsLong runs every documented command as a fresh clone
-// meets it: each document in its own copy of the tracked files (git
+// meets it: each document in its own copy of the files a clone holds (git
 // ls-files), where no npm ci has run, so a command that needs the Node
 // examples' packages passes only when its page runs the page's own npm ci
 // line first (for real, from npm's cache when it can). The placeholder
@@ -312,7 +312,42 @@ func TestDocCommandsLong(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow: make test-long runs it")
 	}
+	t.Run("a page without its npm ci fails", freshCopyNeedsThePagesNpmCI)
 	runDocCommands(t, func(string, docCommand) bool { return true }, true, true)
+}
+
+// In a fresh copy, a command that runs the Node example fails when its page
+// does not run npm ci first, and passes when it does (the line's "not
+// run" comment is for the checkout, where make has installed the packages).
+func freshCopyNeedsThePagesNpmCI(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tracked := cloneFiles(t, root)
+	run := "conform run --impl 'exec:node examples/node-v1/main.js' --run 'v1/escape-xml/**'"
+	for _, c := range []struct {
+		doc  string
+		fail bool
+	}{
+		{"```sh\n" + run + "\n```\n", true},
+		{"```sh\nnpm ci --prefix examples/node-v1   # not run: once\n" + run + "\n```\n", false},
+	} {
+		file := filepath.Join(t.TempDir(), "page.txtar")
+		if err := os.WriteFile(file, []byte(script(runNpmCI(extractCommands("page.md", c.doc)))), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		params := docParams(root, t.TempDir(), "127.0.0.1:1", []string{file})
+		freshParams(&params, root, t.TempDir(), tracked)
+		ft := &fakeT{}
+		func() {
+			defer func() { _ = recover() }()
+			testscript.RunT(ft, params)
+		}()
+		if ft.failed != c.fail {
+			t.Errorf("failed %v, want %v, for the page:\n%s\n%s", ft.failed, c.fail, c.doc, strings.Join(ft.log, "\n"))
+		}
+	}
 }
 
 // runDocCommands runs, as testscript scripts, the commands of the
@@ -326,7 +361,7 @@ func runDocCommands(t *testing.T, include func(rel string, c docCommand) bool, h
 	}
 	var tracked []string
 	if fresh {
-		tracked = trackedFiles(t, root)
+		tracked = cloneFiles(t, root)
 	}
 	fixtures := makeDocFixtures(t, root)
 	srv := httptest.NewServer(protocol.Handler(reference.New()))
@@ -569,10 +604,6 @@ func runDocLine(ts *testscript.TestScript, line string, want int, srvAddr string
 	} else if err != nil {
 		ts.Fatalf("%s: %v", line, err)
 	}
-	if os.Getenv("H2COUNT") == "1" {
-		fmt.Fprintf(os.Stderr, "H2RESULT\t%v\t%s\n", got == want, line)
-		return
-	}
 	if got != want {
 		ts.Fatalf("%s\nexited %d, the doc says %d\nstdout:\n%s\nstderr:\n%s", line, got, want,
 			tail(ts.ReadFile("stdout")), tail(ts.ReadFile("stderr")))
@@ -758,12 +789,13 @@ func TestLongLinesAreDocumented(t *testing.T) {
 // freshEnv tells a script's doc lines that they run in a fresh copy.
 const freshEnv = "CONFORM_DOCS_FRESH"
 
-// trackedFiles lists the checkout's tracked files (what a clone holds), in
-// a child process: git reads .git, which the test process stays out of
-// (see topLevelNames).
-func trackedFiles(t *testing.T, root string) []string {
+// cloneFiles lists the files a clone would hold: the tracked ones and
+// the new ones git does not ignore (a file being written is in the next
+// commit; node_modules/, bin/ and build/ are ignored). In a child process:
+// git reads .git, which the test process stays out of (see topLevelNames).
+func cloneFiles(t *testing.T, root string) []string {
 	t.Helper()
-	out, err := exec.Command("git", "-C", root, "ls-files", "-z").Output()
+	out, err := exec.Command("git", "-C", root, "ls-files", "-z", "--cached", "--others", "--exclude-standard").Output()
 	if err != nil {
 		t.Fatalf("git ls-files: %v", err)
 	}
@@ -781,7 +813,7 @@ func runNpmCI(cmds []docCommand) []docCommand {
 	out := make([]docCommand, len(cmds))
 	for i, c := range cmds {
 		if npmCI.MatchString(c.line) {
-			c.notRun = "H2 skipped npm"
+			c.notRun = ""
 		}
 		out[i] = c
 	}
@@ -794,7 +826,7 @@ func runNpmCI(cmds []docCommand) []docCommand {
 func freshParams(p *testscript.Params, root, fixtures string, tracked []string) {
 	p.Setup = func(env *testscript.Env) error {
 		setDocEnv(env, root)
-		if err := copyTracked(root, env.WorkDir, tracked); err != nil {
+		if err := copyClone(root, env.WorkDir, tracked); err != nil {
 			return err
 		}
 		env.Setenv("CHECKOUT", env.WorkDir)
@@ -803,9 +835,9 @@ func freshParams(p *testscript.Params, root, fixtures string, tracked []string) 
 	}
 }
 
-// copyTracked copies the tracked files under root to dir, with their
+// copyClone copies the files under root to dir, with their
 // modes (a tracked file the working tree has deleted is left out).
-func copyTracked(root, dir string, tracked []string) error {
+func copyClone(root, dir string, tracked []string) error {
 	for _, name := range tracked {
 		from := filepath.Join(root, filepath.FromSlash(name))
 		info, err := os.Lstat(from)
