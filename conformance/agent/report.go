@@ -273,7 +273,7 @@ func (rep *Report) WriteSummary(w io.Writer) {
 	fmt.Fprintf(w, "clock-agent: %s, %d trial(s) per scenario\n", rep.Agent, rep.Trials)
 	for _, s := range rep.Scenarios {
 		status := strings.ToUpper(s.Status())
-		fmt.Fprintf(w, "%-10s %-11s %-58s pass^%d %s  rate %d/%d %s%s\n", status, s.Tier, s.ID, rep.Trials, passK(s.Stats), s.Passes, s.TrialsRun, interval(s.Stats), ladder(s.Stats, rep.Trials))
+		fmt.Fprintf(w, "%-10s %-11s %-58s pass^%d %s  rate %d/%d %s%s%s\n", status, s.Tier, s.ID, rep.Trials, passK(s.Stats), s.Passes, s.TrialsRun, interval(s.Stats), ladder(s.Stats, rep.Trials), s.cost())
 		for _, t := range s.Trials {
 			if t.Verdict == Failed || t.Verdict == Faulted || t.JudgeFailed {
 				charged := ""
@@ -321,6 +321,29 @@ func (rep *Report) WriteSummary(w io.Writer) {
 	}
 	fmt.Fprintln(w, rep.CostLine())
 	fmt.Fprintf(w, "conform agent: %d passed, %d failed\n", passed, failed)
+}
+
+// cost is what the scenario's trials took, for its summary line: their
+// wall time, and the tokens and retries when there were any.
+func (s *ScenarioResult) cost() string {
+	var wall float64
+	var u Usage
+	retries := 0
+	for _, t := range s.Trials {
+		wall += t.WallSeconds
+		retries += t.Retries
+		if t.Usage != nil {
+			u.Add(*t.Usage)
+		}
+	}
+	out := fmt.Sprintf("  %.1f s", wall)
+	if u.TotalTokens > 0 {
+		out += fmt.Sprintf(", %d tokens", u.TotalTokens)
+	}
+	if retries > 0 {
+		out += fmt.Sprintf(", %d retried", retries)
+	}
+	return out
 }
 
 // ladder is " pass^1..n a b c" when more than one trial ran.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -157,7 +158,7 @@ func TestThrottledAndResetRequestsAreRetried(t *testing.T) {
 			}
 			var sum strings.Builder
 			rep.WriteSummary(&sum)
-			if !strings.Contains(sum.String(), "retried request(s)") {
+			if !strings.Contains(sum.String(), fmt.Sprintf("%d retried request(s)", c.wantRetr)) || !strings.Contains(sum.String(), fmt.Sprintf(", %d retried\n", c.wantRetr)) {
 				t.Errorf("the summary does not count retries:\n%s", sum.String())
 			}
 		})
