@@ -35,9 +35,12 @@ failing trial, with its tool calls and the clock) and agent-summary.json.
   openai+http://HOST/v1   an OpenAI-compatible chat-completions endpoint (Ollama, vLLM, llama.cpp,
                           hosted APIs) with --model and --system-prompt; the kit runs the tool loop
   exec:CMD ARG…           an agent that owns its loop, over JSON Lines (docs/agent-protocol.md)
-  scripted:clock          the kit's scripted CLOCK agent; scripted:FLAW a time-blind variant of it
-                          (floating-utc, fixed-abbreviations, inferred-as-stated, keeps-old-zone,
-                          inference-as-fact)
+  scripted:clock          the kit's scripted CLOCK agent; scripted:careful and scripted:asks-zone
+                          just as right, asking more; scripted:FLAW a time-blind variant of it
+                          (floating-utc, utc-calendar, stale-clock, fixed-abbreviations,
+                          inferred-as-stated, unconfirmed-hold, side-message, override-first,
+                          keeps-old-zone, inference-as-fact, ignores-skip, forgets-clock-it,
+                          stores-everything: docs/agent-protocol.md)
 
 Judged scenarios (a hedge, a question for updates) need --judge and --judge-model; without them
 they are "not judged", never passed or failed.
@@ -352,20 +355,10 @@ func agentFromSpec(spec string, mo modelOptions, info *agent.RunInfo) (agent.Age
 		}
 		return &agentdriver.JSONL{Argv: argv, MaxToolCalls: mo.maxCalls}, nil
 	case strings.HasPrefix(spec, "scripted:"):
-		name := strings.TrimPrefix(spec, "scripted:")
-		if name == "clock" {
-			return &scripted.Agent{}, nil
+		if a, ok := scripted.ByName(strings.TrimPrefix(spec, "scripted:")); ok {
+			return a, nil
 		}
-		for _, f := range scripted.Flaws {
-			if string(f) == name {
-				return &scripted.Agent{Flaw: f}, nil
-			}
-		}
-		var names []string
-		for _, f := range scripted.Flaws {
-			names = append(names, string(f))
-		}
-		return nil, &usageError{fmt.Sprintf("--agent %q: the scripted agents are clock and %s", spec, strings.Join(names, ", "))}
+		return nil, &usageError{fmt.Sprintf("--agent %q: the scripted agents are %s", spec, strings.Join(scripted.Names(), ", "))}
 	}
 	return nil, &usageError{fmt.Sprintf("--agent %q: use openai+http://HOST/v1, exec:CMD or scripted:clock", spec)}
 }
