@@ -30,7 +30,7 @@ test: node-check python-check chromium-deps fmt-check vet mod-tidy check unit co
 # targets again with coverage instrumentation: ~160 s of CPU cold). go vet,
 # gofmt and go mod tidy stay in make test; each fuzz target's seed corpus
 # runs in make test too, as a plain test.
-LONG_TESTS := ^(TestSchemaAgreementProbeThroughServe|TestServeStaysUnderItsMemoryUnderWorstCaseLoad|TestOwnLoopMatchesGodog|TestStoreCheck|TestMakeCheckFailsAfterAHandEdit|TestNonFlushingPythonIsToldToFlush|TestFlushOnlyHelloIsToldToFlush|TestDocCommandsLong)$$
+LONG_TESTS := ^(TestSchemaAgreementProbeThroughServe|TestServeStaysUnderItsMemoryUnderWorstCaseLoad|TestOwnLoopMatchesGodog|TestStoreCheck|TestMakeCheckFailsAfterAHandEdit|TestNonFlushingPythonIsToldToFlush|TestFlushOnlyHelloIsToldToFlush|TestDocCommandsLong|TestGoInstallFromAModuleCopy|TestReleaseSnapshot|TestActionSteps)$$
 test-long: oracle-deps examples-deps mcp-example-deps staticcheck fuzz-short
 	$(GO) test -run '$(LONG_TESTS)' ./...
 
