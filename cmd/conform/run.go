@@ -420,6 +420,7 @@ func runCmd(args []string, stdout, stderr io.Writer) (int, error) {
 // writeReports writes --summary-json and the --report folder (through its
 // stage), each whole or not at all.
 func (f *runFlags) writeReports(rep *conformance.Report, stage *report.Stage) error {
+	rep.Kit = currentKit().String() // which conform judged, beside the spec version it judged against
 	var errs []error
 	if f.summaryJSON != "" {
 		b, _ := json.MarshalIndent(rep, "", "  ")

@@ -1,9 +1,14 @@
 package main
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/clockspec/clockspec/spec"
 )
 
 // The kit's version comes from a release's stamp first, then from what the
@@ -42,5 +47,32 @@ func TestVersionNamesKitAndSpec(t *testing.T) {
 	lines := strings.Split(stdout, "\n")
 	if code != exitOK || len(lines) < 2 || lines[0] != "kit "+currentKit().String() || !strings.HasPrefix(lines[1], "spec ") {
 		t.Errorf("exit %d:\n%s", code, stdout)
+	}
+}
+
+// A run's summary.json and certificate.json name the kit that judged it,
+// beside the spec version they judged against.
+func TestReportsNameTheKit(t *testing.T) {
+	dir := t.TempDir()
+	code, _, stderr := conform(t, "run", "--run", "v1/escape-xml/ampersand", "--report", dir)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want := currentKit().String()
+	for _, name := range []string{"summary.json", "certificate.json"} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc struct {
+			Kit         string `json:"kit"`
+			SpecVersion string `json:"spec_version"`
+		}
+		if err := json.Unmarshal(b, &doc); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if doc.Kit != want || doc.SpecVersion != spec.Version {
+			t.Errorf("%s: kit %q, spec_version %q; want %q, %q", name, doc.Kit, doc.SpecVersion, want, spec.Version)
+		}
 	}
 }

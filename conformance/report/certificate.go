@@ -17,6 +17,7 @@ type Certificate struct {
 	Version        string       `json:"version"`
 	Language       string       `json:"language,omitempty"`
 	SpecVersion    string       `json:"spec_version"`
+	Kit            string       `json:"kit,omitempty"` // the conform build that made it; it certifies against SpecVersion
 	Protocol       string       `json:"protocol,omitempty"`
 	Tzdata         string       `json:"tzdata,omitempty"`
 	Level          result.Level `json:"level"`
@@ -58,7 +59,7 @@ type CertificateProfile struct {
 func NewCertificate(rep *result.Report, date string) *Certificate {
 	h := rep.Hello
 	c := &Certificate{Implementation: h.Implementation, Version: h.Version, Language: h.Language,
-		SpecVersion: rep.SpecVersion, Protocol: h.Protocol, Tzdata: h.Tzdata, Level: rep.Level,
+		SpecVersion: rep.SpecVersion, Kit: rep.Kit, Protocol: h.Protocol, Tzdata: h.Tzdata, Level: rep.Level,
 		Complete: rep.Complete, Conforms: []string{}, Date: date}
 	for _, p := range rep.Profiles {
 		cp := CertificateProfile{Profile: p.Profile, Claimed: p.Claimed, Scenarios: p.Scenarios,

@@ -15,6 +15,7 @@ const SummaryFormat = "clockspec-summary/1"
 type Report struct {
 	Format      string         `json:"format"` // SummaryFormat
 	SpecVersion string         `json:"spec_version"`
+	Kit         string         `json:"kit,omitempty"` // the conform build that judged (conform version's kit line); "" from a library call
 	Hello       protocol.Hello `json:"hello"`
 	Level       Level          `json:"level"`
 	// Require: the tiers whose failures fail the run ("" reads as all).
