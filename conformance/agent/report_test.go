@@ -2,6 +2,7 @@ package agent_test
 
 import (
 	"context"
+	"encoding/json"
 	"math"
 	"regexp"
 	"strings"
@@ -104,5 +105,34 @@ func TestPassHatForEveryK(t *testing.T) {
 	}
 	if !strings.Contains(h.String(), "0.60 · 0.30 · 0.10 · 0.00 · 0.00") {
 		t.Error("the HTML report lacks pass^1..5")
+	}
+}
+
+// Parallel conversations give the serial run's report, trial for trial in
+// scenario order (run with -race, they share nothing they should not).
+func TestParallelRunIsTheSerialRun(t *testing.T) {
+	scs := pick(t, "clock-agent/floating/oslo-spring-forward", "clock-agent/floating/oslo-winter", "clock-agent/correction/travelling-this-week",
+		"clock-agent/confirmation/no-means-no", "clock-agent/floating/kolkata-half-hour")
+	var reps []*agent.Report
+	for _, p := range []int{1, 4} {
+		rep, err := agent.Run(context.Background(), agent.Options{Agent: &scripted.Agent{Flaw: scripted.FloatingUTC}, Trials: 3, Parallel: p, Scenarios: scs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep.Started, rep.WallSeconds = "", 0
+		for _, s := range rep.Scenarios {
+			for i := range s.Trials {
+				s.Trials[i].WallSeconds = 0
+			}
+		}
+		reps = append(reps, rep)
+	}
+	a, _ := json.Marshal(reps[0])
+	b, _ := json.Marshal(reps[1])
+	if string(a) != string(b) {
+		t.Errorf("--parallel 4 differs from --parallel 1:\n%s\n%s", a, b)
+	}
+	if reps[0].Conforms(agent.TierRequired) {
+		t.Error("the time-blind variant conforms: the comparison shows nothing")
 	}
 }
