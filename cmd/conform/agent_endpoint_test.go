@@ -68,13 +68,15 @@ func (h fakeHost) Exec(ctx context.Context, tool string, args json.RawMessage) j
 	c := h.c
 	c.calls++
 	id := fmt.Sprintf("%s-%d", c.id, c.calls)
+	if tool == "ask_user" {
+		c.pendingAsk = id // before the call goes out: the answer's request reads it
+	}
 	select {
 	case c.out <- fakeStep{tool: tool, id: id, args: args}:
 	case <-h.ctx.Done():
 		return nil
 	}
 	if tool == "ask_user" {
-		c.pendingAsk = id
 		return nil // answered by the user's next words, as the kit's host does
 	}
 	select {
