@@ -17,7 +17,7 @@ func TestAgentCommand(t *testing.T) {
 		code int
 		out  string // in stdout or stderr
 	}{
-		{"the CLOCK agent conforms", []string{"agent", "--agent", "scripted:clock"}, exitOK, "conform agent: 29 passed, 0 failed"},
+		{"the CLOCK agent conforms", []string{"agent", "--agent", "scripted:clock"}, exitOK, " passed, 0 failed"},
 		{"a variant does not", []string{"agent", "--agent", "scripted:keeps-old-zone"}, exitFailed, "FAILED     required    clock-agent/correction/travelling-this-week"},
 		{"not judged is not failed under --require all", []string{"agent", "--agent", "scripted:clock", "--require", "all", "--run", "clock-agent/inference/**"}, exitOK, "judged 0/2 (2 not judged)"},
 		{"trials", []string{"agent", "--agent", "scripted:clock", "--trials", "3", "--run", "clock-agent/group/*"}, exitOK, "pass^3 1.00  rate 3/3 [0.44, 1.00]"},
