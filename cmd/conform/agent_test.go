@@ -24,7 +24,7 @@ func TestAgentCommand(t *testing.T) {
 		{"the Node example over the protocol", []string{"agent", "--agent", "exec:node ../../examples/agent-node/agent.js", "--run", "clock-agent/floating/oslo-spring-forward"}, exitOK, "1 passed, 0 failed"},
 		{"list", []string{"agent", "--list", "--run", "clock-agent/abbreviations/**"}, exitOK, "clock-agent/abbreviations/ist-in-dublin\trequired\tAGT-ABBREVIATION,AGT-FLOATING-ANCHOR"},
 		{"no agent", []string{"agent"}, exitUsage, "needs --agent"},
-		{"unknown scripted agent", []string{"agent", "--agent", "scripted:psychic"}, exitUsage, "clock and floating-utc"},
+		{"unknown scripted agent", []string{"agent", "--agent", "scripted:psychic"}, exitUsage, "the scripted agents are clock, careful"},
 		{"openai without a model", []string{"agent", "--agent", "openai+http://127.0.0.1:1/v1"}, exitUsage, "needs --model"},
 		{"openai without a URL", []string{"agent", "--agent", "openai+ollama", "--model", "m"}, exitUsage, "http:// or https://"},
 		{"a missing system prompt", []string{"agent", "--agent", "openai+http://127.0.0.1:1/v1", "--model", "m", "--system-prompt", filepath.Join(dir, "none.txt")}, exitUsage, "--system-prompt"},
