@@ -87,7 +87,7 @@ func (h fakeHost) Exec(ctx context.Context, tool string, args json.RawMessage) j
 	}
 }
 
-func newScriptedEndpoint(t *testing.T, flaw scripted.Flaw, delay time.Duration) (*httptest.Server, *scriptedEndpoint) {
+func newScriptedEndpoint(t testing.TB, flaw scripted.Flaw, delay time.Duration) (*httptest.Server, *scriptedEndpoint) {
 	ctx, cancel := context.WithCancel(context.Background())
 	e := &scriptedEndpoint{flaw: flaw, delay: delay, ctx: ctx, convs: map[string]*fakeConv{}}
 	srv := httptest.NewServer(e)

@@ -11,7 +11,7 @@ import (
 	"unicode/utf8"
 )
 
-func conform(t *testing.T, args ...string) (code int, stdout, stderr string) {
+func conform(t testing.TB, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code = run(args, &out, &errb)
