@@ -192,8 +192,11 @@ VERSION ?=
 release:
 	$(GO) run ./internal/release -version '$(VERSION)' -out '$(DIST)'
 
+# TARGETS=linux/amd64,darwin/arm64 builds only those pairs of a snapshot
+# (make test-long's check of both OSes and both architectures).
+TARGETS ?=
 release-snapshot:
-	$(GO) run ./internal/release -snapshot -out '$(DIST)'
+	$(GO) run ./internal/release -snapshot -targets '$(TARGETS)' -out '$(DIST)'
 
 clean:
 	rm -rf $(BUILD)

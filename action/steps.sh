@@ -27,7 +27,8 @@ step_install() {
 	if [[ "${ACTION_REF:-}" =~ $semver ]]; then
 		flags=(-ldflags "-X main.kitVersion=$ACTION_REF")
 	fi
-	go install ${flags[@]+"${flags[@]}"} ./cmd/conform ./action/conform-annotations
+	# Static and path-free, as the release archives are.
+	CGO_ENABLED=0 go install -trimpath ${flags[@]+"${flags[@]}"} ./cmd/conform ./action/conform-annotations
 	local bin
 	bin="$(go env GOBIN)"
 	if [ -z "$bin" ]; then

@@ -22,6 +22,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -59,6 +60,7 @@ func run(args []string, stdout io.Writer) error {
 	version := fset.String("version", "", "the release's `vX.Y.Z`: a tag that HEAD is at")
 	snapshot := fset.Bool("snapshot", false, "build any commit, as v0.0.0-SNAPSHOT-<commit> (not for publishing)")
 	out := fset.String("out", "dist", "the `folder` the archives and checksums.txt are written to (emptied first)")
+	only := fset.String("targets", "", "`os/arch,…` build only these of the release's pairs (a quick check of both OSes and both architectures; a release builds them all)")
 	if err := fset.Parse(args); err != nil {
 		return err
 	}
@@ -69,11 +71,15 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	start := time.Now()
-	if err := build(v, *out, stdout); err != nil {
+	ts, err := selectTargets(*only, *snapshot)
+	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "release %s: %d archives and checksums.txt in %s (%s)\n", v, len(targets), *out, time.Since(start).Round(time.Millisecond))
+	start := time.Now()
+	if err := build(v, ts, *out, stdout); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "release %s: %d archives and checksums.txt in %s (%s)\n", v, len(ts), *out, time.Since(start).Round(time.Millisecond))
 	return nil
 }
 
@@ -123,7 +129,38 @@ func gitOutput(args ...string) (string, error) {
 }
 
 // build writes every target's archive and checksums.txt into out.
-func build(version, out string, stdout io.Writer) error {
+// selectTargets is the pairs a build makes: all of them, or for a
+// snapshot those -targets names (each one of the release's).
+func selectTargets(only string, snapshot bool) ([]target, error) {
+	if only == "" {
+		return targets, nil
+	}
+	if !snapshot {
+		return nil, fmt.Errorf("-targets is for a snapshot: a release builds every pair")
+	}
+	var out []target
+	for _, name := range strings.Split(only, ",") {
+		goos, goarch, _ := strings.Cut(strings.TrimSpace(name), "/")
+		i := slices.Index(targets, target{goos, goarch})
+		if i < 0 {
+			return nil, fmt.Errorf("-targets: %q is not one of the release's pairs (%s)", name, pairNames())
+		}
+		if !slices.Contains(out, targets[i]) {
+			out = append(out, targets[i])
+		}
+	}
+	return out, nil
+}
+
+func pairNames() string {
+	var names []string
+	for _, t := range targets {
+		names = append(names, t.goos+"/"+t.goarch)
+	}
+	return strings.Join(names, ", ")
+}
+
+func build(version string, targets []target, out string, stdout io.Writer) error {
 	if err := clearDist(out); err != nil {
 		return err
 	}

@@ -35,6 +35,31 @@ func TestReleaseVersion(t *testing.T) {
 	}
 }
 
+// -targets picks pairs of a snapshot from the release's, and nothing else.
+func TestSelectTargets(t *testing.T) {
+	all, err := selectTargets("", false)
+	if err != nil || len(all) != 4 {
+		t.Fatalf("a release builds %v (%v), want the four pairs", all, err)
+	}
+	two, err := selectTargets("linux/amd64, darwin/arm64,linux/amd64", true)
+	if err != nil || len(two) != 2 || two[0] != (target{"linux", "amd64"}) || two[1] != (target{"darwin", "arm64"}) {
+		t.Errorf("two pairs: %v, %v", two, err)
+	}
+	for _, c := range []struct {
+		only     string
+		snapshot bool
+		want     string
+	}{
+		{"windows/amd64", true, "not one of the release's pairs (linux/amd64, linux/arm64, darwin/amd64, darwin/arm64)"},
+		{"linux", true, "not one of the release's pairs"},
+		{"linux/amd64", false, "a release builds every pair"},
+	} {
+		if _, err := selectTargets(c.only, c.snapshot); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("selectTargets(%q, %v): %v, want %q", c.only, c.snapshot, err, c.want)
+		}
+	}
+}
+
 // The output folder is emptied only when it holds a release's files alone:
 // -out . must not empty a checkout.
 func TestClearDist(t *testing.T) {
