@@ -7,6 +7,7 @@ Feature: What gets stored as an action: what the user clocks, not what has no ti
 
   @recommended @req:AGT-CLOCK-IT @id:clock-agent/actions/clock-it-stores
   Scenario: "clock it" stores the action the user names
+    scripted:forgets-clock-it answers and stores nothing: it does not follow this.
     Given the clock reads "2026-05-10T17:00:00Z"
     And the user's profile zone is "Europe/Berlin"
     When the user says "clock it: I'm going to eat dinner"
@@ -14,7 +15,8 @@ Feature: What gets stored as an action: what the user clocks, not what has no ti
 
   @recommended @req:AGT-NON-TEMPORAL @id:clock-agent/actions/non-temporal-not-stored
   Scenario: a statement with no time in it is not stored
-    Under the default policy (require_explicit_clock_it_for_non_temporal: true).
+    Under the default policy (require_explicit_clock_it_for_non_temporal: true);
+    scripted:stores-everything stores it and does not follow this.
     Given the clock reads "2026-05-10T17:00:00Z"
     And the user's profile zone is "Europe/Berlin"
     When the user says "by the way, my sister's name is Ana"

@@ -78,7 +78,8 @@ Feature: Impactful actions wait for the user's confirmation; inferred ones alway
 
   @req:AGT-CONFIRM-IMPACTFUL @req:AGT-FLOATING-ANCHOR @id:clock-agent/confirmation/meeting-waits-for-yes
   Scenario: a meeting with someone waits for the user's yes, and so does any word to them
-    Nothing impactful of any kind — no calendar hold, no heads-up to Sam — comes before the yes.
+    Nothing impactful of any kind — no calendar hold, no heads-up to Sam — comes before the yes:
+    scripted:unconfirmed-hold and scripted:side-message are rejected here.
     Given the clock reads "2026-05-10T12:00:00Z"
     And the user's profile zone is "Europe/Berlin"
     When the user says "schedule a meeting with Sam tomorrow at 10am"
@@ -89,6 +90,7 @@ Feature: Impactful actions wait for the user's confirmation; inferred ones alway
 
   @req:AGT-CONFIRM-IMPACTFUL @id:clock-agent/confirmation/declined-meeting-leaves-no-trace
   Scenario: a declined meeting leaves no event, no hold and no message
+    scripted:unconfirmed-hold leaves a hold, scripted:side-message a message: both are rejected.
     Given the clock reads "2026-05-10T12:00:00Z"
     And the user's profile zone is "Europe/Berlin"
     And the user does not want it

@@ -120,7 +120,8 @@ Feature: Floating times are anchored to the Session TZ before anything is schedu
   @req:AGT-FLOATING-ANCHOR @req:AGT-ABSOLUTE-ARGS @id:clock-agent/floating/tokyo-early-morning
   Scenario: at 5:30 in Tokyo, "tomorrow" is the day after Tokyo's today, not after UTC's
     The clock reads 20:30Z on 10 July: it is already 11 July, 05:30, in Tokyo. Tomorrow 9am is
-    12 July 09:00+09:00, 00:00Z; counted on UTC's calendar it would be a day early.
+    12 July 09:00+09:00, 00:00Z; counted on UTC's calendar it would be a day early (the time-blind
+    scripted:utc-calendar is rejected here).
     Given the clock reads "2026-07-10T20:30:00Z"
     And the user's profile zone is "Asia/Tokyo"
     When the user says "remind me tomorrow at 9am to call the hotel"
@@ -131,6 +132,7 @@ Feature: Floating times are anchored to the Session TZ before anything is schedu
 
   @req:AGT-FLOATING-ANCHOR @req:AGT-ABSOLUTE-ARGS @id:clock-agent/floating/tokyo-today
   Scenario: at 5:30 in Tokyo, "today at 6pm" is Tokyo's today
+    UTC's today is still 10 July: scripted:utc-calendar sets the reminder in the past.
     Given the clock reads "2026-07-10T20:30:00Z"
     And the user's profile zone is "Asia/Tokyo"
     When the user says "remind me today at 6pm to pack"
@@ -140,7 +142,7 @@ Feature: Floating times are anchored to the Session TZ before anything is schedu
   @req:AGT-FLOATING-ANCHOR @req:AGT-ABSOLUTE-ARGS @id:clock-agent/floating/los-angeles-evening
   Scenario: at 8pm in Los Angeles, "tomorrow" is the next day in Los Angeles, not two days on
     The clock reads 03:00Z on 11 July: in Los Angeles it is still 10 July, 20:00. Tomorrow 9am is
-    11 July 09:00−07:00, 16:00Z.
+    11 July 09:00−07:00, 16:00Z; scripted:utc-calendar counts from UTC's 11 July and is a day late.
     Given the clock reads "2026-07-11T03:00:00Z"
     And the user's profile zone is "America/Los_Angeles"
     When the user says "remind me tomorrow at 9am to call the bank"
@@ -150,7 +152,8 @@ Feature: Floating times are anchored to the Session TZ before anything is schedu
   @req:AGT-FLOATING-ANCHOR @req:AGT-ABSOLUTE-ARGS @id:clock-agent/floating/after-the-clock-moves
   Scenario: a request made after the clock has moved on is read from the new time
     A day and three hours pass between the first message and the request: "tomorrow" is the
-    day after the new today, 12 July in Oslo.
+    day after the new today, 12 July in Oslo. An agent that read the clock once and reckons from
+    that reading (scripted:stale-clock) is a day early.
     Given the clock reads "2026-07-10T10:00:00Z"
     And the user's profile zone is "Europe/Oslo"
     When the user says "what time is it?"
@@ -161,6 +164,7 @@ Feature: Floating times are anchored to the Session TZ before anything is schedu
 
   @req:AGT-FLOATING-ANCHOR @req:AGT-ABSOLUTE-ARGS @id:clock-agent/floating/in-two-hours-after-the-clock-moves
   Scenario: "in 2 hours" after the clock has moved on counts from the new time
+    scripted:stale-clock counts from its first reading, five hours early.
     Given the clock reads "2026-07-10T10:00:00Z"
     And the user's profile zone is "Europe/Oslo"
     When the user says "what time is it?"
@@ -171,7 +175,8 @@ Feature: Floating times are anchored to the Session TZ before anything is schedu
 
   @req:AGT-TZ-PRECEDENCE @req:AGT-FLOATING-ANCHOR @id:clock-agent/floating/stated-zone-beats-stored-override
   Scenario: a zone the message states outranks the thread's stored zone
-    §4.2: an explicit zone in the message (step 1) outranks the thread's stored override (step 2).
+    §4.2: an explicit zone in the message (step 1) outranks the thread's stored override (step 2);
+    scripted:override-first reads the time in the stored zone and is rejected.
     Given the clock reads "2026-07-10T10:00:00Z"
     And the user's profile zone is "Europe/Oslo"
     And the thread's stored session zone is "Asia/Tokyo"

@@ -19,6 +19,7 @@ Feature: An inferred completion is a question, never a fact
 
   @req:AGT-INFER-NOT-FACT @req:AGT-CORRECTION @id:clock-agent/inference/skipped-it
   Scenario: the user says they skipped it: the correction is recorded, not the guess
+    An agent that keeps its likely_done after "I skipped it" (scripted:ignores-skip) is rejected.
     When the user says "I'm so sore"
     Then the agent records no action as "done"
     When the user says "no, I skipped it — I moved furniture all day"

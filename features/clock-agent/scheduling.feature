@@ -174,7 +174,8 @@ Feature: Scheduling across zones, clock changes, phrasings and actions
   @req:AGT-FLOATING-ANCHOR @req:AGT-ABSOLUTE-ARGS @id:clock-agent/scheduling/local-date
   Scenario Outline: "today" and "tomorrow" are the user's days, when the user's date is not UTC's
     Early in the morning east of Greenwich, and in the evening west of it, the user's date differs from
-    UTC's: "today" and "tomorrow" are counted on the user's calendar.
+    UTC's: "today" and "tomorrow" are counted on the user's calendar. Every row rejects an agent
+    that counts them on UTC's calendar (scripted:utc-calendar).
     Given the clock reads "<now>"
     And the user's profile zone is "<zone>"
     When the user says "remind me <when> to call the office"
@@ -235,6 +236,8 @@ Feature: Scheduling across zones, clock changes, phrasings and actions
   @req:AGT-CONFIRM-IMPACTFUL @id:clock-agent/scheduling/declined
   Scenario Outline: what the user declines is never done, nor anything else impactful
     The user does not want it: no reminder, no calendar event or hold, no message, in any turn.
+    The meetings reject an agent that puts in a hold (scripted:unconfirmed-hold) or tells Sam
+    (scripted:side-message) before the user's answer.
     Given the clock reads "<now>"
     And the user's profile zone is "<zone>"
     And the user does not want it
@@ -267,7 +270,8 @@ Feature: Scheduling across zones, clock changes, phrasings and actions
   @req:AGT-ABBREVIATION @req:AGT-FLOATING-ANCHOR @id:clock-agent/scheduling/abbreviation
   Scenario Outline: an abbreviation the user's zone shows is read as the user's zone, in either season
     §4.2: an abbreviation is resolved through the user's context, never by a fixed table: for a user in
-    the zone that shows it, "3pm EST" is 3pm where they are, whatever the season's offset.
+    the zone that shows it, "3pm EST" is 3pm where they are, whatever the season's offset. A
+    fixed table (scripted:fixed-abbreviations) is wrong in the season the table does not fit.
     Given the clock reads "<now>"
     And the user's profile zone is "<zone>"
     When the user says "remind me tomorrow at 3pm <abbr> to call the bank"
