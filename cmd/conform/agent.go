@@ -3,7 +3,6 @@ package main
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -270,21 +269,7 @@ func agentCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		}
 		return exitUsage, err
 	}
-	if *reportDir != "" {
-		if err := rep.WriteFiles(*reportDir); err != nil {
-			return exitUsage, err
-		}
-	}
-	if *jsonOut {
-		b, _ := json.MarshalIndent(rep, "", "  ")
-		fmt.Fprintln(stdout, string(b))
-	} else {
-		rep.WriteSummary(stderr)
-	}
-	if !rep.Conforms(tiers...) {
-		return exitFailed, nil
-	}
-	return exitOK, nil
+	return oneVerdict(rep, tiers, *reportDir, *jsonOut, stdout, stderr)
 }
 
 // modelOptions are the flags an openai+ agent is built with.

@@ -22,21 +22,27 @@ import (
 // A run that could not happen (CouldNotRun) writes them too, saying so:
 // the previous run's files never stay behind as if they were this one's.
 func (rep *Report) WriteFiles(dir string) error {
+	return writePair(dir, "agent-summary.json", "agent-report.html", rep, rep.WriteHTML)
+}
+
+// writePair writes v as indented JSON and its HTML page into dir, each
+// renamed into place whole.
+func writePair(dir, jsonName, htmlName string, v any, html func(io.Writer) error) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	b, err := json.MarshalIndent(rep, "", "  ")
+	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}
-	if err := report.WriteFileAtomic(filepath.Join(dir, "agent-summary.json"), append(b, '\n')); err != nil {
+	if err := report.WriteFileAtomic(filepath.Join(dir, jsonName), append(b, '\n')); err != nil {
 		return err
 	}
 	var h bytes.Buffer
-	if err := rep.WriteHTML(&h); err != nil {
+	if err := html(&h); err != nil {
 		return err
 	}
-	return report.WriteFileAtomic(filepath.Join(dir, "agent-report.html"), h.Bytes())
+	return report.WriteFileAtomic(filepath.Join(dir, htmlName), h.Bytes())
 }
 
 // WriteHTML writes the self-contained HTML report.

@@ -1,16 +1,10 @@
 package agent
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
-	"os"
-	"path/filepath"
 	"sync"
-
-	"github.com/clockspec/clockspec/conformance/report"
 )
 
 // Leaderboard is several runs side by side (models, prompts, samplings):
@@ -109,21 +103,7 @@ func (lb *Leaderboard) WriteText(w io.Writer) {
 
 // WriteFiles writes leaderboard.json and leaderboard.html into dir.
 func (lb *Leaderboard) WriteFiles(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	b, err := json.MarshalIndent(lb, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := report.WriteFileAtomic(filepath.Join(dir, "leaderboard.json"), append(b, '\n')); err != nil {
-		return err
-	}
-	var h bytes.Buffer
-	if err := leaderHTML().Execute(&h, lb); err != nil {
-		return err
-	}
-	return report.WriteFileAtomic(filepath.Join(dir, "leaderboard.html"), h.Bytes())
+	return writePair(dir, "leaderboard.json", "leaderboard.html", lb, func(w io.Writer) error { return leaderHTML().Execute(w, lb) })
 }
 
 var leaderHTML = sync.OnceValue(func() *template.Template {
