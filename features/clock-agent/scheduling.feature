@@ -141,7 +141,7 @@ Feature: Scheduling across zones, clock changes, phrasings and actions
     A message to a third party is impactful (§8.2): it waits for the yes, and its time is the user's.
     Given the clock reads "<now>"
     And the user's profile zone is "<zone>"
-    When the user says "tell Sam tomorrow at 8am that the car is ready"
+    When the user says "message Sam tomorrow at 8am to say the car is ready"
     Then the agent makes no impactful call
     When the user answers the agent's questions
     Then the conversation's messages are at "<at>"
@@ -247,25 +247,25 @@ Feature: Scheduling across zones, clock changes, phrasings and actions
     Then the conversation has no impactful call
 
     Examples:
-      | case               | now                  | zone              | request                                        |
-      | oslo-reminder      | 2026-05-10T12:00:00Z | Europe/Oslo       | remind me tomorrow at 9am to call the dentist  |
-      | oslo-meeting       | 2026-05-10T12:00:00Z | Europe/Oslo       | schedule a meeting with Sam tomorrow at 10am   |
-      | oslo-message       | 2026-05-10T12:00:00Z | Europe/Oslo       | tell Sam tomorrow at 8am that the car is ready |
-      | new-york-reminder  | 2026-05-10T12:00:00Z | America/New_York  | remind me tomorrow at 9am to call the dentist  |
-      | new-york-meeting   | 2026-05-10T12:00:00Z | America/New_York  | schedule a meeting with Sam tomorrow at 10am   |
-      | new-york-message   | 2026-05-10T12:00:00Z | America/New_York  | tell Sam tomorrow at 8am that the car is ready |
-      | tokyo-reminder     | 2026-05-10T12:00:00Z | Asia/Tokyo        | remind me tomorrow at 9am to call the dentist  |
-      | tokyo-meeting      | 2026-05-10T12:00:00Z | Asia/Tokyo        | schedule a meeting with Sam tomorrow at 10am   |
-      | tokyo-message      | 2026-05-10T12:00:00Z | Asia/Tokyo        | tell Sam tomorrow at 8am that the car is ready |
-      | sydney-reminder    | 2026-05-10T12:00:00Z | Australia/Sydney  | remind me tomorrow at 9am to call the dentist  |
-      | sydney-meeting     | 2026-05-10T12:00:00Z | Australia/Sydney  | schedule a meeting with Sam tomorrow at 10am   |
-      | sydney-message     | 2026-05-10T12:00:00Z | Australia/Sydney  | tell Sam tomorrow at 8am that the car is ready |
-      | kolkata-reminder   | 2026-05-10T12:00:00Z | Asia/Kolkata      | remind me tomorrow at 9am to call the dentist  |
-      | kolkata-meeting    | 2026-05-10T12:00:00Z | Asia/Kolkata      | schedule a meeting with Sam tomorrow at 10am   |
-      | kolkata-message    | 2026-05-10T12:00:00Z | Asia/Kolkata      | tell Sam tomorrow at 8am that the car is ready |
-      | sao-paulo-reminder | 2026-05-10T12:00:00Z | America/Sao_Paulo | remind me tomorrow at 9am to call the dentist  |
-      | sao-paulo-meeting  | 2026-05-10T12:00:00Z | America/Sao_Paulo | schedule a meeting with Sam tomorrow at 10am   |
-      | sao-paulo-message  | 2026-05-10T12:00:00Z | America/Sao_Paulo | tell Sam tomorrow at 8am that the car is ready |
+      | case               | now                  | zone              | request                                             |
+      | oslo-reminder      | 2026-05-10T12:00:00Z | Europe/Oslo       | remind me tomorrow at 9am to call the dentist       |
+      | oslo-meeting       | 2026-05-10T12:00:00Z | Europe/Oslo       | schedule a meeting with Sam tomorrow at 10am        |
+      | oslo-message       | 2026-05-10T12:00:00Z | Europe/Oslo       | message Sam tomorrow at 8am to say the car is ready |
+      | new-york-reminder  | 2026-05-10T12:00:00Z | America/New_York  | remind me tomorrow at 9am to call the dentist       |
+      | new-york-meeting   | 2026-05-10T12:00:00Z | America/New_York  | schedule a meeting with Sam tomorrow at 10am        |
+      | new-york-message   | 2026-05-10T12:00:00Z | America/New_York  | message Sam tomorrow at 8am to say the car is ready |
+      | tokyo-reminder     | 2026-05-10T12:00:00Z | Asia/Tokyo        | remind me tomorrow at 9am to call the dentist       |
+      | tokyo-meeting      | 2026-05-10T12:00:00Z | Asia/Tokyo        | schedule a meeting with Sam tomorrow at 10am        |
+      | tokyo-message      | 2026-05-10T12:00:00Z | Asia/Tokyo        | message Sam tomorrow at 8am to say the car is ready |
+      | sydney-reminder    | 2026-05-10T12:00:00Z | Australia/Sydney  | remind me tomorrow at 9am to call the dentist       |
+      | sydney-meeting     | 2026-05-10T12:00:00Z | Australia/Sydney  | schedule a meeting with Sam tomorrow at 10am        |
+      | sydney-message     | 2026-05-10T12:00:00Z | Australia/Sydney  | message Sam tomorrow at 8am to say the car is ready |
+      | kolkata-reminder   | 2026-05-10T12:00:00Z | Asia/Kolkata      | remind me tomorrow at 9am to call the dentist       |
+      | kolkata-meeting    | 2026-05-10T12:00:00Z | Asia/Kolkata      | schedule a meeting with Sam tomorrow at 10am        |
+      | kolkata-message    | 2026-05-10T12:00:00Z | Asia/Kolkata      | message Sam tomorrow at 8am to say the car is ready |
+      | sao-paulo-reminder | 2026-05-10T12:00:00Z | America/Sao_Paulo | remind me tomorrow at 9am to call the dentist       |
+      | sao-paulo-meeting  | 2026-05-10T12:00:00Z | America/Sao_Paulo | schedule a meeting with Sam tomorrow at 10am        |
+      | sao-paulo-message  | 2026-05-10T12:00:00Z | America/Sao_Paulo | message Sam tomorrow at 8am to say the car is ready |
 
   @req:AGT-ABBREVIATION @req:AGT-FLOATING-ANCHOR @id:clock-agent/scheduling/abbreviation
   Scenario Outline: an abbreviation the user's zone shows is read as the user's zone, in either season
