@@ -87,6 +87,9 @@ const settleBound = 200 * time.Millisecond
 var (
 	liveMu sync.Mutex
 	live   = map[*Tree]struct{}{}
+	// afterStart, when set (by a test), runs between a leader's start and
+	// its registration, where a sweep must not yet be able to look.
+	afterStart func(pid int)
 )
 
 // Start starts cmd as the leader of a new tree: in a session of its own,
@@ -113,12 +116,21 @@ func Start(cmd *exec.Cmd) (*Tree, error) {
 	if cmd.WaitDelay == 0 {
 		cmd.WaitDelay = DefaultWaitDelay
 	}
+	// The leader is registered as live in the same hold of liveMu that
+	// starts it: until it is, it is a child of the runner that leads no
+	// live tree, which is what an adopted orphan looks like (see orphan),
+	// and another tree's sweep would take it for one of its own and kill
+	// it as it starts.
+	liveMu.Lock()
 	if err := cmd.Start(); err != nil {
+		liveMu.Unlock()
 		return nil, err
 	}
 	t := &Tree{cmd: cmd, pid: cmd.Process.Pid, token: token, exited: make(chan struct{})}
+	if afterStart != nil {
+		afterStart(t.pid)
+	}
 	t.born = startTime(t.pid)
-	liveMu.Lock()
 	live[t] = struct{}{}
 	liveMu.Unlock()
 	go func() {
@@ -181,6 +193,15 @@ func (t *Tree) Stop(grace time.Duration) error {
 }
 
 func (t *Tree) end(grace time.Duration) error {
+	t.mu.Lock()
+	ended := t.ended
+	t.mu.Unlock()
+	if ended {
+		// Nothing of it is left: a second end (a Kill after a Stop) must not
+		// sweep again, as a sweep of a tree whose leader is reaped finds
+		// by its marks alone.
+		return nil
+	}
 	t.knownMu.Lock()
 	t.ending = time.Now()
 	t.knownMu.Unlock()
