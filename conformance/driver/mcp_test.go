@@ -548,7 +548,7 @@ func TestMCPHTTPAnswerIsCapped(t *testing.T) {
 	}
 	peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss >> 10 // KiB on Linux
 	t.Logf("runner's peak resident size on a 100 MiB answer: %d MiB", peak)
-	if peak > 150 {
+	if peak > 150 && !raceBuild {
 		t.Errorf("the runner's peak resident size was %d MiB, want at most 150", peak)
 	}
 }
