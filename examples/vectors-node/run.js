@@ -10,7 +10,7 @@
 // scenario's open points left out), and prints passed, failed and skipped
 // scenarios per profile and tier.
 //
-//   node run.js --impl 'python3 my_impl.py' [--profile timestamps] [--goldens DIR]
+//   node run.js --impl 'python3 my_impl.py' [--profile timestamps] [--run 'v1/**'] [--goldens DIR]
 //   node run.js --profile v1 -- node my-impl/main.js
 //
 // Exit status: 0 when every required scenario it ran passed, 1 otherwise (or
@@ -26,6 +26,10 @@ const FORMAT = 'clockspec-vectors/1';
 const TIERS = ['required', 'recommended', 'decision', 'extension'];
 const PLACEHOLDERS = ['state_file', 'state_file_b', 'state_file_target'];
 const SHOWN_FAILURES = 10;
+// docs/protocol.md: an answer is one line of at most 1 MiB; a longer one is a
+// protocol error, and reading stops there (nothing an implementation writes
+// can make the runner hold more).
+const MAX_LINE = 1 << 20;
 
 class UsageError extends Error {}
 class ImplementationFault extends Error {}
@@ -228,21 +232,44 @@ class Implementation {
     this.lines = [];
     this.waiting = null;
     this.closed = false;
-    this.proc = spawn(argv[0], argv.slice(1), { stdio: ['pipe', 'pipe', 'inherit'] });
+    // detached: a process group of its own, so stop() ends whatever it
+    // started too.
+    this.proc = spawn(argv[0], argv.slice(1), { stdio: ['pipe', 'pipe', 'inherit'], detached: true });
     this.proc.on('error', (e) => this.close(`cannot start ${argv.join(' ')}: ${e.message}`));
     this.proc.stdin.on('error', () => {}); // a closed stdin shows as a closed stdout
-    let buf = '';
-    this.proc.stdout.setEncoding('utf8');
+    let parts = []; // the line so far, as bytes: it is decoded once whole
+    let held = 0;
     this.proc.stdout.on('data', (chunk) => {
-      buf += chunk;
       let nl;
-      while ((nl = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, nl);
-        buf = buf.slice(nl + 1);
+      while ((nl = chunk.indexOf(0x0a)) >= 0) {
+        parts.push(chunk.subarray(0, nl));
+        chunk = chunk.subarray(nl + 1);
+        let bytes = Buffer.concat(parts);
+        parts = [];
+        held = 0;
+        if (bytes.length > 0 && bytes[bytes.length - 1] === 0x0d) bytes = bytes.subarray(0, bytes.length - 1);
+        if (bytes.length > MAX_LINE) return this.overlong();
+        const line = bytes.toString('utf8');
         if (line.trim() !== '') this.deliver(line);
       }
+      parts.push(chunk);
+      held += chunk.length;
+      if (held > MAX_LINE + 1) this.overlong(); // + 1: the "\r" of a "\r\n" still to come
     });
     this.proc.stdout.on('end', () => this.close('crashed: it closed its stdout'));
+    // A helper it started may hold its stdout open: its exit, not the end of
+    // stdout, says it is gone (after a moment for its last lines).
+    this.proc.on('exit', (code, signal) => {
+      setTimeout(() => this.close(`crashed: it exited (${signal ? `signal ${signal}` : `exit status ${code}`}) without an answer`), 200);
+    });
+  }
+
+  // overlong stops reading an implementation that wrote a line over
+  // MAX_LINE bytes: its call fails with a protocol error.
+  overlong() {
+    this.proc.stdout.removeAllListeners('data');
+    this.proc.stdout.destroy();
+    this.close(`protocol error: an answer line over ${MAX_LINE} bytes (1 MiB)`);
   }
 
   deliver(line) {
@@ -297,13 +324,22 @@ class Implementation {
     return out;
   }
 
+  // stop closes its stdin, gives it 2 s to exit, then kills its whole
+  // process group (a wrapper's children too).
   async stop() {
-    if (this.proc.exitCode !== null || this.proc.signalCode !== null) return;
-    const exited = new Promise((resolve) => this.proc.once('exit', resolve));
-    this.proc.stdin.end();
-    const timer = setTimeout(() => this.proc.kill('SIGKILL'), 2000);
-    await exited;
-    clearTimeout(timer);
+    if (this.proc.pid === undefined) return; // it never started
+    if (this.proc.exitCode === null && this.proc.signalCode === null) {
+      const exited = new Promise((resolve) => this.proc.once('exit', resolve));
+      this.proc.stdin.end();
+      let timer;
+      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 2000)))]);
+      clearTimeout(timer);
+    }
+    try {
+      process.kill(-this.proc.pid, 'SIGKILL');
+    } catch {
+      // nothing of it is left
+    }
   }
 }
 
@@ -359,8 +395,13 @@ class Run {
 
   fail(scenario, n, total, c, text, got) {
     this.count(scenario, 'failed');
-    this.failures.push(`FAIL [${scenario.tier}] ${scenario.id} call ${n} of ${total}: ${c.op} ${text}\n  want ${c.wantText}\n  got  ${got}`);
+    this.failures.push(`FAIL [${scenario.tier}] ${scenario.id} call ${n} of ${total}: ${c.op} ${clip(text)}\n  want ${clip(c.wantText)}\n  got  ${clip(got)}`);
   }
+}
+
+// clip shortens text for the terminal: a 512 KiB input is not printed whole.
+function clip(text, limit = 500) {
+  return text.length <= limit ? text : `${text.slice(0, limit)}… (${text.length} characters)`;
 }
 
 function report(run) {
@@ -403,14 +444,16 @@ function splitCommand(s) {
   return words;
 }
 
-const USAGE = `usage: node run.js (--impl 'CMD ARGS' | -- CMD ARGS) [--profile P]... [--goldens DIR] [--timeout S]
+const USAGE = `usage: node run.js (--impl 'CMD ARGS' | -- CMD ARGS) [--profile P]... [--run PATTERN]... [--goldens DIR] [--timeout S]
   --impl     the implementation's command line, split as a shell would
   --profile  only this profile's scenarios (repeatable)
+  --run      only scenarios whose id matches PATTERN (repeatable, comma-separated;
+             * within a segment, ** across segments)
   --goldens  the corpus folder (default: the repository's goldens/)
   --timeout  seconds to wait for each answer (default 5)`;
 
 function parseArgs(args) {
-  const opts = { profiles: [], goldens: path.join(__dirname, '..', '..', 'goldens'), timeout: 5, argv: [] };
+  const opts = { profiles: [], runs: [], goldens: path.join(__dirname, '..', '..', 'goldens'), timeout: 5, argv: [] };
   const dash = args.indexOf('--');
   const own = dash >= 0 ? args.slice(0, dash) : args;
   const rest = dash >= 0 ? args.slice(dash + 1) : [];
@@ -421,11 +464,12 @@ function parseArgs(args) {
       console.log(USAGE);
       process.exit(0);
     }
-    if (!['--impl', '--profile', '--goldens', '--timeout'].includes(flag)) throw new UsageError(`unknown argument ${JSON.stringify(flag)}`);
+    if (!['--impl', '--profile', '--run', '--goldens', '--timeout'].includes(flag)) throw new UsageError(`unknown argument ${JSON.stringify(flag)}`);
     if (i + 1 >= own.length) throw new UsageError(`${flag} needs a value`);
     const v = own[++i];
     if (flag === '--impl') impl = v;
     if (flag === '--profile') opts.profiles.push(v);
+    if (flag === '--run') opts.runs.push(...v.split(',').filter((p) => p !== ''));
     if (flag === '--goldens') opts.goldens = v;
     if (flag === '--timeout') {
       opts.timeout = Number(v);
@@ -438,6 +482,34 @@ function parseArgs(args) {
   return opts;
 }
 
+// idMatches reads conform's --run patterns: segments split at "/", * and ?
+// within a segment, a whole segment ** for any number of segments.
+function idMatches(pattern, id) {
+  const pat = pattern.split('/');
+  const ids = id.split('/');
+  const segment = pat.map((s) => new RegExp('^' + [...s].map((c) => (c === '*' ? '[^/]*' : c === '?' ? '[^/]' : c.replace(/[\\^$.|+(){}[\]]/g, '\\$&'))).join('') + '$', 'u'));
+  const seen = new Map();
+  const match = (i, j) => {
+    const key = `${i},${j}`;
+    if (!seen.has(key)) {
+      let m;
+      if (i === pat.length) m = j === ids.length;
+      else if (pat[i] === '**') {
+        m = false;
+        for (let k = j; k <= ids.length && !m; k++) m = match(i + 1, k);
+      } else m = j < ids.length && segment[i].test(ids[j]) && match(i + 1, j + 1);
+      seen.set(key, m);
+    }
+    return seen.get(key);
+  };
+  return match(0, 0);
+}
+
+function selected(scenario, opts) {
+  return (opts.profiles.length === 0 || opts.profiles.includes(scenario.profile)) &&
+    (opts.runs.length === 0 || opts.runs.some((p) => idMatches(p, scenario.id)));
+}
+
 async function main(args) {
   let opts;
   let manifest;
@@ -447,6 +519,9 @@ async function main(args) {
     const profiles = [...new Set(manifest.scenarios.map((s) => s.profile))].sort();
     const unknown = opts.profiles.filter((p) => !profiles.includes(p));
     if (unknown.length) throw new UsageError(`--profile ${unknown.join(', ')}: the corpus has ${profiles.join(', ')}`);
+    if (!manifest.scenarios.some((s) => selected(s, opts))) {
+      throw new UsageError(`--run ${opts.runs.join(',')}: no scenario of the selected profiles has a matching id`);
+    }
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     console.error(`run.js: ${e.message}\n${USAGE}`);
@@ -455,7 +530,7 @@ async function main(args) {
   const run = new Run(opts.argv, opts.goldens, opts.timeout);
   try {
     for (const scenario of manifest.scenarios) {
-      if (opts.profiles.length === 0 || opts.profiles.includes(scenario.profile)) await run.scenario(scenario, await run.offered());
+      if (selected(scenario, opts)) await run.scenario(scenario, await run.offered());
     }
   } catch (e) {
     if (!(e instanceof ImplementationFault)) throw e;
@@ -479,10 +554,12 @@ async function main(args) {
   return requiredFailed === 0 ? 0 : 1;
 }
 
-module.exports = { exact, passes, parseJSON };
+module.exports = { exact, passes, parseJSON, idMatches };
 
 if (require.main === module) {
-  main(process.argv.slice(2)).then((code) => process.exit(code), (e) => {
+  // process.exit drops what stdout has not yet written to a pipe: the exit
+  // waits for an empty write, queued behind the report.
+  main(process.argv.slice(2)).then((code) => process.stdout.write('', () => process.exit(code)), (e) => {
     console.error(`run.js: ${e.stack || e}`);
     process.exit(1);
   });

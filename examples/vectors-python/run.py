@@ -9,7 +9,7 @@ compares each answer as docs/vectors.md says (canonical JSON, numbers as exact
 decimals, the scenario's open points left out), and prints passed, failed and
 skipped scenarios per profile and tier.
 
-    python3 run.py --impl 'python3 my_impl.py' [--profile timestamps] [--goldens DIR]
+    python3 run.py --impl 'python3 my_impl.py' [--profile timestamps] [--run 'v1/**'] [--goldens DIR]
     python3 run.py --profile v1 -- node my-impl/main.js
 
 Exit status: 0 when every required scenario it ran passed, 1 otherwise (or
@@ -20,18 +20,29 @@ import argparse
 import json
 import os
 import queue
+import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 from decimal import Decimal
 
 FORMAT = "clockspec-vectors/1"
 TIERS = ["required", "recommended", "decision", "extension"]
 PLACEHOLDERS = ("state_file", "state_file_b", "state_file_target")
 SHOWN_FAILURES = 10
+# docs/protocol.md: an answer is one line of at most 1 MiB; a longer one is a
+# protocol error, and reading stops there (nothing an implementation writes
+# can make the runner hold more).
+MAX_LINE = 1 << 20
+# How long after the implementation exits its last lines may still arrive: a
+# helper it started may hold its stdout open, so its exit, not the end of
+# stdout, says it is gone.
+EXIT_GRACE = 0.2
 
 
 class UsageError(Exception):
@@ -141,8 +152,11 @@ class Implementation:
 
     def __init__(self, argv, timeout):
         self.argv, self.timeout, self.next_id = argv, timeout, 0
+        self.stuck = False  # a write to its stdin never finished
         try:
-            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=sys.stderr)
+            # A session of its own: stop() ends whatever it started too.
+            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=sys.stderr,
+                                         start_new_session=True)
         except OSError as e:
             raise ImplementationFault(f"cannot start {shlex.join(argv)}: {e.strerror}")
         self.lines = queue.Queue()
@@ -150,27 +164,55 @@ class Implementation:
         self.hello = self.call("hello", '{"protocol":"1"}', timeout=15)
 
     def _read(self):
-        for line in self.proc.stdout:
+        while True:
+            line = self.proc.stdout.readline(MAX_LINE + 2)  # the line, "\r\n" and one byte more
+            if not line:
+                break
+            if len(line.rstrip(b"\r\n")) > MAX_LINE:
+                self.lines.put(ImplementationFault(f"protocol error: an answer line over {MAX_LINE} bytes (1 MiB)"))
+                return  # stop() ends the process
             if line.strip():
                 self.lines.put(line)
         self.lines.put(None)  # stdout closed
+
+    def _write(self, data, timeout):
+        """Writes data to the implementation's stdin within timeout seconds: a
+        process that stops reading cannot block the run (an input over the
+        pipe's buffer, some 64 KiB, waits for the reader)."""
+        failed = []
+
+        def write():
+            try:
+                self.proc.stdin.write(data)
+                self.proc.stdin.flush()
+            except (OSError, ValueError):  # ValueError: stdin closed by stop()
+                failed.append(True)
+
+        writer = threading.Thread(target=write, daemon=True)
+        writer.start()
+        writer.join(timeout)
+        if writer.is_alive():
+            self.stuck = True
+            raise ImplementationFault(f"timed out: it read no more of its stdin within {timeout} s")
+        if failed:
+            raise ImplementationFault("crashed: it closed its stdin")
 
     def call(self, op, input_text, timeout=None):
         """Sends one request and returns its answer, decoded: {"output": …} or {"error": …}."""
         self.next_id += 1
         rid = str(self.next_id)
         request = '{"id":%s,"op":%s,"input":%s}\n' % (json.dumps(rid), json.dumps(op), input_text)
-        try:
-            self.proc.stdin.write(request.encode("utf-8"))
-            self.proc.stdin.flush()
-        except OSError:
-            raise ImplementationFault("crashed: it closed its stdin")
-        try:
-            line = self.lines.get(timeout=timeout or self.timeout)
-        except queue.Empty:
-            raise ImplementationFault(f"timed out: no answer within {timeout or self.timeout} s (is every line flushed?)")
+        timeout = timeout or self.timeout
+        self._write(request.encode("utf-8"), timeout)
+        line = self._next_line(timeout)
+        if isinstance(line, ImplementationFault):
+            raise line
         if line is None:
-            raise ImplementationFault(f"crashed: it closed its stdout (exit status {self.proc.wait()})")
+            try:
+                status = self.proc.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                status = "still running"
+            raise ImplementationFault(f"crashed: it closed its stdout (exit status {status})")
         try:
             line = line.decode("utf-8")
             answer = exact(line)
@@ -183,13 +225,43 @@ class Implementation:
         self.last_line = line.strip()
         return {k: answer[k] for k in ("output", "error") if k in answer}
 
+    def _next_line(self, timeout):
+        """The next line, or a fault when none comes within timeout or the
+        process exits without one."""
+        deadline = time.monotonic() + timeout
+        exited = None
+        while True:
+            try:
+                return self.lines.get(timeout=0.05)
+            except queue.Empty:
+                pass
+            now = time.monotonic()
+            if self.proc.poll() is not None:
+                exited = exited or now
+                if now - exited >= EXIT_GRACE:
+                    code = self.proc.returncode
+                    how = f"signal {-code}" if code < 0 else f"exit status {code}"
+                    raise ImplementationFault(f"crashed: it exited ({how}) without an answer")
+            if now >= deadline:
+                raise ImplementationFault(f"timed out: no answer within {timeout} s (is every line flushed?)")
+
     def stop(self):
+        """Closes its stdin, waits 2 s for it to exit, then kills its whole
+        session (a wrapper's children too)."""
+        if not self.stuck:  # a blocked write holds stdin's lock: closing it would wait for ever
+            try:
+                self.proc.stdin.close()
+                self.proc.wait(timeout=2)
+            except (OSError, subprocess.TimeoutExpired):
+                pass
         try:
-            self.proc.stdin.close()
-            self.proc.wait(timeout=2)
-        except (OSError, subprocess.TimeoutExpired):
-            self.proc.kill()
-            self.proc.wait()
+            if hasattr(os, "killpg"):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            else:
+                self.proc.kill()
+        except OSError:
+            pass  # nothing of it is left
+        self.proc.wait()
 
 
 # --- the run --------------------------------------------------------------------
@@ -238,8 +310,13 @@ class Run:
 
     def fail(self, scenario, n, total, op, text, want_text, got):
         self.count(scenario, "failed")
-        self.failures.append(f"FAIL [{scenario['tier']}] {scenario['id']} call {n} of {total}: {op} {text}\n"
-                             f"  want {want_text}\n  got  {got}")
+        self.failures.append(f"FAIL [{scenario['tier']}] {scenario['id']} call {n} of {total}: {op} {clip(text)}\n"
+                             f"  want {clip(want_text)}\n  got  {clip(got)}")
+
+
+def clip(text, limit=500):
+    """Text shortened for the terminal: a 512 KiB input is not printed whole."""
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
 
 
 def report(run, out):
@@ -259,6 +336,8 @@ def parse_args(args):
                                 epilog="The implementation's command may also follow --, as separate arguments.")
     p.add_argument("--impl", help="the implementation's command line, split as a shell would ('CMD ARGS')")
     p.add_argument("--profile", action="append", default=[], help="only this profile's scenarios (repeatable)")
+    p.add_argument("--run", action="append", default=[], metavar="PATTERN",
+                   help="only scenarios whose id matches PATTERN (repeatable, comma-separated; * within a segment, ** across segments)")
     p.add_argument("--goldens", default=default_goldens, help="the corpus folder (default: the repository's goldens/)")
     p.add_argument("--timeout", type=float, default=5.0, help="seconds to wait for each answer (default 5)")
     own, rest = (args[: args.index("--")], args[args.index("--") + 1 :]) if "--" in args else (args, [])
@@ -271,7 +350,34 @@ def parse_args(args):
         p.error(f"--impl: {e}")
     if not opts.argv:
         p.error("--impl is empty")
+    opts.run = [pattern for value in opts.run for pattern in value.split(",") if pattern]
     return opts
+
+
+def id_matches(pattern, scenario_id):
+    """conform's --run patterns: segments split at "/", * and ? within a
+    segment, a whole segment ** for any number of segments."""
+    pat, ids = pattern.split("/"), scenario_id.split("/")
+    segment = [re.compile("".join("[^/]*" if c == "*" else "[^/]" if c == "?" else re.escape(c) for c in s))
+               for s in pat]
+    seen = {}
+
+    def match(i, j):
+        if (i, j) not in seen:
+            if i == len(pat):
+                seen[i, j] = j == len(ids)
+            elif pat[i] == "**":
+                seen[i, j] = any(match(i + 1, k) for k in range(j, len(ids) + 1))
+            else:
+                seen[i, j] = j < len(ids) and bool(segment[i].fullmatch(ids[j])) and match(i + 1, j + 1)
+        return seen[i, j]
+
+    return match(0, 0)
+
+
+def selected(scenario, opts):
+    return ((not opts.profile or scenario["profile"] in opts.profile)
+            and (not opts.run or any(id_matches(p, scenario["id"]) for p in opts.run)))
 
 
 def main(args):
@@ -282,13 +388,15 @@ def main(args):
         unknown = [p for p in opts.profile if p not in profiles]
         if unknown:
             raise UsageError(f"--profile {', '.join(unknown)}: the corpus has {', '.join(profiles)}")
+        if not any(selected(s, opts) for s in manifest["scenarios"]):
+            raise UsageError(f"--run {','.join(opts.run)}: no scenario of the selected profiles has a matching id")
     except UsageError as e:
         print(f"run.py: {e}", file=sys.stderr)
         return 2
     run = Run(opts.argv, opts.goldens, opts.timeout)
     try:
         for scenario in manifest["scenarios"]:
-            if not opts.profile or scenario["profile"] in opts.profile:
+            if selected(scenario, opts):
                 run.scenario(scenario, run.offered())
     except ImplementationFault as e:
         print(f"run.py: the implementation cannot run: {e}", file=sys.stderr)
