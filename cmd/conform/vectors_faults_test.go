@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/clockspec/clockspec/internal/peakmem"
 )
 
 // misbehavingImpl answers hello, then misbehaves on its first call as its
@@ -107,7 +109,7 @@ func runVectorsBounded(t *testing.T, interpreter, script string, args ...string)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	start := time.Now()
-	err := cmd.Run()
+	peak, err := peakmem.Run(cmd)
 	took := time.Since(start)
 	if ctx.Err() != nil {
 		t.Fatalf("the runner did not end within a minute:\n%.2000s", out.String())
@@ -116,6 +118,5 @@ func runVectorsBounded(t *testing.T, interpreter, script string, args ...string)
 	if err != nil && !errors.As(err, &exit) {
 		t.Fatal(err)
 	}
-	peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss >> 10 // KiB on Linux
-	return cmd.ProcessState.ExitCode(), out.String(), peak, took
+	return cmd.ProcessState.ExitCode(), out.String(), peak >> 20, took
 }

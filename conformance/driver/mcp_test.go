@@ -23,6 +23,7 @@ import (
 
 	"github.com/clockspec/clockspec/conformance"
 	"github.com/clockspec/clockspec/conformance/driver"
+	"github.com/clockspec/clockspec/internal/peakmem"
 	"github.com/clockspec/clockspec/protocol"
 	"github.com/clockspec/clockspec/protocol/mcpserve"
 	"github.com/clockspec/clockspec/reference"
@@ -539,14 +540,16 @@ func TestMCPHTTPAnswerIsCapped(t *testing.T) {
 	exe, _ := os.Executable()
 	cmd := exec.Command(exe, "-test.run=^TestMCPHTTPAnswerIsCapped$")
 	cmd.Env = append(os.Environ(), "CLOCKSPEC_BIG_ANSWER_URL="+srv.URL)
-	out, err := cmd.CombinedOutput()
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	peak, err := peakmem.Run(cmd)
 	if err != nil {
-		t.Fatalf("%v\n%s", err, out)
+		t.Fatalf("%v\n%s", err, out.String())
 	}
-	if !strings.Contains(string(out), "CALL: protocol: the answer to tools/call datetime_math exceeds 1048576 bytes") {
-		t.Errorf("the call: %s", out)
+	if !strings.Contains(out.String(), "CALL: protocol: the answer to tools/call datetime_math exceeds 1048576 bytes") {
+		t.Errorf("the call: %s", out.String())
 	}
-	peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss >> 10 // KiB on Linux
+	peak >>= 20
 	t.Logf("runner's peak resident size on a 100 MiB answer: %d MiB", peak)
 	if peak > 150 && !raceBuild {
 		t.Errorf("the runner's peak resident size was %d MiB, want at most 150", peak)
