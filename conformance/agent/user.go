@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -31,11 +32,21 @@ const maxAnswers = 6
 
 var (
 	// A confirmation question: the agent proposes and waits for a yes.
-	confirmQ = regexp.MustCompile(`(?i)\b(shall i|should i|do you want|want me to|would you like|go ahead|confirm|yes/no|is that (right|correct|ok|okay)|sound good|ok\?|okay\?|all right\?|alright\?|proceed)\b`)
+	// "go ahead" and "proceed" only as the question itself ("OK to go
+	// ahead?"): "I'll go ahead once I know: which city are you in?" asks
+	// for a place, not for a yes.
+	confirmQ = regexp.MustCompile(`(?i)\b(shall (i|we)|should (i|we)|can i|may i|do you want|want me to|would you like|confirm|yes/no|(is|does) (that|this|it) (look |sound )?(right|correct|ok|okay|good|work)|sounds? good)\b|\b(ok|okay|all right|alright|go ahead|proceed)\?`)
 	// A question about the zone: where the user is, which zone a time is in.
-	zoneQ = regexp.MustCompile(`(?i)\b(time ?zone|which zone|what zone|where are you|where you are|whose time|which city|what city|your (local )?time|do you mean|by [A-Z]{2,5}\b)`)
-	// A yes/no question that names a zone for the user to agree with.
-	yesNoZoneQ = regexp.MustCompile(`(?i)^\W*(by [A-Za-z]{2,5},?\s*)?(do you mean|did you mean|is that|is it|are you|you mean)\b`)
+	zoneQ = regexp.MustCompile(`(?i)\b(time ?zone|which zone|what zone|where are you|where you are|are you (based|located)|your location|which (city|country|region)|what (city|country|region)|whose time|utc offset|do you mean|did you mean|by [A-Z]{2,5}\b)`)
+	// "your time" asks about the user's zone ("Is that 9am your time?")
+	// unless the question is a confirmation that only mentions it ("I'll
+	// set it for 9:00 your time. Shall I go ahead?").
+	ownTimeQ = regexp.MustCompile(`(?i)\byour (local )?time\b`)
+	// A yes/no question that names a zone for the user to agree with ("By
+	// EST, do you mean New York time?", "Quick check: is that 9am your
+	// time?"), unless it asks which one (whQ: "Which zone do you mean?").
+	yesNoZoneQ = regexp.MustCompile(`(?i)\b(do you mean|did you mean|you mean|is that|is it|are you)\b`)
+	whQ        = regexp.MustCompile(`(?i)\b(which|what|where)\b`)
 	abbrevRE   = regexp.MustCompile(`\b[A-Z]{2,5}\b`)
 )
 
@@ -45,18 +56,69 @@ func (r *runner) asked() bool {
 	return r.t.pendingAsk != 0 || strings.Contains(r.t.lastReply, "?")
 }
 
-// answer is what the user says to the question q, and whether it confirms.
-func (u *simUser) answer(q string) (string, bool) {
-	if zoneQ.MatchString(q) {
-		return u.zoneAnswer(q), false
-	}
-	if confirmQ.MatchString(q) {
-		if u.refuses {
-			return "No, don't.", false
+// answer is what the user says to the agent's turn, and whether it
+// confirms. Each question in it is answered in turn, as a person answers a
+// message that asks two things ("Yes, New York time. Yes, please."); a
+// question is a sentence with a "?" (or the whole turn when none
+// does: an ask_user call may end in a full stop), so a statement around
+// it ("I'll go ahead once I know: which city are you in?") does not turn
+// a zone question into a confirmation.
+func (u *simUser) answer(turn string) (string, bool) {
+	var parts []string
+	yes := false
+	for _, q := range questions(turn) {
+		confirm := confirmQ.MatchString(q)
+		if zoneQ.MatchString(q) || ownTimeQ.MatchString(q) && !confirm {
+			parts = append(parts, u.zoneAnswer(q))
 		}
-		return "Yes, please.", true
+		if confirm {
+			if u.refuses {
+				parts = append(parts, "No, don't.")
+			} else {
+				parts = append(parts, "Yes, please.")
+				yes = true
+			}
+		}
 	}
-	return "I don't know.", false
+	parts = slices.Compact(parts)
+	if len(parts) == 0 {
+		return "I don't know.", false
+	}
+	return strings.Join(parts, " "), yes
+}
+
+// sentenceEnd is where a sentence ends: ".", "!" or "?" (with any closing
+// quotes or brackets) before white space and a capital letter or a digit,
+// or a line break. "9 a.m. tomorrow?" stays one sentence, and so does
+// "Shall I? (yes/no)".
+var sentenceEnd = regexp.MustCompile(`([.!?]["')\]]*)\s+[\p{Lu}\d*"-]|\n`)
+
+// questions are the sentences of a turn that hold a "?", or the whole turn
+// when none does.
+func questions(turn string) []string {
+	var qs []string
+	start := 0
+	cut := func(end int) {
+		s := strings.TrimSpace(turn[start:end])
+		if strings.Contains(s, "?") {
+			qs = append(qs, s)
+		}
+	}
+	for _, m := range sentenceEnd.FindAllStringSubmatchIndex(turn, -1) {
+		// The sentence ends after its punctuation and closing marks (group
+		// 1), or at the line break.
+		end := m[0]
+		if m[3] >= 0 {
+			end = m[3]
+		}
+		cut(end)
+		start = end
+	}
+	cut(len(turn))
+	if len(qs) == 0 {
+		return []string{turn}
+	}
+	return qs
 }
 
 // zoneAnswer answers a question about the zone from the user's facts: what
@@ -75,7 +137,7 @@ func (u *simUser) zoneAnswer(q string) string {
 	if fact == "" {
 		return "I don't know."
 	}
-	if yesNoZoneQ.MatchString(q) {
+	if yesNoZoneQ.MatchString(q) && !whQ.MatchString(q) {
 		// "By EST, do you mean New York time?": agree when the question
 		// names the place the user means, and say which one otherwise.
 		// ("Is that 9am your time?" asks about the user's own zone too.)

@@ -1,6 +1,9 @@
 package agent
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // The simulated user answers each kind of question from its facts, as a
 // person would, and never says yes to what is not a confirmation.
@@ -40,6 +43,60 @@ func TestPlaceNameIsTheCity(t *testing.T) {
 	for zone, want := range map[string]string{"America/New_York": "New York", "Asia/Tokyo": "Tokyo", "America/Argentina/Buenos_Aires": "Buenos Aires", "UTC": "UTC"} {
 		if got := placeName(zone); got != want {
 			t.Errorf("placeName(%q) = %q, want %q", zone, got, want)
+		}
+	}
+}
+
+// What real models write: a confirmation that mentions "your time", a
+// statement that says "go ahead" around a zone question, two questions in
+// one message, and the other ways people ask where someone is or whether
+// to go on.
+func TestSimulatedUserReadsEachQuestionOfATurn(t *testing.T) {
+	oslo := &simUser{zone: "Europe/Oslo", means: map[string]string{}}
+	newYorker := &simUser{zone: "America/New_York", means: map[string]string{"EST": "New York time"}}
+	for _, c := range []struct {
+		who      *simUser
+		question string
+		want     string
+		yes      bool
+	}{
+		{oslo, "I'll set the reminder for 9:00 your time (07:00 UTC) tomorrow. Shall I go ahead?", "Yes, please.", true},
+		{oslo, "I'll set it for 9 a.m. your time, 07:00 UTC. Does that work?", "Yes, please.", true},
+		{oslo, "I'll go ahead once I know one thing. Which city are you in?", "Oslo time.", false},
+		{oslo, "I can go ahead and book it.\nWhere are you based?", "Oslo time.", false},
+		{oslo, "Where are you located right now?", "Oslo time.", false},
+		{oslo, "What's your location?", "Oslo time.", false},
+		{oslo, "Which country are you in at the moment?", "Oslo time.", false},
+		{oslo, "Is this correct?", "Yes, please.", true},
+		{oslo, "Can I set that up for you?", "Yes, please.", true},
+		{oslo, "Here is the plan: a reminder at 9 a.m. tomorrow (07:00 UTC). Should we book it?", "Yes, please.", true},
+		{newYorker, "By EST, do you mean New York time? If so, shall I book it for 15:00?", "Yes, New York time. Yes, please.", true},
+		{newYorker, "Quick check: by EST do you mean your usual New York time?", "Yes, New York time.", false},
+		{oslo, "Got it. The meeting is at 9:00.", "I don't know.", false},
+		{oslo, "I'll go ahead once I know: which city are you in?", "Oslo time.", false},
+		{oslo, "Reminder at 9:00 tomorrow, 07:00 UTC. OK to proceed?", "Yes, please.", true},
+		{oslo, "Reminder at 9:00 tomorrow, 07:00 UTC. Go ahead?", "Yes, please.", true},
+		{oslo, "Reminder at 9:00 tomorrow, 07:00 UTC. Okay?", "Yes, please.", true},
+		{oslo, "9:00 tomorrow, 07:00 UTC. Sounds good?", "Yes, please.", true},
+	} {
+		got, yes := c.who.answer(c.question)
+		if got != c.want || yes != c.yes {
+			t.Errorf("to %q the user (in %q) says %q (confirms %v), want %q (%v)", c.question, c.who.zone, got, yes, c.want, c.yes)
+		}
+	}
+}
+
+func TestQuestionsAreTheSentencesWithAQuestionMark(t *testing.T) {
+	for turn, want := range map[string][]string{
+		"I'll set it for 9 a.m. tomorrow. Shall I?":      {"Shall I?"},
+		"Is 9 a.m. tomorrow right? (yes/no)":             {"Is 9 a.m. tomorrow right? (yes/no)"},
+		`Which zone? I ask because "EST" is ambiguous.`:  {"Which zone?"},
+		"One: where are you?\nTwo: shall I book it?":     {"One: where are you?", "Two: shall I book it?"},
+		"Please tell me your time zone.":                 {"Please tell me your time zone."},
+		"Shall I set it (09:00 Europe/Oslo, 07:00 UTC)?": {"Shall I set it (09:00 Europe/Oslo, 07:00 UTC)?"},
+	} {
+		if got := questions(turn); !slices.Equal(got, want) {
+			t.Errorf("questions(%q) = %q, want %q", turn, got, want)
 		}
 	}
 }
