@@ -5,6 +5,25 @@ import (
 	"testing"
 )
 
+// answerCase is what a user with these facts says to a turn, and whether
+// it confirms.
+type answerCase struct {
+	who      *simUser
+	question string
+	want     string
+	yes      bool
+}
+
+func checkAnswers(t *testing.T, cases []answerCase) {
+	t.Helper()
+	for _, c := range cases {
+		got, yes := c.who.answer(c.question)
+		if got != c.want || yes != c.yes {
+			t.Errorf("to %q the user (in %q) says %q (confirms %v), want %q (%v)", c.question, c.who.zone, got, yes, c.want, c.yes)
+		}
+	}
+}
+
 // The simulated user answers each kind of question from its facts, as a
 // person would, and never says yes to what is not a confirmation.
 func TestSimulatedUserAnswersFromItsFacts(t *testing.T) {
@@ -12,12 +31,7 @@ func TestSimulatedUserAnswersFromItsFacts(t *testing.T) {
 	newYorker := &simUser{zone: "America/New_York", means: map[string]string{"EST": "New York time"}}
 	nobody := &simUser{means: map[string]string{}}
 	declines := &simUser{zone: "Europe/Oslo", refuses: true, means: map[string]string{}}
-	for _, c := range []struct {
-		who      *simUser
-		question string
-		want     string
-		yes      bool
-	}{
+	checkAnswers(t, []answerCase{
 		{oslo, `Which time zone is "tomorrow at 9am" in? I don't know where you are.`, "Oslo time.", false},
 		{oslo, "Before I set that up: which time zone are you in?", "Oslo time.", false},
 		{oslo, "Where are you at the moment?", "Oslo time.", false},
@@ -31,12 +45,7 @@ func TestSimulatedUserAnswersFromItsFacts(t *testing.T) {
 		{oslo, "What should the reminder say?", "I don't know.", false},
 		{nobody, "Which time zone are you in?", "I don't know.", false},
 		{nobody, "Do you want me to set it for 9am UTC?", "Yes, please.", true},
-	} {
-		got, yes := c.who.answer(c.question)
-		if got != c.want || yes != c.yes {
-			t.Errorf("to %q the user (in %q) says %q (confirms %v), want %q (%v)", c.question, c.who.zone, got, yes, c.want, c.yes)
-		}
-	}
+	})
 }
 
 func TestPlaceNameIsTheCity(t *testing.T) {
@@ -54,12 +63,7 @@ func TestPlaceNameIsTheCity(t *testing.T) {
 func TestSimulatedUserReadsEachQuestionOfATurn(t *testing.T) {
 	oslo := &simUser{zone: "Europe/Oslo", means: map[string]string{}}
 	newYorker := &simUser{zone: "America/New_York", means: map[string]string{"EST": "New York time"}}
-	for _, c := range []struct {
-		who      *simUser
-		question string
-		want     string
-		yes      bool
-	}{
+	checkAnswers(t, []answerCase{
 		{oslo, "I'll set the reminder for 9:00 your time (07:00 UTC) tomorrow. Shall I go ahead?", "Yes, please.", true},
 		{oslo, "I'll set it for 9 a.m. your time, 07:00 UTC. Does that work?", "Yes, please.", true},
 		{oslo, "I'll go ahead once I know one thing. Which city are you in?", "Oslo time.", false},
@@ -78,12 +82,7 @@ func TestSimulatedUserReadsEachQuestionOfATurn(t *testing.T) {
 		{oslo, "Reminder at 9:00 tomorrow, 07:00 UTC. Go ahead?", "Yes, please.", true},
 		{oslo, "Reminder at 9:00 tomorrow, 07:00 UTC. Okay?", "Yes, please.", true},
 		{oslo, "9:00 tomorrow, 07:00 UTC. Sounds good?", "Yes, please.", true},
-	} {
-		got, yes := c.who.answer(c.question)
-		if got != c.want || yes != c.yes {
-			t.Errorf("to %q the user (in %q) says %q (confirms %v), want %q (%v)", c.question, c.who.zone, got, yes, c.want, c.yes)
-		}
-	}
+	})
 }
 
 func TestQuestionsAreTheSentencesWithAQuestionMark(t *testing.T) {
