@@ -48,6 +48,9 @@ var (
 	yesNoZoneQ = regexp.MustCompile(`(?i)\b(do you mean|did you mean|you mean|is that|is it|are you)\b`)
 	whQ        = regexp.MustCompile(`(?i)\b(which|what|where)\b`)
 	abbrevRE   = regexp.MustCompile(`\b[A-Z]{2,5}\b`)
+	// An offer to do more ("Anything else?"): the user has asked all they
+	// came for.
+	moreQ = regexp.MustCompile(`(?i)\b(anything else|something else|anything more|any other (request|question|thing)s?|can i help with)\b`)
 )
 
 // asked says whether the agent's last turn ended on a question: an
@@ -68,16 +71,19 @@ func (u *simUser) answer(turn string) (string, bool) {
 	yes := false
 	for _, q := range questions(turn) {
 		confirm := confirmQ.MatchString(q)
-		if zoneQ.MatchString(q) || ownTimeQ.MatchString(q) && !confirm {
+		zone := zoneQ.MatchString(q) || ownTimeQ.MatchString(q) && !confirm
+		switch {
+		case zone:
 			parts = append(parts, u.zoneAnswer(q))
+		case !confirm && moreQ.MatchString(q):
+			parts = append(parts, "No, thanks.")
 		}
-		if confirm {
-			if u.refuses {
-				parts = append(parts, "No, don't.")
-			} else {
-				parts = append(parts, "Yes, please.")
-				yes = true
-			}
+		switch {
+		case confirm && u.refuses:
+			parts = append(parts, "No, don't.")
+		case confirm:
+			parts = append(parts, "Yes, please.")
+			yes = true
 		}
 	}
 	parts = slices.Compact(parts)

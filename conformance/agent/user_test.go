@@ -82,6 +82,9 @@ func TestSimulatedUserReadsEachQuestionOfATurn(t *testing.T) {
 		{oslo, "Reminder at 9:00 tomorrow, 07:00 UTC. Go ahead?", "Yes, please.", true},
 		{oslo, "Reminder at 9:00 tomorrow, 07:00 UTC. Okay?", "Yes, please.", true},
 		{oslo, "9:00 tomorrow, 07:00 UTC. Sounds good?", "Yes, please.", true},
+		{oslo, "Done: the reminder is set for 9:00 (07:00 UTC). Anything else?", "No, thanks.", false},
+		{oslo, "Set for 9:00. Is there anything else I can help with?", "No, thanks.", false},
+		{oslo, "Anything else, or shall I book the room too?", "Yes, please.", true},
 	})
 }
 
