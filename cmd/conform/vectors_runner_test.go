@@ -161,6 +161,9 @@ func TestVectorRunnersFailBrokenImplementations(t *testing.T) {
 			if !strings.Contains(out, "\n  want {") || !strings.Contains(out, "\n  got  {") {
 				t.Errorf("a failure without want and got:\n%s", out)
 			}
+			if !regexp.MustCompile(`\n  got  \{.*\n  differs at /output/\S+: want ".+", got ".+"\n`).MatchString(out) {
+				t.Errorf("a failure that does not point at the member that differs:\n%s", out)
+			}
 		})
 	}
 }
@@ -227,6 +230,52 @@ func TestVectorRunnersRefuseBadUsage(t *testing.T) {
 			code, out := runVectors(t, r.interpreter, r.script, args...)
 			if code != 2 || out == "" {
 				t.Errorf("%s %q: exit %d, want 2 with a message:\n%s", r.name, args, code, out)
+			}
+		}
+	}
+}
+
+// A failing answer is pointed at: the JSON pointer of the first member
+// that differs outside the open points, with both values (numbers as
+// written, a member one side lacks as "(absent)"). Both runners say the
+// same.
+func TestVectorRunnersPointAtTheDifference(t *testing.T) {
+	cases := []struct{ got, want, open, line string }{
+		{`{"output":{"a":[1,{"b":"x"}]}}`, `{"output":{"a":[1,{"b":"y"}]}}`, `{}`, `differs at /output/a/1/b: want "y", got "x"`},
+		{`{"output":{"a":[1,{"b":"x"}],"c":2}}`, `{"output":{"a":[1,{"b":"y"}],"c":3}}`, `{"fields":["a.1.b"]}`, `differs at /output/c: want 3, got 2`},
+		{`{"output":{"x":2.50}}`, `{"output":{"x":2.6}}`, `{}`, `differs at /output/x: want 2.6, got 2.50`},
+		{`{"output":{"x":1,"label":"l"}}`, `{"output":{"x":1}}`, `{}`, `differs at /output/label: want (absent), got "l"`},
+		{`{"output":{"list":[1]}}`, `{"output":{"list":[1,2]}}`, `{}`, `differs at /output/list/1: want 2, got (absent)`},
+		{`{"output":{"a/b~c":true}}`, `{"output":{"a/b~c":1}}`, `{}`, `differs at /output/a~1b~0c: want 1, got true`},
+		{`{"error":{"code":"a","message":"m"}}`, `{"error":{"code":"b"}}`, `{}`, `differs at /error/code: want "b", got "a"`},
+		{`{"error":{"code":"a"}}`, `{"output":{"r":null}}`, `{}`, `differs at /output: want {"r":null}, got (absent)`},
+	}
+	var list []string
+	for _, c := range cases {
+		list = append(list, "["+c.got+","+c.want+","+c.open+"]")
+	}
+	data := "[" + strings.Join(list, ",") + "]"
+	root, _ := filepath.Abs(filepath.Join("..", ".."))
+	probes := map[string][]string{
+		"python": {"python3", "-c", `import sys, json; sys.path.insert(0, sys.argv[1]); import run
+for got, want, open_points in run.exact(sys.argv[2]):
+    print(run.difference_line(got, want, open_points).strip())`, filepath.Join(root, "examples", "vectors-python")},
+		"node": {"node", "-e", `const r = require(process.argv[1]);
+for (const [got, want, open] of r.exact(process.argv[2])) console.log(r.differenceLine(got, want, open).trim());`,
+			filepath.Join(root, "examples", "vectors-node", "run.js")},
+	}
+	for name, argv := range probes {
+		out, err := exec.Command(argv[0], append(argv[1:], data)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", name, err, out)
+		}
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		if len(lines) != len(cases) {
+			t.Fatalf("%s: %d lines for %d cases:\n%s", name, len(lines), len(cases), out)
+		}
+		for i, c := range cases {
+			if lines[i] != c.line {
+				t.Errorf("%s: got %s, want %s, open %s:\n  says %s\n  want %s", name, c.got, c.want, c.open, lines[i], c.line)
 			}
 		}
 	}

@@ -184,6 +184,63 @@ function passes(got, want, open) {
   return same(g, w);
 }
 
+const ABSENT = Symbol('absent'); // a member one side does not have
+
+// compared is got and want as passes() compares them: an error by its
+// code, an output without its open fields.
+function compared(got, want, open) {
+  if (has(got, 'output') && has(want, 'output')) {
+    let g = got.output;
+    let w = want.output;
+    for (const p of open.fields || []) {
+      g = without(g, p);
+      w = without(w, p);
+    }
+    return [{ output: g }, { output: w }];
+  }
+  if (has(got, 'error') && has(want, 'error')) return [{ error: { code: got.error.code } }, { error: { code: want.error.code } }];
+  return [got, want];
+}
+
+// firstDifference is the JSON pointer (RFC 6901) of the first member where
+// got and want differ, with want's and got's values there; null when they
+// are the same.
+function firstDifference(got, want, pointer = '') {
+  if (isObject(got) && isObject(want)) {
+    const keys = [...Object.keys(want), ...Object.keys(got).filter((k) => !has(want, k))];
+    for (const k of keys) {
+      const d = firstDifference(has(got, k) ? got[k] : ABSENT, has(want, k) ? want[k] : ABSENT,
+        `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      if (d) return d;
+    }
+    return null;
+  }
+  if (Array.isArray(got) && Array.isArray(want)) {
+    for (let i = 0; i < Math.max(got.length, want.length); i++) {
+      const d = firstDifference(i < got.length ? got[i] : ABSENT, i < want.length ? want[i] : ABSENT, `${pointer}/${i}`);
+      if (d) return d;
+    }
+    return null;
+  }
+  if (got !== ABSENT && want !== ABSENT && same(got, want)) return null;
+  return { pointer, want, got };
+}
+
+// shown is a value as the terminal shows it: compact JSON, numbers as written.
+function shown(value) {
+  if (value === ABSENT) return '(absent)';
+  if (value instanceof ExactNumber) return value.text;
+  if (Array.isArray(value)) return `[${value.map(shown).join(',')}]`;
+  if (isObject(value)) return `{${Object.keys(value).map((k) => `${JSON.stringify(k)}:${shown(value[k])}`).join(',')}}`;
+  return JSON.stringify(value);
+}
+
+// differenceLine is "differs at POINTER: want X, got Y" for a failing answer.
+function differenceLine(got, want, open) {
+  const d = firstDifference(...compared(got, want, open));
+  return d ? `\n  differs at ${d.pointer || '/'}: want ${clip(shown(d.want), 200)}, got ${clip(shown(d.got), 200)}` : '';
+}
+
 // --- the corpus -----------------------------------------------------------------
 
 function readManifest(goldens) {
@@ -385,7 +442,9 @@ class Run {
           this.impl = null; // a fresh process for the next scenario
           return this.fail(scenario, n + 1, calls.length, c, text, e.message);
         }
-        if (!passes(got, c.want, c.open)) return this.fail(scenario, n + 1, calls.length, c, text, this.impl.lastLine);
+        if (!passes(got, c.want, c.open)) {
+          return this.fail(scenario, n + 1, calls.length, c, text, this.impl.lastLine, differenceLine(got, c.want, c.open));
+        }
       }
       this.count(scenario, 'passed');
     } finally {
@@ -393,9 +452,9 @@ class Run {
     }
   }
 
-  fail(scenario, n, total, c, text, got) {
+  fail(scenario, n, total, c, text, got, difference = '') {
     this.count(scenario, 'failed');
-    this.failures.push(`FAIL [${scenario.tier}] ${scenario.id} call ${n} of ${total}: ${c.op} ${clip(text)}\n  want ${clip(c.wantText)}\n  got  ${clip(got)}`);
+    this.failures.push(`FAIL [${scenario.tier}] ${scenario.id} call ${n} of ${total}: ${c.op} ${clip(text)}\n  want ${clip(c.wantText)}\n  got  ${clip(got)}${difference}`);
   }
 }
 
@@ -554,7 +613,7 @@ async function main(args) {
   return requiredFailed === 0 ? 0 : 1;
 }
 
-module.exports = { exact, passes, parseJSON, idMatches };
+module.exports = { exact, passes, parseJSON, idMatches, differenceLine };
 
 if (require.main === module) {
   // process.exit drops what stdout has not yet written to a pipe: the exit

@@ -105,6 +105,65 @@ def passes(got, want, open_points):
     return same(g, w)
 
 
+ABSENT = object()  # a member one side does not have
+
+
+def compared(got, want, open_points):
+    """got and want as passes() compares them: an error by its code, an
+    output without its open fields."""
+    if "output" in got and "output" in want:
+        g, w = got["output"], want["output"]
+        for path in open_points.get("fields", []):
+            g, w = without(g, path), without(w, path)
+        return {"output": g}, {"output": w}
+    if "error" in got and "error" in want:
+        return {"error": {"code": got["error"].get("code")}}, {"error": {"code": want["error"]["code"]}}
+    return got, want
+
+
+def first_difference(got, want, pointer=""):
+    """The JSON pointer (RFC 6901) of the first member where got and want
+    differ, with want's and got's values there; None when they are the same."""
+    if isinstance(got, dict) and isinstance(want, dict):
+        for key in list(want) + [k for k in got if k not in want]:
+            at = pointer + "/" + key.replace("~", "~0").replace("/", "~1")
+            d = first_difference(got.get(key, ABSENT), want.get(key, ABSENT), at)
+            if d:
+                return d
+        return None
+    if isinstance(got, list) and isinstance(want, list):
+        for i in range(max(len(got), len(want))):
+            d = first_difference(got[i] if i < len(got) else ABSENT, want[i] if i < len(want) else ABSENT, f"{pointer}/{i}")
+            if d:
+                return d
+        return None
+    if got is not ABSENT and want is not ABSENT and same(got, want):
+        return None
+    return pointer, want, got
+
+
+def shown(value):
+    """A value as the terminal shows it: compact JSON, numbers as written."""
+    if value is ABSENT:
+        return "(absent)"
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, dict):
+        return "{" + ",".join(json.dumps(k) + ":" + shown(v) for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ",".join(shown(v) for v in value) + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def difference_line(got, want, open_points):
+    """'differs at POINTER: want X, got Y' for a failing answer, or ""."""
+    d = first_difference(*compared(got, want, open_points))
+    if d is None:
+        return ""
+    pointer, w, g = d
+    return f"\n  differs at {pointer or '/'}: want {clip(shown(w), 200)}, got {clip(shown(g), 200)}"
+
+
 # --- the corpus -----------------------------------------------------------------
 
 
@@ -303,15 +362,16 @@ class Run:
                     self.impl = None  # a fresh process for the next scenario
                     return self.fail(scenario, n, len(calls), op, text, want_text, str(e))
                 if not passes(got, want, open_points):
-                    return self.fail(scenario, n, len(calls), op, text, want_text, self.impl.last_line)
+                    return self.fail(scenario, n, len(calls), op, text, want_text, self.impl.last_line,
+                                     difference_line(got, want, open_points))
             self.count(scenario, "passed")
         finally:
             shutil.rmtree(folder, ignore_errors=True)
 
-    def fail(self, scenario, n, total, op, text, want_text, got):
+    def fail(self, scenario, n, total, op, text, want_text, got, difference=""):
         self.count(scenario, "failed")
         self.failures.append(f"FAIL [{scenario['tier']}] {scenario['id']} call {n} of {total}: {op} {clip(text)}\n"
-                             f"  want {clip(want_text)}\n  got  {clip(got)}")
+                             f"  want {clip(want_text)}\n  got  {clip(got)}{difference}")
 
 
 def clip(text, limit=500):
