@@ -249,6 +249,7 @@ func TestVectorRunnersPointAtTheDifference(t *testing.T) {
 		{`{"output":{"a/b~c":true}}`, `{"output":{"a/b~c":1}}`, `{}`, `differs at /output/a~1b~0c: want 1, got true`},
 		{`{"error":{"code":"a","message":"m"}}`, `{"error":{"code":"b"}}`, `{}`, `differs at /error/code: want "b", got "a"`},
 		{`{"error":{"code":"a"}}`, `{"output":{"r":null}}`, `{}`, `differs at /output: want {"r":null}, got (absent)`},
+		{`{"error":{"message":"m"}}`, `{"error":{"code":"b"}}`, `{}`, `differs at /error/code: want "b", got (absent)`},
 	}
 	var list []string
 	for _, c := range cases {
