@@ -85,6 +85,8 @@ func TestSimulatedUserReadsEachQuestionOfATurn(t *testing.T) {
 		{oslo, "Done: the reminder is set for 9:00 (07:00 UTC). Anything else?", "No, thanks.", false},
 		{oslo, "Set for 9:00. Is there anything else I can help with?", "No, thanks.", false},
 		{oslo, "Anything else, or shall I book the room too?", "Yes, please.", true},
+		{oslo, "Are you still in Oslo?", "Yes, Oslo time.", false},
+		{newYorker, "Are you in London this week?", "No, New York time.", false},
 	})
 }
 
