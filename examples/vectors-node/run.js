@@ -391,7 +391,8 @@ class Implementation {
     try {
       process.kill(-this.proc.pid, 'SIGKILL');
     } catch {
-      // nothing of it is left
+      // nothing of the group is left, or there are no groups (Windows)
+      if (this.proc.exitCode === null && this.proc.signalCode === null) this.proc.kill('SIGKILL');
     }
   }
 }
