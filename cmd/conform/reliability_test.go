@@ -149,17 +149,14 @@ func pidsLeft(piddir string) []int {
 		if err != nil {
 			continue
 		}
-		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-		if err != nil {
+		if !alive(pid) {
 			continue
 		}
 		// pids wrap: one may be another process's by now.
 		if env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ"); err == nil && !strings.Contains(string(env), "CONFORM_FAULTY_PIDDIR=") {
 			continue
 		}
-		if i := strings.LastIndexByte(string(b), ')'); i > 0 && !strings.HasPrefix(string(b[i+1:]), " Z") {
-			left = append(left, pid)
-		}
+		left = append(left, pid)
 	}
 	return left
 }
