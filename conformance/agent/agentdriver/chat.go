@@ -144,8 +144,11 @@ type chatToolCall struct {
 	ID       string `json:"id"`
 	Type     string `json:"type"`
 	Function struct {
-		Name      string `json:"name"`
-		Arguments string `json:"arguments"`
+		Name string `json:"name"`
+		// Arguments is a string holding a JSON object, as OpenAI sends
+		// it; some local servers send the object itself, which is read
+		// the same (see arguments).
+		Arguments json.RawMessage `json:"arguments"`
 	} `json:"function"`
 }
 

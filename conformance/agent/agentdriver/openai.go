@@ -117,7 +117,7 @@ func (s *openaiSession) Turn(ctx context.Context, t agent.Turn) (agent.Yield, er
 			}
 			name := tc.Function.Name
 			var res json.RawMessage
-			args, ok := arguments(json.RawMessage(tc.Function.Arguments))
+			args, ok := arguments(tc.Function.Arguments)
 			switch {
 			case tc.Type != "" && tc.Type != "function":
 				s.host.Fault(agent.FaultUnknown, fmt.Sprintf("call %s is a %q tool call; the tools are functions", tc.ID, tc.Type))

@@ -25,8 +25,11 @@ type wireMsg struct {
 	ToolCalls  []struct {
 		ID       string `json:"id"`
 		Function struct {
-			Name      string `json:"name"`
-			Arguments string `json:"arguments"`
+			Name string `json:"name"`
+			// A string, or the object itself where the server sent it so
+			// (wireOptions.objectArgs): the kit sends the model's message
+			// back as it came.
+			Arguments json.RawMessage `json:"arguments"`
 		} `json:"function"`
 	} `json:"tool_calls"`
 }
@@ -41,6 +44,18 @@ type model func(msgs []wireMsg) (reply string, calls [][2]string)
 // checks what a real endpoint would refuse: a request without the model,
 // tools that are not functions, a tool call left unanswered.
 func server(t *testing.T, m model, delay time.Duration) (*httptest.Server, *[]string) {
+	return serverWith(t, m, delay, wireOptions{})
+}
+
+// wireOptions are the ways endpoints other than OpenAI's differ on the
+// wire.
+type wireOptions struct {
+	// objectArgs sends a tool call's arguments as the JSON object itself,
+	// not as a string holding it (as some local servers do).
+	objectArgs bool
+}
+
+func serverWith(t *testing.T, m model, delay time.Duration, o wireOptions) (*httptest.Server, *[]string) {
 	var mu sync.Mutex
 	var seen []string
 	n := 0
@@ -49,6 +64,7 @@ func server(t *testing.T, m model, delay time.Duration) (*httptest.Server, *[]st
 			http.Error(w, "not found", http.StatusNotFound)
 			return
 		}
+
 		var req struct {
 			Model    string    `json:"model"`
 			Messages []wireMsg `json:"messages"`
@@ -99,8 +115,12 @@ func server(t *testing.T, m model, delay time.Duration) (*httptest.Server, *[]st
 		if len(calls) > 0 {
 			var tcs []map[string]any
 			for i, c := range calls {
+				var args any = c[1]
+				if o.objectArgs && json.Valid([]byte(c[1])) {
+					args = json.RawMessage(c[1])
+				}
 				tcs = append(tcs, map[string]any{"id": fmt.Sprintf("call_%d_%d", id, i), "type": "function",
-					"function": map[string]string{"name": c[0], "arguments": c[1]}})
+					"function": map[string]any{"name": c[0], "arguments": args}})
 			}
 			msg["tool_calls"], msg["content"], finish = tcs, nil, "tool_calls"
 		}
@@ -195,6 +215,17 @@ func TestOpenAIFullRun(t *testing.T) {
 	rep = runOne(t, &agentdriver.OpenAI{BaseURL: srv2.URL + "/v1", Model: "scripted"}, 10*time.Second, "floating/oslo-spring-forward")
 	if tr := rep.Scenarios[0].Trials[0]; tr.Verdict != agent.Failed || !strings.Contains(tr.Message, "2026-03-29T07:00:00Z") {
 		t.Errorf("the UTC model: %s %s", tr.Verdict, tr.Message)
+	}
+}
+
+// A local server that sends a tool call's arguments as the object itself,
+// not as a string holding it, runs as OpenAI's does.
+func TestOpenAIArgumentsAsAnObject(t *testing.T) {
+	srv, _ := serverWith(t, clockModel, 0, wireOptions{objectArgs: true})
+	a := &agentdriver.OpenAI{BaseURL: srv.URL + "/v1", Model: "scripted"}
+	rep := runOne(t, a, 10*time.Second, "floating/oslo-spring-forward")
+	if s := rep.Scenarios[0]; s.Status() != agent.Passed {
+		t.Errorf("%s: %s: %s\n%s", s.ID, s.Status(), s.Trials[0].Message, transcript(s.Trials[0]))
 	}
 }
 
