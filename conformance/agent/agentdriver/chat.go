@@ -315,7 +315,29 @@ func (c *chatClient) read(m *agent.Meter, b []byte) (chatReply, error) {
 	if err := json.Unmarshal(raw, &msg); err != nil {
 		return chatReply{}, fmt.Errorf("POST %q: the answer's message: %v: %.200s", c.url, err, raw)
 	}
-	r := chatReply{ToolCalls: msg.ToolCalls, Raw: raw}
-	_ = json.Unmarshal(msg.Content, &r.Content) // not a string: no words
-	return r, nil
+	return chatReply{Content: words(msg.Content), ToolCalls: msg.ToolCalls, Raw: raw}, nil
+}
+
+// words is a message's content as text: a string, or the text parts of an
+// array of parts ([{"type":"text","text":"…"}], as some servers send it);
+// anything else has no words.
+func words(content json.RawMessage) string {
+	var s string
+	if json.Unmarshal(content, &s) == nil {
+		return s
+	}
+	var parts []struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	}
+	if json.Unmarshal(content, &parts) != nil {
+		return ""
+	}
+	var texts []string
+	for _, p := range parts {
+		if p.Type == "text" {
+			texts = append(texts, p.Text)
+		}
+	}
+	return strings.Join(texts, "\n")
 }

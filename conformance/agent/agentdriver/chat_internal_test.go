@@ -1,6 +1,7 @@
 package agentdriver
 
 import (
+	"encoding/json"
 	"net/http"
 	"testing"
 	"time"
@@ -49,5 +50,21 @@ func TestBackoff(t *testing.T) {
 	}
 	if r := (Retry{}).withDefaults(); r.Max != DefaultRetries || r.MaxWait != DefaultRetryWait {
 		t.Errorf("the zero Retry: %+v", r)
+	}
+}
+
+// A message's words: a string, or the text parts of an array of parts;
+// other parts, null and anything else carry none.
+func TestWords(t *testing.T) {
+	for content, want := range map[string]string{
+		`"Shall I set it?"`: "Shall I set it?",
+		`[{"type":"text","text":"Done."},{"type":"image_url","image_url":{"url":"x"}},{"type":"text","text":"Anything else?"}]`: "Done.\nAnything else?",
+		`null`:                 "",
+		`{"text":"not parts"}`: "",
+		``:                     "",
+	} {
+		if got := words(json.RawMessage(content)); got != want {
+			t.Errorf("words(%s) = %q, want %q", content, got, want)
+		}
 	}
 }
