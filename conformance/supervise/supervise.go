@@ -197,9 +197,11 @@ func (t *Tree) end(grace time.Duration) error {
 	ended := t.ended
 	t.mu.Unlock()
 	if ended {
-		// Nothing of it is left: a second end (a Kill after a Stop) must not
-		// sweep again, as a sweep of a tree whose leader is reaped finds
-		// by its marks alone.
+		// Nothing of it is left, so a second end (the Kill that follows a
+		// Stop) does not sweep again: once the leader is reaped a sweep
+		// goes by marks alone, and an adopted orphan's only mark is that
+		// it is younger than the leader — it would claim the escaped
+		// helpers of every tree started since.
 		return nil
 	}
 	t.knownMu.Lock()
