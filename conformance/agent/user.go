@@ -38,6 +38,9 @@ var (
 	confirmQ = regexp.MustCompile(`(?i)\b(shall (i|we)|should (i|we)|can i|may i|do you want|want me to|would you like|confirm|yes/no|(is|does) (that|this|it) (look |sound )?(right|correct|ok|okay|good|work)|sounds? good)\b|\b(ok|okay|all right|alright|go ahead|proceed)\?`)
 	// A question about the zone: where the user is, which zone a time is in.
 	zoneQ = regexp.MustCompile(`(?i)\b(time ?zone|which zone|what zone|where are you|where you are|are you (based|located|still in|in)\b|your location|which (city|country|region)|what (city|country|region)|whose time|utc offset|do you mean|did you mean|by [A-Z]{2,5}\b)`)
+	// A polite way into a question ("Can I ask which city you're in?",
+	// "Could you confirm your time zone?"): not itself a request for a yes.
+	askForm = regexp.MustCompile(`(?i)\b(can|may|could) i (ask|check)\b|\b(can|could|would) you (please )?(confirm|tell me|let me know)\b|\bplease confirm\b`)
 	// "your time" asks about the user's zone ("Is that 9am your time?")
 	// unless the question is a confirmation that only mentions it ("I'll
 	// set it for 9:00 your time. Shall I go ahead?").
@@ -70,7 +73,7 @@ func (u *simUser) answer(turn string) (string, bool) {
 	var parts []string
 	yes := false
 	for _, q := range questions(turn) {
-		confirm := confirmQ.MatchString(q)
+		confirm := confirmQ.MatchString(askForm.ReplaceAllString(q, ""))
 		zone := zoneQ.MatchString(q) || ownTimeQ.MatchString(q) && !confirm
 		switch {
 		case zone:

@@ -86,6 +86,11 @@ func TestSimulatedUserReadsEachQuestionOfATurn(t *testing.T) {
 		{oslo, "Set for 9:00. Is there anything else I can help with?", "No, thanks.", false},
 		{oslo, "Anything else, or shall I book the room too?", "Yes, please.", true},
 		{oslo, "Are you still in Oslo?", "Yes, Oslo time.", false},
+		{oslo, "Can I ask which city you're in?", "Oslo time.", false},
+		{oslo, "Could you confirm your time zone?", "Oslo time.", false},
+		{oslo, "Could you confirm: shall I set it for 9:00 (07:00 UTC)?", "Yes, please.", true},
+		{oslo, "Reminder at 9:00 tomorrow, 07:00 UTC. Please confirm (yes/no).", "Yes, please.", true},
+		{oslo, "Shall I create it at 9:00 in your time zone (Europe/Oslo)?", "Oslo time. Yes, please.", true},
 		{newYorker, "Are you in London this week?", "No, New York time.", false},
 	})
 }
