@@ -95,16 +95,23 @@ func alive(pid int) bool {
 	return i > 0 && !bytes.HasPrefix(b[i+1:], []byte(" Z"))
 }
 
-// runVectorsBounded is runVectors under a minute's deadline (a runner that
-// hangs fails the test rather than stalling it), with the runner's peak
-// resident size in MiB and the time it took.
+// runVectorsBounded runs a runner with args under a minute's deadline (a
+// runner that hangs fails the test rather than stalling it; the test
+// binary serves as conform where the implementation names it) and returns
+// its exit status, its output, its peak resident size in MiB and the time
+// it took.
 func runVectorsBounded(t *testing.T, interpreter, script string, args ...string) (int, string, int64, time.Duration) {
 	t.Helper()
+	bin, err := exec.LookPath(interpreter)
+	if err != nil {
+		t.Fatalf("%s is not on PATH: the vector runners need Python 3.9+ and Node 20", interpreter)
+	}
 	root, _ := filepath.Abs(filepath.Join("..", ".."))
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, interpreter, append([]string{filepath.Join(root, script)}, args...)...)
+	cmd := exec.CommandContext(ctx, bin, append([]string{filepath.Join(root, script)}, args...)...)
 	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "CONFORM_TEST_AS_CONFORM=1")
 	cmd.WaitDelay = 5 * time.Second // a helper the runner let go holds its output: the test goes on
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -32,27 +30,9 @@ var vectorRunners = []struct{ name, interpreter, script string }{
 // status and output.
 func runVectors(t *testing.T, interpreter, script string, args ...string) (int, string) {
 	t.Helper()
-	bin, err := exec.LookPath(interpreter)
-	if err != nil {
-		t.Fatalf("%s is not on PATH: the vector runners need Python 3.9+ and Node 20", interpreter)
-	}
-	root, _ := filepath.Abs(filepath.Join("..", ".."))
-	cmd := exec.Command(bin, append([]string{filepath.Join(root, script)}, args...)...)
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "CONFORM_TEST_AS_CONFORM=1")
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	start := time.Now()
-	err = cmd.Run()
-	t.Logf("%s %s: %s", interpreter, strings.Join(args, " "), time.Since(start).Round(time.Millisecond))
-	var exit *exec.ExitError
-	if errors.As(err, &exit) {
-		return exit.ExitCode(), out.String()
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return 0, out.String()
+	code, out, _, took := runVectorsBounded(t, interpreter, script, args...)
+	t.Logf("%s %s: %s", interpreter, strings.Join(args, " "), took.Round(time.Millisecond))
+	return code, out
 }
 
 // referenceArgs names the reference over JSON Lines: this test binary as
@@ -188,29 +168,11 @@ func TestVectorRunnersCompareExactly(t *testing.T) {
 		{`{"error":{"code":"a"}}`, `{"output":{}}`, `{"outcome":true}`, true},
 		{`{"error":{"code":"a"}}`, `{"output":{}}`, `{}`, false},
 	}
-	var list []string
+	var triples [][3]string
 	for _, c := range cases {
-		list = append(list, "["+c.got+","+c.want+","+c.open+"]")
+		triples = append(triples, [3]string{c.got, c.want, c.open})
 	}
-	data := "[" + strings.Join(list, ",") + "]"
-	root, _ := filepath.Abs(filepath.Join("..", ".."))
-	probes := map[string][]string{
-		"python": {"python3", "-c", `import sys, json; sys.path.insert(0, sys.argv[1]); import run
-for got, want, open_points in json.loads(sys.argv[2], parse_float=run.Decimal, parse_int=run.Decimal):
-    print(run.passes(got, want, open_points))`, filepath.Join(root, "examples", "vectors-python")},
-		"node": {"node", "-e", `const r = require(process.argv[1]);
-const cases = r.exact(process.argv[2]);
-for (const [got, want, open] of cases) console.log(r.passes(got, want, open) ? 'True' : 'False');`, filepath.Join(root, "examples", "vectors-node", "run.js")},
-	}
-	for name, argv := range probes {
-		out, err := exec.Command(argv[0], append(argv[1:], data)...).CombinedOutput()
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", name, err, out)
-		}
-		verdicts := strings.Fields(string(out))
-		if len(verdicts) != len(cases) {
-			t.Fatalf("%s: %d verdicts for %d cases:\n%s", name, len(verdicts), len(cases), out)
-		}
+	for name, verdicts := range probeRunners(t, triples, "run.passes(got, want, open_points)", "r.passes(got, want, open) ? 'True' : 'False'") {
 		for i, c := range cases {
 			if verdicts[i] != map[bool]string{true: "True", false: "False"}[c.passes] {
 				t.Errorf("%s: got %s, want %s, open %s: passes says %s", name, c.got, c.want, c.open, verdicts[i])
@@ -251,33 +213,50 @@ func TestVectorRunnersPointAtTheDifference(t *testing.T) {
 		{`{"error":{"code":"a"}}`, `{"output":{"r":null}}`, `{}`, `differs at /output: want {"r":null}, got (absent)`},
 		{`{"error":{"message":"m"}}`, `{"error":{"code":"b"}}`, `{}`, `differs at /error/code: want "b", got (absent)`},
 	}
-	var list []string
+	var triples [][3]string
 	for _, c := range cases {
-		list = append(list, "["+c.got+","+c.want+","+c.open+"]")
+		triples = append(triples, [3]string{c.got, c.want, c.open})
 	}
-	data := "[" + strings.Join(list, ",") + "]"
-	root, _ := filepath.Abs(filepath.Join("..", ".."))
-	probes := map[string][]string{
-		"python": {"python3", "-c", `import sys, json; sys.path.insert(0, sys.argv[1]); import run
-for got, want, open_points in run.exact(sys.argv[2]):
-    print(run.difference_line(got, want, open_points).strip())`, filepath.Join(root, "examples", "vectors-python")},
-		"node": {"node", "-e", `const r = require(process.argv[1]);
-for (const [got, want, open] of r.exact(process.argv[2])) console.log(r.differenceLine(got, want, open).trim());`,
-			filepath.Join(root, "examples", "vectors-node", "run.js")},
-	}
-	for name, argv := range probes {
-		out, err := exec.Command(argv[0], append(argv[1:], data)...).CombinedOutput()
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", name, err, out)
-		}
-		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-		if len(lines) != len(cases) {
-			t.Fatalf("%s: %d lines for %d cases:\n%s", name, len(lines), len(cases), out)
-		}
+	for name, lines := range probeRunners(t, triples, "run.difference_line(got, want, open_points).strip()", "r.differenceLine(got, want, open).trim()") {
 		for i, c := range cases {
 			if lines[i] != c.line {
 				t.Errorf("%s: got %s, want %s, open %s:\n  says %s\n  want %s", name, c.got, c.want, c.open, lines[i], c.line)
 			}
 		}
 	}
+}
+
+// probeRunners calls a function of each runner on [got, want, open]
+// triples (each read as the runner reads an answer: numbers exact) and
+// returns, per runner, the line it printed for each: py is a Python
+// expression of got, want and open_points (run is run.py), js a
+// JavaScript one of got, want and open (r is run.js).
+func probeRunners(t *testing.T, triples [][3]string, py, js string) map[string][]string {
+	t.Helper()
+	var list []string
+	for _, c := range triples {
+		list = append(list, "["+c[0]+","+c[1]+","+c[2]+"]")
+	}
+	data := "[" + strings.Join(list, ",") + "]"
+	root, _ := filepath.Abs(filepath.Join("..", ".."))
+	probes := map[string][]string{
+		"python": {"python3", "-c", `import sys; sys.path.insert(0, sys.argv[1]); import run
+for got, want, open_points in run.exact(sys.argv[2]):
+    print(` + py + `)`, filepath.Join(root, "examples", "vectors-python")},
+		"node": {"node", "-e", `const r = require(process.argv[1]);
+for (const [got, want, open] of r.exact(process.argv[2])) console.log(` + js + `);`,
+			filepath.Join(root, "examples", "vectors-node", "run.js")},
+	}
+	lines := map[string][]string{}
+	for name, argv := range probes {
+		out, err := exec.Command(argv[0], append(argv[1:], data)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", name, err, out)
+		}
+		lines[name] = strings.Split(strings.TrimSpace(string(out)), "\n")
+		if len(lines[name]) != len(triples) {
+			t.Fatalf("%s: %d lines for %d cases:\n%s", name, len(lines[name]), len(triples), out)
+		}
+	}
+	return lines
 }
